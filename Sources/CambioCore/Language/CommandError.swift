@@ -1,0 +1,42 @@
+/// Everything that can be wrong with a command line, with the columns it concerns.
+public struct CommandError: Error, Equatable, Sendable {
+    public enum Kind: Equatable, Sendable {
+        /// A character that starts no token (`#`, a control character).
+        case unexpectedCharacter(Character)
+        /// An amount that does not follow the locale's number format.
+        case badAmount(AmountError.Kind, localeID: String, example: String)
+        /// Nothing is called that; the closest currencies.
+        case unknownCurrency(String, suggestions: [CurrencyCode])
+        /// Several currencies fit what was typed.
+        case ambiguousCurrency(String, candidates: [CurrencyCode])
+        /// An ISO code the rate table has no rate for.
+        case currencyNotInTable(CurrencyCode)
+        /// Something else stood where the grammar expected `expected`.
+        case expected(Expectation, found: String?)
+        /// An unknown command word after `help`.
+        case unknownTopic(String)
+        /// A locale identifier ICU does not know.
+        case unknownLocale(String)
+        /// `swap` before any conversion.
+        case nothingToSwap
+        /// `recent` with something other than `clear`.
+        case unexpectedArgument(String)
+    }
+
+    /// What the parser was looking for.
+    public enum Expectation: Equatable, Sendable {
+        case currency
+        case connectorOrEnd
+        case amountOrCurrency
+        case endOfLine
+    }
+
+    public let kind: Kind
+    /// Character offsets into the line; `nil` when the error concerns the whole line.
+    public let range: Range<Int>?
+
+    public init(_ kind: Kind, at range: Range<Int>?) {
+        self.kind = kind
+        self.range = range
+    }
+}

@@ -1,0 +1,192 @@
+/// Parses one command line into a `Command`. Grammar (case-insensitive):
+///
+///     line       := command | conversion | ε
+///     command    := "base" [currency] | "swap" | "recent" ["clear"] | "list" [text]
+///                 | "rates" [currencies] | "locale" [id] | "status" | "help" [word] | "quit" | "exit"
+///     conversion := amount [currency] [connector currencies]
+///                 | currency [connector currencies]
+///     amount     := [symbol] NUMBER [symbol]
+///     connector  := "in" | "to" | "into" | "->" | "→" | "="
+///     currencies := currency ("," currency)*     (or codes separated by spaces)
+///     currency   := symbol | word+
+public struct Parser {
+    private let line: String
+    private let tokens: [Token]
+    private var position = 0
+
+    private init(line: String, tokens: [Token]) {
+        self.line = line
+        self.tokens = tokens
+    }
+
+    public static func parse(_ line: String) -> Result<Command, CommandError> {
+        switch Tokenizer.tokenize(line) {
+        case .failure(let error):
+            return .failure(error)
+        case .success(let tokens):
+            var parser = Parser(line: line, tokens: tokens)
+            do {
+                return .success(try parser.parseLine())
+            } catch let error as CommandError {
+                return .failure(error)
+            } catch {
+                return .failure(CommandError(.expected(.endOfLine, found: nil), at: nil))
+            }
+        }
+    }
+
+    private var current: Token? { position < tokens.count ? tokens[position] : nil }
+
+    private func isConnector(_ token: Token) -> Bool {
+        token.kind == .arrow || (token.kind == .word && Command.connectors.contains(token.folded))
+    }
+
+    private mutating func parseLine() throws -> Command {
+        guard let first = current else { return .empty }
+        if first.kind == .word, Command.words.contains(first.folded) {
+            position += 1
+            return try parseCommand(first.folded, keyword: first)
+        }
+        return try parseConversion()
+    }
+
+    /// The raw text after the command word, trimmed, or `nil` when there is none.
+    private func rest(after keyword: Token) -> (String, Range<Int>)? {
+        let characters = Array(line)
+        let text = String(characters[keyword.range.upperBound...]).trimmingCharacters(in: .whitespaces)
+        guard !text.isEmpty, let start = current?.range.lowerBound else { return nil }
+        return (text, start..<characters.count)
+    }
+
+    private mutating func parseCommand(_ word: String, keyword: Token) throws -> Command {
+        switch word {
+        case "base":
+            let phrase = phrase()
+            try expectEnd()
+            return .base(phrase)
+        case "swap":
+            try expectEnd()
+            return .swap
+        case "status":
+            try expectEnd()
+            return .status
+        case "quit", "exit":
+            try expectEnd()
+            return .quit
+        case "recent":
+            guard let token = current else { return .recent(clear: false) }
+            guard token.kind == .word, token.folded == "clear" else {
+                throw CommandError(.unexpectedArgument(token.text), at: token.range)
+            }
+            position += 1
+            try expectEnd()
+            return .recent(clear: true)
+        case "list":
+            return .list(filter: rest(after: keyword)?.0)
+        case "help":
+            return .help(topic: rest(after: keyword)?.0.lowercased())
+        case "locale":
+            let argument = rest(after: keyword)
+            return .locale(argument?.0, range: argument?.1)
+        case "rates":
+            let targets = try currencyList()
+            try expectEnd()
+            return .rates(targets)
+        default:
+            throw CommandError(.unknownTopic(word), at: keyword.range)
+        }
+    }
+
+    private mutating func parseConversion() throws -> Command {
+        var amount: AmountReference?
+        var from: CurrencyReference?
+        if let token = current, token.kind == .symbol, position + 1 < tokens.count, tokens[position + 1].kind == .number {
+            let number = tokens[position + 1]
+            let symbol = CurrencyReference(text: token.text, range: token.range)
+            amount = AmountReference(text: number.text, range: number.range, symbol: symbol)
+            position += 2
+        } else if let token = current, token.kind == .number {
+            position += 1
+            var symbol: CurrencyReference?
+            if let next = current, next.kind == .symbol {
+                symbol = CurrencyReference(text: next.text, range: next.range)
+                position += 1
+            }
+            amount = AmountReference(text: token.text, range: token.range, symbol: symbol)
+        }
+        if amount?.symbol == nil {
+            from = phrase()
+        } else {
+            from = amount?.symbol
+        }
+        if amount == nil, from == nil {
+            throw CommandError(.expected(.amountOrCurrency, found: current?.text), at: current?.range)
+        }
+        var targets: [CurrencyReference] = []
+        if let token = current, isConnector(token) {
+            position += 1
+            targets = try currencyList()
+            if targets.isEmpty {
+                throw CommandError(.expected(.currency, found: current?.text), at: current?.range ?? endRange)
+            }
+        }
+        if let token = current {
+            let expectation: CommandError.Expectation = targets.isEmpty ? .connectorOrEnd : .endOfLine
+            throw CommandError(.expected(expectation, found: token.text), at: token.range)
+        }
+        return .convert(amount: amount, from: from, to: targets)
+    }
+
+    private var endRange: Range<Int> {
+        let end = line.count
+        return end..<end + 1
+    }
+
+    /// Currencies separated by commas; a run of three-letter words without commas is a list
+    /// of codes (`rates usd gbp chf`).
+    private mutating func currencyList() throws -> [CurrencyReference] {
+        var list: [CurrencyReference] = []
+        while let token = current {
+            if token.kind == .comma {
+                position += 1
+                continue
+            }
+            guard let next = phrase() else { break }
+            let words = next.text.split(separator: " ")
+            if words.count > 1, words.allSatisfy({ $0.count == 3 && CurrencyCode($0) != nil }) {
+                var offset = next.range.lowerBound
+                for word in words {
+                    let start = Array(line)[offset...].firstIndex { !$0.isWhitespace } ?? offset
+                    list.append(CurrencyReference(text: String(word), range: start..<start + word.count))
+                    offset = start + word.count
+                }
+            } else {
+                list.append(next)
+            }
+        }
+        return list
+    }
+
+    /// A symbol, or consecutive words that are not connectors.
+    private mutating func phrase() -> CurrencyReference? {
+        guard let first = current else { return nil }
+        if first.kind == .symbol {
+            position += 1
+            return CurrencyReference(text: first.text, range: first.range)
+        }
+        var words: [Token] = []
+        while let token = current, token.kind == .word, !isConnector(token) {
+            words.append(token)
+            position += 1
+        }
+        guard let head = words.first, let last = words.last else { return nil }
+        return CurrencyReference(
+            text: words.map(\.text).joined(separator: " "), range: head.range.lowerBound..<last.range.upperBound)
+    }
+
+    private func expectEnd() throws {
+        if let token = current {
+            throw CommandError(.expected(.endOfLine, found: token.text), at: token.range)
+        }
+    }
+}

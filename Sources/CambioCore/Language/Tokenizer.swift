@@ -1,0 +1,88 @@
+/// Splits a command line into tokens, each with its position.
+public enum Tokenizer {
+    public static func tokenize(_ line: String) -> Result<[Token], CommandError> {
+        let characters = Array(line)
+        var tokens: [Token] = []
+        var index = 0
+        func isDigit(_ c: Character) -> Bool { c.isWholeNumber && c.wholeNumberValue.map { (0...9).contains($0) } == true }
+        func isNumberSeparator(_ c: Character) -> Bool { AmountParser.separators.contains(c) }
+        func startsNumber(at i: Int) -> Bool {
+            guard i < characters.count else { return false }
+            if isDigit(characters[i]) { return true }
+            if [".", ","].contains(characters[i]), i + 1 < characters.count, isDigit(characters[i + 1]) { return true }
+            return false
+        }
+        func isWordCharacter(_ c: Character) -> Bool {
+            c.isLetter || c.unicodeScalars.first?.properties.generalCategory == .nonspacingMark
+                || c.unicodeScalars.first?.properties.generalCategory == .spacingMark
+                || ["'", "’", "ʻ", "&"].contains(c)
+        }
+        while index < characters.count {
+            let c = characters[index]
+            let start = index
+            if c.isWhitespace || NumberConventions.bidiMarks.contains(c) {
+                index += 1
+                continue
+            }
+            if startsNumber(at: index)
+                || (["-", "+", "−"].contains(c) && startsNumber(at: index + 1))
+            {
+                index += 1
+                while index < characters.count {
+                    let d = characters[index]
+                    if isDigit(d) || [".", ",", "'", "’", "٫", "٬"].contains(d) {
+                        index += 1
+                    } else if isNumberSeparator(d), index + 1 < characters.count, isDigit(characters[index + 1]) {
+                        index += 1  // a no-break or thin space between digit groups
+                    } else {
+                        break
+                    }
+                }
+                tokens.append(Token(.number, String(characters[start..<index]), start..<index))
+                continue
+            }
+            if c == "-", index + 1 < characters.count, characters[index + 1] == ">" {
+                tokens.append(Token(.arrow, "->", start..<index + 2))
+                index += 2
+                continue
+            }
+            if c == "→" || c == "=" {
+                tokens.append(Token(.arrow, String(c), start..<index + 1))
+                index += 1
+                continue
+            }
+            if c == "," {
+                tokens.append(Token(.comma, ",", start..<index + 1))
+                index += 1
+                continue
+            }
+            if c.isLetter {
+                while index < characters.count {
+                    let d = characters[index]
+                    // '.' and '-' stay inside a word only between letters (St.Helena, Bosnia-Herzegovina).
+                    if d == "." || d == "-" {
+                        guard index + 1 < characters.count, characters[index + 1].isLetter else { break }
+                    } else if !isWordCharacter(d) {
+                        break
+                    }
+                    index += 1
+                }
+                // Letters directly before '$' form one symbol: US$, R$, CA$.
+                if index < characters.count, characters[index] == "$" {
+                    index += 1
+                    tokens.append(Token(.symbol, String(characters[start..<index]), start..<index))
+                } else {
+                    tokens.append(Token(.word, String(characters[start..<index]), start..<index))
+                }
+                continue
+            }
+            if c.unicodeScalars.first?.properties.generalCategory == .currencySymbol {
+                index += 1
+                tokens.append(Token(.symbol, String(c), start..<index))
+                continue
+            }
+            return .failure(CommandError(.unexpectedCharacter(c), at: start..<start + 1))
+        }
+        return .success(tokens)
+    }
+}

@@ -1,0 +1,205 @@
+import Foundation
+
+/// An amount as the user typed it, read in their locale.
+public struct ParsedAmount: Equatable, Sendable {
+    public let value: Decimal
+    /// True when a separator that cannot be grouping was read as the decimal point
+    /// (`12.50` in de_DE); the reply then echoes the amount as read.
+    public let separatorReadAsDecimal: Bool
+}
+
+/// Why an amount could not be read; `offset` counts characters into the amount's text.
+public struct AmountError: Error, Equatable, Sendable {
+    public enum Kind: Equatable, Sendable {
+        /// A grouping separator where no group boundary can be.
+        case misplacedGrouping(Character)
+        /// A second decimal separator, or a separator after the decimal one.
+        case separatorInFraction(Character)
+        /// A separator with no digits after it (`12,50,`, `12,`).
+        case nothingAfterSeparator(Character)
+        /// A separator this locale does not use in that way.
+        case unexpectedSeparator(Character)
+        /// Not a digit, sign or separator.
+        case unexpectedCharacter(Character)
+        /// More significant digits than money needs or `Decimal` holds exactly.
+        case tooManyDigits(limit: Int)
+        case noDigits
+    }
+
+    public let kind: Kind
+    public let offset: Int
+}
+
+/// Reads amounts in a locale, checking every character: `Decimal(string:)` would stop at
+/// the first character it does not understand and return what came before.
+public struct AmountParser: Sendable {
+    public let conventions: NumberConventions
+
+    /// Significant digits accepted in one amount.
+    public static let digitLimit = 30
+
+    public init(conventions: NumberConventions) { self.conventions = conventions }
+
+    /// Characters that separate digit groups or the fraction in some locale.
+    public static let separators: Set<Character> = [".", ",", "'", "’", "٫", "٬", "\u{00A0}", "\u{202F}", "\u{2009}"]
+
+    private enum Piece { case digit(Int), separator(Character) }
+
+    public func parse(_ text: String) -> Result<ParsedAmount, AmountError> {
+        var pieces: [(piece: Piece, offset: Int)] = []
+        var negative = false
+        for (offset, character) in text.enumerated() {
+            if offset == 0, character == "-" || character == "−" || character == "+" {
+                negative = character != "+"
+                continue
+            }
+            if let value = digitValue(character) {
+                pieces.append((.digit(value), offset))
+            } else if Self.separators.contains(character) {
+                pieces.append((.separator(character), offset))
+            } else if NumberConventions.bidiMarks.contains(character) {
+                continue
+            } else {
+                return .failure(AmountError(kind: .unexpectedCharacter(character), offset: offset))
+            }
+        }
+        let separatorIndices = pieces.indices.filter { if case .separator = pieces[$0].piece { true } else { false } }
+        guard pieces.contains(where: { if case .digit = $0.piece { true } else { false } }) else {
+            return .failure(AmountError(kind: .noDigits, offset: 0))
+        }
+        let decimalIndices = separatorIndices.filter { isDecimal(pieces[$0].piece) }
+
+        var integerEnd = pieces.count
+        var readAsDecimal = false
+        if let point = decimalIndices.first {
+            integerEnd = point
+            if let error = checkFraction(pieces, from: point) { return .failure(error) }
+        } else if !separatorIndices.isEmpty {
+            let allGrouping = separatorIndices.allSatisfy { isGrouping(pieces[$0].piece) }
+            let groupingError = allGrouping ? checkGrouping(pieces, upTo: pieces.count) : nil
+            if !allGrouping || groupingError != nil {
+                // One '.' or ',' that cannot be grouping is the decimal point, as typed.
+                if separatorIndices.count == 1, case .separator(let mark) = pieces[separatorIndices[0]].piece,
+                    mark == "." || mark == ","
+                {
+                    integerEnd = separatorIndices[0]
+                    readAsDecimal = true
+                    if let error = checkFraction(pieces, from: integerEnd) { return .failure(error) }
+                } else if let groupingError {
+                    return .failure(groupingError)
+                } else if let first = separatorIndices.first(where: { !isGrouping(pieces[$0].piece) }),
+                    case .separator(let mark) = pieces[first].piece
+                {
+                    return .failure(AmountError(kind: .unexpectedSeparator(mark), offset: pieces[first].offset))
+                }
+            }
+        }
+        if integerEnd < pieces.count, !readAsDecimal, let error = checkGrouping(pieces, upTo: integerEnd) {
+            return .failure(error)
+        }
+        if integerEnd == pieces.count, !readAsDecimal, separatorIndices.isEmpty == false,
+            let error = checkGrouping(pieces, upTo: integerEnd)
+        {
+            return .failure(error)
+        }
+
+        var ascii = negative ? "-" : ""
+        var significant = 0
+        for (index, entry) in pieces.enumerated() {
+            switch entry.piece {
+            case .digit(let value):
+                if value != 0 || significant > 0 { significant += 1 }
+                ascii.append(Character(String(value)))
+            case .separator:
+                if index == integerEnd { ascii.append(".") }
+            }
+            if significant > Self.digitLimit {
+                return .failure(AmountError(kind: .tooManyDigits(limit: Self.digitLimit), offset: entry.offset))
+            }
+        }
+        if ascii.hasPrefix(".") || ascii.hasPrefix("-.") { ascii = ascii.replacingOccurrences(of: ".", with: "0.") }
+        guard let value = ExactDecimal.parse(ascii) else {
+            return .failure(AmountError(kind: .noDigits, offset: 0))
+        }
+        return .success(ParsedAmount(value: value, separatorReadAsDecimal: readAsDecimal))
+    }
+
+    private func digitValue(_ character: Character) -> Int? {
+        if let ascii = character.asciiValue, (48...57).contains(ascii) { return Int(ascii - 48) }
+        return conventions.digits.firstIndex(of: character)
+    }
+
+    private func isDecimal(_ piece: Piece) -> Bool {
+        guard case .separator(let mark) = piece else { return false }
+        return mark == conventions.decimalSeparator
+    }
+
+    private func isGrouping(_ piece: Piece) -> Bool {
+        guard case .separator(let mark) = piece, let grouping = conventions.groupingSeparator else { return false }
+        if mark == grouping { return true }
+        let spaces: Set<Character> = ["\u{00A0}", "\u{202F}", "\u{2009}"]
+        let apostrophes: Set<Character> = ["'", "’"]
+        return (spaces.contains(grouping) && spaces.contains(mark)) || (apostrophes.contains(grouping) && apostrophes.contains(mark))
+    }
+
+    /// After the decimal separator only digits may follow, at least one.
+    private func checkFraction(_ pieces: [(piece: Piece, offset: Int)], from point: Int) -> AmountError? {
+        guard case .separator(let mark) = pieces[point].piece else { return nil }
+        if point + 1 == pieces.count { return AmountError(kind: .nothingAfterSeparator(mark), offset: pieces[point].offset) }
+        for entry in pieces[(point + 1)...] {
+            if case .separator(let other) = entry.piece {
+                return AmountError(kind: .separatorInFraction(other), offset: entry.offset)
+            }
+        }
+        return nil
+    }
+
+    /// Grouping separators in the integer part must stand where the locale puts them:
+    /// `1.234.567` (de_DE), `12,34,567` (hi_IN).
+    private func checkGrouping(_ pieces: [(piece: Piece, offset: Int)], upTo end: Int) -> AmountError? {
+        var groups: [(length: Int, separatorBefore: Int?, start: Int)] = [(0, nil, 0)]
+        for index in 0..<end {
+            switch pieces[index].piece {
+            case .digit:
+                groups[groups.count - 1].length += 1
+            case .separator(let mark):
+                guard isGrouping(pieces[index].piece) else {
+                    return AmountError(kind: .unexpectedSeparator(mark), offset: pieces[index].offset)
+                }
+                groups.append((0, index, index + 1))
+            }
+        }
+        guard groups.count > 1 else { return nil }
+        let primary = conventions.primaryGroupSize
+        let secondary = conventions.secondaryGroupSize
+        for (number, group) in groups.enumerated() {
+            let isLast = number == groups.count - 1
+            let expected = isLast ? primary : secondary
+            let valid = number == 0 ? (1...secondary).contains(group.length) : group.length == expected
+            if valid { continue }
+            if number == 0 {
+                // The first group is too long (or empty): the separator after it is misplaced.
+                let separator = groups[1].separatorBefore ?? 0
+                return misplaced(pieces, at: group.length == 0 ? separator : separator)
+            }
+            if group.length > expected {
+                return AmountError(
+                    kind: .misplacedGrouping(groupingMark(pieces, groups[number].separatorBefore)),
+                    offset: pieces[group.start + expected].offset)
+            }
+            // Too short: the separator that ends it (or, for the last group, starts it) is wrong.
+            let wrong = isLast ? (group.separatorBefore ?? 0) : (groups[number + 1].separatorBefore ?? 0)
+            return misplaced(pieces, at: wrong)
+        }
+        return nil
+    }
+
+    private func groupingMark(_ pieces: [(piece: Piece, offset: Int)], _ index: Int?) -> Character {
+        guard let index, case .separator(let mark) = pieces[index].piece else { return conventions.groupingSeparator ?? "," }
+        return mark
+    }
+
+    private func misplaced(_ pieces: [(piece: Piece, offset: Int)], at index: Int) -> AmountError {
+        AmountError(kind: .misplacedGrouping(groupingMark(pieces, index)), offset: pieces[index].offset)
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+
+/// The locales a session uses, resolved from the POSIX environment rather than
+/// `Locale.current` (which is fixed to `en_001` on Linux).
+public struct LocaleSettings: Equatable, Sendable {
+    /// Parses amounts (`LC_NUMERIC`).
+    public var numbers: String
+    /// Formats money (`LC_MONETARY`).
+    public var money: String
+    /// Messages and currency names (`LC_MESSAGES`, `LANGUAGE`).
+    public var messages: String
+    /// The identifier the user set (`locale ID`, `CAMBIO_LOCALE`, the config file), if any.
+    public var override: String?
+
+    /// What C, POSIX or an empty environment maps to.
+    public static let neutral = "en_US"
+
+    public init(numbers: String, money: String, messages: String, override: String? = nil) {
+        self.numbers = numbers
+        self.money = money
+        self.messages = messages
+        self.override = override
+    }
+
+    /// Resolves each category as POSIX does (`LC_ALL`, then the category, then `LANG`); an
+    /// `override` wins over all of them.
+    public static func resolve(environment: [String: String], override: String? = nil) -> LocaleSettings {
+        if let override, let id = normalize(override) {
+            return LocaleSettings(numbers: id, money: id, messages: id, override: id)
+        }
+        func first(_ names: [String]) -> String {
+            for name in names {
+                guard let raw = environment[name], !raw.isEmpty else { continue }
+                // LANGUAGE is a colon-separated preference list.
+                let candidate = name == "LANGUAGE" ? String(raw.split(separator: ":").first ?? "") : raw
+                if let id = normalize(candidate) { return id }
+                // A set but neutral value (C, POSIX) stops the search, as POSIX does.
+                if name != "LANGUAGE" { return neutral }
+            }
+            return neutral
+        }
+        return LocaleSettings(
+            numbers: first(["LC_ALL", "LC_NUMERIC", "LANG"]),
+            money: first(["LC_ALL", "LC_MONETARY", "LANG"]),
+            messages: first(["LC_ALL", "LC_MESSAGES", "LANGUAGE", "LANG"]))
+    }
+
+    /// `de_DE.UTF-8@euro` → `de_DE`, `de-DE` → `de_DE`; `nil` for C, POSIX, empty or malformed text.
+    public static func normalize(_ raw: String) -> String? {
+        var text = Substring(raw.trimmingCharacters(in: .whitespaces))
+        if let at = text.firstIndex(of: "@") { text = text[..<at] }
+        if let dot = text.firstIndex(of: ".") { text = text[..<dot] }
+        let id = text.replacingOccurrences(of: "-", with: "_")
+        if id.isEmpty || id == "C" || id == "POSIX" { return nil }
+        let parts = id.split(separator: "_", omittingEmptySubsequences: false)
+        guard let language = parts.first, (2...3).contains(language.count),
+            language.allSatisfy({ $0.isASCII && $0.isLetter }),
+            parts.dropFirst().allSatisfy({ (2...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } })
+        else { return nil }
+        var normalized = language.lowercased()
+        for part in parts.dropFirst() {
+            normalized += "_" + (part.count == 2 ? part.uppercased() : part.count == 4 ? part.capitalized : String(part))
+        }
+        return normalized
+    }
+
+    /// True when ICU has data for the identifier's language.
+    public static func isKnown(_ id: String) -> Bool {
+        let language = String(id.split(separator: "_").first ?? "")
+        return Locale.LanguageCode.isoLanguageCodes.contains(Locale.LanguageCode(language))
+            && Locale(identifier: "en").localizedString(forIdentifier: id) != nil
+    }
+
+    /// The language part of the messages locale (`de` for `de_AT`).
+    public var language: String { String(messages.split(separator: "_").first ?? "en") }
+}

@@ -1,0 +1,120 @@
+import Foundation
+
+/// Formats money in a locale's currency style with exactly three fraction digits, rounding
+/// half to even. The locale's pattern (symbol, its place, separators, grouping, digits) is
+/// read from ICU once per currency; the digits themselves are written from the `Decimal`,
+/// so no value passes through `Double`.
+public final class MoneyFormatter {
+    public let localeID: String
+    public let conventions: NumberConventions
+    /// Fraction digits shown for every currency, JPY and KWD included.
+    public static let fractionDigits = 3
+
+    private let locale: Locale
+    private var patterns: [CurrencyCode: Pattern] = [:]
+
+    private struct Pattern {
+        var positivePrefix: String
+        var positiveSuffix: String
+        var negativePrefix: String
+        var negativeSuffix: String
+        var symbol: String
+    }
+
+    public init(localeID: String) {
+        self.localeID = localeID
+        locale = Locale(identifier: localeID)
+        conventions = NumberConventions(localeID: localeID)
+    }
+
+    /// `12.5` EUR in de_DE → `12,500 €`.
+    public func format(_ amount: Decimal, _ code: CurrencyCode) -> String {
+        let pattern = pattern(for: code)
+        let (negative, digits) = Self.roundedDigits(amount)
+        let number = groupedNumber(digits)
+        return negative
+            ? pattern.negativePrefix + number + pattern.negativeSuffix
+            : pattern.positivePrefix + number + pattern.positiveSuffix
+    }
+
+    /// One whole unit with its symbol, for rates: `1 €`, `$1`.
+    public func unit(_ code: CurrencyCode) -> String {
+        let pattern = pattern(for: code)
+        return pattern.positivePrefix + String(conventions.digits[1]) + pattern.positiveSuffix
+    }
+
+    /// The number alone, in the locale's digits and separators, three fraction digits.
+    public func formatNumber(_ amount: Decimal) -> String {
+        let (negative, digits) = Self.roundedDigits(amount)
+        return (negative ? "-" : "") + groupedNumber(digits)
+    }
+
+    /// The symbol this locale writes for the currency (`$`, `CA$`, `€`, `JP¥`).
+    public func symbol(for code: CurrencyCode) -> String { pattern(for: code).symbol }
+
+    /// Rounds half to even at three places; returns the sign and the plain digits (`1234.500`).
+    static func roundedDigits(_ amount: Decimal) -> (negative: Bool, digits: String) {
+        var value = amount
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &value, fractionDigits, .bankers)
+        let negative = rounded < 0
+        var text = (negative ? -rounded : rounded).description
+        var fraction = 0
+        if let point = text.firstIndex(of: ".") {
+            fraction = text.distance(from: point, to: text.endIndex) - 1
+        } else {
+            text += "."
+        }
+        text += String(repeating: "0", count: max(0, fractionDigits - fraction))
+        return (negative, text)
+    }
+
+    private func groupedNumber(_ plain: String) -> String {
+        let parts = plain.split(separator: ".", maxSplits: 1)
+        let integer = Array(parts.first ?? "0")
+        let fraction = parts.count > 1 ? parts[1] : ""
+        var out = ""
+        out.reserveCapacity(integer.count + fraction.count + 8)
+        let digits = conventions.digits
+        let primary = conventions.primaryGroupSize
+        let secondary = conventions.secondaryGroupSize
+        for (index, character) in integer.enumerated() {
+            let remaining = integer.count - index
+            if index > 0, let separator = conventions.groupingSeparator,
+                remaining == primary || (remaining > primary && (remaining - primary) % secondary == 0)
+            {
+                out.append(separator)
+            }
+            out.append(character.wholeNumberValue.map { digits[$0] } ?? character)
+        }
+        out.append(conventions.decimalSeparator)
+        for character in fraction { out.append(character.wholeNumberValue.map { digits[$0] } ?? character) }
+        return out
+    }
+
+    private func pattern(for code: CurrencyCode) -> Pattern {
+        if let cached = patterns[code] { return cached }
+        let style = Decimal.FormatStyle.Currency(code: code.rawValue, locale: locale)
+            .precision(.fractionLength(Self.fractionDigits))
+        let positive = Self.split(NumberConventions.sample.formatted(style))
+        let negative = Self.split((-NumberConventions.sample).formatted(style))
+        let symbol = (positive.prefix + positive.suffix)
+            .filter { !NumberConventions.bidiMarks.contains($0) }
+            .trimmingCharacters(in: .whitespaces.union(CharacterSet(charactersIn: "\u{00A0}\u{202F}")))
+        let pattern = Pattern(
+            positivePrefix: positive.prefix, positiveSuffix: positive.suffix,
+            negativePrefix: negative.prefix, negativeSuffix: negative.suffix,
+            symbol: symbol.isEmpty ? code.rawValue : symbol)
+        patterns[code] = pattern
+        return pattern
+    }
+
+    /// Splits a formatted sample into what stands before its first digit and after its last.
+    private static func split(_ text: String) -> (prefix: String, suffix: String) {
+        let characters = Array(text)
+        guard let first = characters.firstIndex(where: { $0.wholeNumberValue != nil }),
+            let last = characters.lastIndex(where: { $0.wholeNumberValue != nil })
+        else { return ("", "") }
+        return (String(characters[..<first]), String(characters[(last + 1)...]))
+    }
+}

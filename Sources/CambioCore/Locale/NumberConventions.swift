@@ -1,0 +1,68 @@
+import Foundation
+
+/// How one locale writes numbers: separators, grouping sizes and digits, read off ICU once.
+public struct NumberConventions: Sendable, Equatable {
+    public let localeID: String
+    public let decimalSeparator: Character
+    /// `nil` for locales that do not group.
+    public let groupingSeparator: Character?
+    /// Digits in the last group before the decimal separator (3 almost everywhere).
+    public let primaryGroupSize: Int
+    /// Digits in every other group (2 in hi_IN: `12,34,567`).
+    public let secondaryGroupSize: Int
+    /// The locale's digits zero to nine (ASCII in most locales, `٠…٩` in ar_EG).
+    public let digits: [Character]
+
+    public init(
+        localeID: String, decimalSeparator: Character, groupingSeparator: Character?, primaryGroupSize: Int,
+        secondaryGroupSize: Int, digits: [Character]
+    ) {
+        self.localeID = localeID
+        self.decimalSeparator = decimalSeparator
+        self.groupingSeparator = groupingSeparator
+        self.primaryGroupSize = primaryGroupSize
+        self.secondaryGroupSize = secondaryGroupSize
+        self.digits = digits
+    }
+
+    /// Marks that ICU puts around numbers for bidirectional text; they are not part of the number.
+    static let bidiMarks: Set<Character> = ["\u{200E}", "\u{200F}", "\u{061C}"]
+
+    /// A sample whose formatted form shows every digit, both separators and three groups.
+    static let sample = Decimal(string: "1234567890.123", locale: Locale(identifier: "en_US_POSIX")) ?? 0
+
+    /// Reads the conventions of `localeID` from ICU.
+    public init(localeID: String) {
+        let locale = Locale(identifier: localeID)
+        let text = Self.sample.formatted(.number.locale(locale).precision(.fractionLength(3)).grouping(.automatic))
+        var digits = Array("0123456789")
+        var groups: [Int] = [0]
+        var separators: [Character] = []
+        for character in text where !Self.bidiMarks.contains(character) {
+            if let value = character.wholeNumberValue, (0...9).contains(value) {
+                digits[value] = character
+                groups[groups.count - 1] += 1
+            } else if groups.last != 0 || groups.count > 1 {
+                separators.append(character)
+                groups.append(0)
+            }
+        }
+        // groups: […, secondary, primary, 3 fraction digits]; separators: […grouping, decimal].
+        self.localeID = localeID
+        self.digits = digits
+        decimalSeparator = separators.last ?? "."
+        groupingSeparator = separators.count > 1 ? separators[separators.count - 2] : nil
+        primaryGroupSize = groups.count >= 3 ? groups[groups.count - 2] : 3
+        secondaryGroupSize = groups.count >= 4 ? groups[groups.count - 3] : primaryGroupSize
+    }
+
+    /// The separators a user of this locale types, for messages ("',' for decimals, '.' for grouping").
+    public var exampleAmount: String {
+        var text = "1"
+        if let groupingSeparator { text.append(groupingSeparator) }
+        text += "234"
+        text.append(decimalSeparator)
+        text += "5"
+        return String(text.map { $0.wholeNumberValue.map { digits[$0] } ?? $0 })
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+/// Where a rate table came from.
+public struct RateSource: Hashable, Sendable {
+    /// A short identifier (`currency-api`, `ecb`, `exchangerate-api`).
+    public let id: String
+    /// The attribution a user is shown (`status`).
+    public let attribution: String
+    /// True for the table compiled into the binary.
+    public let isBundledSeed: Bool
+
+    public init(id: String, attribution: String, isBundledSeed: Bool) {
+        self.id = id
+        self.attribution = attribution
+        self.isBundledSeed = isBundledSeed
+    }
+}
+
+/// One provider's rates at one time: units of each currency per one unit of `base`.
+/// Every pair is derived from this single table.
+public struct RateTable: Sendable {
+    public let base: CurrencyCode
+    /// The day the provider published the rates for (`2026-07-06`).
+    public let date: String
+    public let source: RateSource
+    /// Units per one `base`, exactly as published; `rates[base]` is 1.
+    public let rates: [CurrencyCode: Decimal]
+
+    /// Why a table was refused.
+    public enum Invalid: Error, Equatable, Sendable {
+        case baseMissing(CurrencyCode)
+        case rateNotPositive(CurrencyCode)
+        case empty
+    }
+
+    /// Checks the table's invariants: at least one rate, all rates > 0, the base present.
+    public init(base: CurrencyCode, date: String, source: RateSource, rates: [CurrencyCode: Decimal]) throws(Invalid) {
+        guard !rates.isEmpty else { throw .empty }
+        for (code, rate) in rates where !(rate > 0) || rate.isNaN { throw .rateNotPositive(code) }
+        guard rates[base] != nil else { throw .baseMissing(base) }
+        self.base = base
+        self.date = date
+        self.source = source
+        self.rates = rates
+    }
+
+    /// The currencies this table can convert, sorted by code.
+    public var codes: [CurrencyCode] { rates.keys.sorted() }
+
+    public func contains(_ code: CurrencyCode) -> Bool { rates[code] != nil }
+
+    /// How many units of `to` one unit of `from` buys: `rate[to] / rate[from]`.
+    public func rate(from: CurrencyCode, to: CurrencyCode) -> Decimal? {
+        guard let fromRate = rates[from], let toRate = rates[to] else { return nil }
+        if from == to { return 1 }
+        return toRate / fromRate
+    }
+
+    /// `amount × (rate[to] / rate[from])`, unrounded.
+    public func convert(_ amount: Decimal, from: CurrencyCode, to: CurrencyCode) -> Decimal? {
+        guard let rate = rate(from: from, to: to) else { return nil }
+        return amount * rate
+    }
+}

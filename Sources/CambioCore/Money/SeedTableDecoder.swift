@@ -1,0 +1,79 @@
+import Foundation
+
+/// Reads Cambio's own rate-table file format (the bundled seed):
+/// `{"format": 1, "source": …, "attribution": …, "base": "EUR", "date": "YYYY-MM-DD", "rates": {"USD": 1.14, …}}`.
+public enum SeedTableDecoder {
+    /// Why a seed file was refused.
+    public enum Failure: Error, Equatable, Sendable {
+        case malformed(String)
+        case unsupportedFormat(String)
+        case badRate(String)
+        case invalid(RateTable.Invalid)
+    }
+
+    /// The table compiled into the binary.
+    public static func bundled() throws(Failure) -> RateTable {
+        try decode(EmbeddedResources.seedRatesJSON, isBundledSeed: true)
+    }
+
+    public static func decode(_ text: String, isBundledSeed: Bool) throws(Failure) -> RateTable {
+        let document: JSONValue
+        do {
+            document = try JSONParser.parse(text)
+        } catch {
+            throw .malformed("\(error.reason) at byte \(error.offset)")
+        }
+        guard case .number("1") = document["format"] ?? .null else {
+            throw .unsupportedFormat(String(describing: document["format"] ?? .null))
+        }
+        guard let sourceID = document["source"]?.stringValue,
+            let baseText = document["base"]?.stringValue, let base = CurrencyCode(baseText),
+            let date = document["date"]?.stringValue, DataDate.isValid(date),
+            case .object(let members) = document["rates"] ?? .null
+        else { throw .malformed("missing or invalid source, base, date or rates") }
+        var rates: [CurrencyCode: Decimal] = [:]
+        for (key, value) in members {
+            guard let code = CurrencyCode(key), case .number(let text) = value, let rate = ExactDecimal.parse(text) else {
+                throw .badRate(key)
+            }
+            rates[code] = rate
+        }
+        let source = RateSource(
+            id: sourceID, attribution: document["attribution"]?.stringValue ?? sourceID, isBundledSeed: isBundledSeed)
+        do {
+            return try RateTable(base: base, date: date, source: source, rates: rates)
+        } catch {
+            throw .invalid(error)
+        }
+    }
+}
+
+/// Calendar dates as providers publish them (`YYYY-MM-DD`).
+public enum DataDate {
+    /// True for a real Gregorian date in `YYYY-MM-DD` form.
+    public static func isValid(_ text: String) -> Bool { components(text) != nil }
+
+    /// Year, month and day of a `YYYY-MM-DD` date.
+    public static func components(_ text: String) -> (year: Int, month: Int, day: Int)? {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+            (1..<13).contains(month), day >= 1
+        else { return nil }
+        let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+        let lengths = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+        guard day <= lengths[month - 1] else { return nil }
+        return (year, month, day)
+    }
+
+    /// Whole days from `date` to `now` (UTC); `nil` for an invalid date.
+    public static func age(of date: String, now: Date) -> Int? {
+        guard let parts = components(date) else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        guard let start = calendar.date(from: DateComponents(year: parts.year, month: parts.month, day: parts.day)) else {
+            return nil
+        }
+        return calendar.dateComponents([.day], from: start, to: now).day
+    }
+}

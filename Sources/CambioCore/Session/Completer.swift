@@ -1,0 +1,130 @@
+/// Tab completion as a pure function of the text before the cursor.
+public enum Completer {
+    /// One thing TAB can insert.
+    public struct Candidate: Equatable, Sendable {
+        /// The text that replaces the word being completed (with a trailing space).
+        public let insert: String
+        /// For currencies: code, symbol and name, shown when several candidates are listed.
+        public let code: CurrencyCode?
+        public let symbol: String
+        public let name: String
+    }
+
+    /// What to replace and with what.
+    public struct Completion: Equatable, Sendable {
+        /// Characters before the cursor that the completion replaces.
+        public let replacing: Int
+        public let candidates: [Candidate]
+
+        /// The longest text every candidate starts with, when it extends what was typed;
+        /// `nil` when inserting it would change nothing.
+        public func commonInsert(typed: String) -> String? {
+            guard let first = candidates.first?.insert else { return nil }
+            if candidates.count == 1 { return first }
+            var prefix = first
+            for candidate in candidates.dropFirst() {
+                prefix = String(prefix.commonPrefix(with: candidate.insert, options: .caseInsensitive))
+            }
+            let folded = typed.lowercased()
+            guard prefix.count > typed.count, prefix.lowercased().hasPrefix(folded) else { return nil }
+            return prefix
+        }
+    }
+
+    static let localeExamples = ["default", "de_DE", "en_US", "en_GB", "fr_FR", "tr_TR", "ja_JP", "hi_IN", "ar_EG", "de_CH"]
+
+    public static func complete(_ beforeCursor: String, engine: Engine, recent: [CurrencyCode]) -> Completion {
+        let characters = Array(beforeCursor)
+        let endsWithSpace = characters.last?.isWhitespace ?? true
+        guard case .success(let allTokens) = Tokenizer.tokenize(beforeCursor) else {
+            return Completion(replacing: 0, candidates: [])
+        }
+        var tokens = allTokens
+        var partial: Token?
+        if !endsWithSpace, let last = tokens.last, last.range.upperBound == characters.count,
+            last.kind == .word || last.kind == .symbol
+        {
+            partial = tokens.removeLast()
+        }
+        let typed = partial?.text ?? ""
+        let replacing = typed.count
+        let first = tokens.first
+        let isCommand = first.map { $0.kind == .word && Command.words.contains($0.folded) } ?? false
+
+        if tokens.isEmpty {
+            let commands = Command.words.filter { !typed.isEmpty && $0.hasPrefix(typed.lowercased()) }
+                .map { Candidate(insert: $0 + " ", code: nil, symbol: "", name: "") }
+            return Completion(replacing: replacing, candidates: commands + currencies(typed, engine, recent))
+        }
+        if isCommand, let command = first?.folded {
+            switch command {
+            case "recent":
+                return keywords(["clear"], typed: typed, replacing: replacing, when: tokens.count == 1)
+            case "help":
+                return keywords(Command.words, typed: typed, replacing: replacing, when: tokens.count == 1)
+            case "locale":
+                return keywords(localeExamples, typed: typed, replacing: replacing, when: tokens.count == 1)
+            case "swap", "status", "quit", "exit":
+                return Completion(replacing: replacing, candidates: [])
+            default:
+                break
+            }
+        }
+
+        // A name of several words: the words typed since the last number, keyword or comma.
+        var phraseStart = tokens.count
+        while phraseStart > 0, tokens[phraseStart - 1].kind == .word,
+            !Command.connectors.contains(tokens[phraseStart - 1].folded),
+            !(phraseStart - 1 == 0 && isCommand)
+        {
+            phraseStart -= 1
+        }
+        if phraseStart < tokens.count {
+            let start = tokens[phraseStart].range.lowerBound
+            let phrase = String(characters[start...])
+            let trimmed = phrase.trimmingCharacters(in: .whitespaces)
+            var resolved = false
+            if case .found = engine.directory.resolve(trimmed) { resolved = true }
+            if partial != nil || !resolved {
+                let named = engine.directory.matches(trimmed, recent: recent).filter { $0.strength >= 2 }
+                if !named.isEmpty {
+                    return Completion(
+                        replacing: characters.count - start, candidates: named.map { candidate(for: $0.code, engine) })
+                }
+            }
+            // After a whole currency the grammar wants a connector; `base` and `rates` take none.
+            let takesConnector = !(isCommand && (first?.folded == "base" || first?.folded == "rates"))
+            if takesConnector {
+                return keywords(["in", "to", "into"], typed: typed, replacing: replacing, when: true)
+            }
+        }
+        return Completion(replacing: replacing, candidates: currencies(typed, engine, recent))
+    }
+
+    private static func keywords(_ words: [String], typed: String, replacing: Int, when allowed: Bool) -> Completion {
+        guard allowed else { return Completion(replacing: replacing, candidates: []) }
+        let folded = typed.lowercased()
+        return Completion(
+            replacing: replacing,
+            candidates: words.filter { $0.lowercased().hasPrefix(folded) }.map {
+                Candidate(insert: $0 + " ", code: nil, symbol: "", name: "")
+            })
+    }
+
+    private static func currencies(_ typed: String, _ engine: Engine, _ recent: [CurrencyCode]) -> [Candidate] {
+        let matches: [CurrencyDirectory.Match]
+        if typed.isEmpty {
+            let codes = recent + engine.directory.ranked(engine.directory.codes).filter { !recent.contains($0) }
+            matches = codes.map { CurrencyDirectory.Match(code: $0, strength: 1) }
+        } else {
+            matches = engine.directory.matches(typed, recent: recent)
+        }
+        return matches.map { candidate(for: $0.code, engine) }
+    }
+
+    private static func candidate(for code: CurrencyCode, _ engine: Engine) -> Candidate {
+        Candidate(
+            insert: code.rawValue + " ", code: code, symbol: engine.formatter.symbol(for: code),
+            name: engine.directory.name(of: code))
+    }
+}

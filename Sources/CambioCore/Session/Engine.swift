@@ -1,0 +1,338 @@
+import Foundation
+
+/// Evaluates command lines: (state, line) → (new state, reply, effects). It owns the
+/// per-locale caches (formatter, parser, names) and does no I/O.
+public final class Engine {
+    public let catalog: CurrencyCatalog
+    public let locale: LocaleSettings
+    public let formatter: MoneyFormatter
+    public let amountParser: AmountParser
+    public let directory: CurrencyDirectory
+    /// The environment the locale was resolved from, for `locale default`.
+    public let environment: [String: String]
+    public let files: SessionFiles?
+
+    /// Currencies shown for a bare amount before the user has any recent ones.
+    static let defaultTargets = ["USD", "EUR", "GBP", "JPY", "CHF"].compactMap(CurrencyCode.init)
+
+    public init(
+        locale: LocaleSettings, table: RateTable, environment: [String: String] = [:], files: SessionFiles? = nil,
+        catalog: CurrencyCatalog = .bundled
+    ) {
+        self.catalog = catalog
+        self.locale = locale
+        self.environment = environment
+        self.files = files
+        formatter = MoneyFormatter(localeID: locale.money)
+        amountParser = AmountParser(
+            conventions: locale.numbers == locale.money ? formatter.conventions : NumberConventions(localeID: locale.numbers))
+        let region = Locale(identifier: locale.money).region.map { Locale(identifier: "und_\($0.identifier)") }
+        let regionCurrency = region?.currency.flatMap { CurrencyCode($0.identifier) }
+        directory = CurrencyDirectory(
+            catalog: catalog, codes: table.codes, languageID: locale.messages, regionCurrency: regionCurrency)
+    }
+
+    /// Evaluates one line.
+    public func evaluate(_ line: String, in state: SessionState, now: Date = Date()) -> Outcome {
+        var outcome = Outcome(state: state, reply: Reply(), effects: [])
+        switch Parser.parse(line) {
+        case .failure(let error):
+            fail(&outcome, error)
+        case .success(let command):
+            do {
+                try run(command, &outcome, now: now)
+            } catch let error as CommandError {
+                outcome.state = state
+                outcome.effects = []
+                fail(&outcome, error)
+            } catch {
+                fail(&outcome, CommandError(.expected(.endOfLine, found: nil), at: nil))
+            }
+        }
+        return outcome
+    }
+
+    private func fail(_ outcome: inout Outcome, _ error: CommandError) {
+        outcome.reply.lines = [.error(error, message: Messages.describe(error, name: directory.name))]
+    }
+
+    private func run(_ command: Command, _ outcome: inout Outcome, now: Date) throws {
+        switch command {
+        case .empty:
+            break
+        case .convert(let amountReference, let fromReference, let toReferences):
+            var notes: [String] = []
+            var amount: Decimal?
+            if let amountReference {
+                amount = try parseAmount(amountReference, notes: &notes)
+            }
+            let from = try fromReference.map { try resolve($0, notes: &notes) } ?? outcome.state.base
+            let targets = try toReferences.map { try resolve($0, notes: &notes) }
+            try show(amount: amount, from: from, targets: targets, notes: notes, &outcome, now: now)
+        case .swap:
+            guard let last = outcome.state.last, let first = last.to.first else {
+                throw CommandError(.nothingToSwap, at: nil)
+            }
+            try show(amount: last.amount, from: first, targets: [last.from], notes: [], &outcome, now: now)
+        case .base(let reference):
+            guard let reference else {
+                let base = outcome.state.base
+                outcome.reply.lines.append(.result("\(base) (\(directory.name(of: base)))"))
+                return
+            }
+            var notes: [String] = []
+            let code = try resolve(reference, notes: &notes)
+            outcome.state.base = code
+            outcome.effects.insert(.saveConfig)
+            outcome.reply.lines += notes.map { .note($0) }
+            outcome.reply.lines.append(.note("base currency: \(code) (\(directory.name(of: code)))"))
+        case .recent(let clear):
+            if clear {
+                outcome.state.recent = []
+                outcome.effects.insert(.saveRecent)
+                outcome.reply.lines.append(.note("recent currencies cleared"))
+            } else if outcome.state.recent.isEmpty {
+                outcome.reply.lines.append(.note("no recent currencies yet"))
+            } else {
+                outcome.reply.lines += currencyRows(outcome.state.recent, minorUnits: false)
+            }
+        case .list(let filter):
+            try list(filter: filter, &outcome)
+        case .rates(let references):
+            var notes: [String] = []
+            let codes = try references.map { try resolve($0, notes: &notes) }
+            rates(codes, notes: notes, &outcome, now: now)
+        case .locale(let argument, let range):
+            try setLocale(argument, range: range, &outcome)
+        case .status:
+            status(&outcome, now: now)
+        case .help(let topic):
+            try outcome.reply.lines += Help.lines(topic: topic).map { .result($0) }
+        case .quit:
+            outcome.effects.insert(.quit)
+        }
+    }
+
+    // MARK: Conversions and rates
+
+    private func show(
+        amount: Decimal?, from: CurrencyCode, targets requested: [CurrencyCode], notes: [String],
+        _ outcome: inout Outcome, now: Date
+    ) throws {
+        let state = outcome.state
+        var targets = requested
+        if targets.isEmpty {
+            targets = from == state.base ? recentTargets(excluding: from, state) : [state.base]
+        }
+        let table = state.table
+        var lines: [Reply.Line] = []
+        for target in targets {
+            guard let rate = table.rate(from: from, to: target), let inverse = table.rate(from: target, to: from) else {
+                throw CommandError(.currencyNotInTable(table.contains(from) ? target : from), at: nil)
+            }
+            let forward = "\(formatter.unit(from)) = \(formatter.format(rate, target))"
+            let backward = "\(formatter.unit(target)) = \(formatter.format(inverse, from))"
+            if let amount {
+                let result = amount * rate
+                lines.append(
+                    .result(
+                        "\(formatter.format(amount, from)) = \(formatter.format(result, target))",
+                        detail: rate >= 1 || inverse < 1 ? forward : backward))
+            } else {
+                lines.append(.result(forward, detail: backward))
+            }
+        }
+        outcome.reply.lines += notes.map { .note($0) }
+        outcome.reply.lines += lines
+        outcome.reply.lines.append(.note(tableNote(table, now: now)))
+        outcome.state.last = LastConversion(amount: amount, from: from, to: targets)
+        let before = outcome.state.recent
+        outcome.state.use([from] + targets)
+        if outcome.state.recent != before { outcome.effects.insert(.saveRecent) }
+    }
+
+    private func recentTargets(excluding code: CurrencyCode, _ state: SessionState) -> [CurrencyCode] {
+        let recent = state.recent.filter { $0 != code && state.table.contains($0) }
+        if !recent.isEmpty { return recent }
+        return Self.defaultTargets.filter { $0 != code && state.table.contains($0) }
+    }
+
+    /// `rates of 2026-07-06 (147 days old, currency-api, bundled seed)`
+    public func tableNote(_ table: RateTable, now: Date) -> String {
+        var details: [String] = []
+        if let age = DataDate.age(of: table.date, now: now) {
+            details.append(age <= 0 ? "today" : age == 1 ? "1 day old" : "\(age) days old")
+        }
+        details.append(table.source.isBundledSeed ? "\(table.source.id), bundled seed" : table.source.id)
+        return "rates of \(table.date) (\(details.joined(separator: ", ")))"
+    }
+
+    private func rates(_ codes: [CurrencyCode], notes: [String], _ outcome: inout Outcome, now: Date) {
+        let state = outcome.state
+        let base = state.base
+        let list = codes.isEmpty ? ordered(state.table.codes.filter { $0 != base }, state) : codes
+        outcome.reply.lines += notes.map { .note($0) }
+        outcome.reply.lines.append(.heading("\(formatter.unit(base)) (\(base), \(directory.name(of: base)))"))
+        var rows: [(String, String, String)] = []
+        for code in list {
+            guard let rate = state.table.rate(from: base, to: code), let inverse = state.table.rate(from: code, to: base)
+            else { continue }
+            rows.append(
+                (
+                    "\(code)  \(formatter.format(rate, code))",
+                    "\(formatter.unit(code)) = \(formatter.format(inverse, base))",
+                    directory.name(of: code)
+                ))
+        }
+        let width = rows.map { DisplayWidth.of($0.0) }.max() ?? 0
+        let inverseWidth = rows.map { DisplayWidth.of($0.1) }.max() ?? 0
+        for row in rows {
+            outcome.reply.lines.append(
+                .result(DisplayWidth.padRight(row.0, to: width) + "   " + DisplayWidth.padRight(row.1, to: inverseWidth) + "   " + row.2))
+        }
+        outcome.reply.lines.append(.note(tableNote(state.table, now: now)))
+        if !codes.isEmpty {
+            outcome.state.use(codes)
+            outcome.effects.insert(.saveRecent)
+        }
+    }
+
+    /// Recent currencies first, then the rest by code.
+    private func ordered(_ codes: [CurrencyCode], _ state: SessionState) -> [CurrencyCode] {
+        let recent = state.recent.filter(codes.contains)
+        return recent + codes.filter { !recent.contains($0) }
+    }
+
+    // MARK: Lists
+
+    private func list(filter: String?, _ outcome: inout Outcome) throws {
+        var codes = ordered(outcome.state.table.codes, outcome.state)
+        if let filter {
+            let folded = TextFolding.fold(filter)
+            codes = codes.filter { code in
+                guard let entry = directory.entry(code) else { return false }
+                return code.rawValue.lowercased().hasPrefix(folded.lowercased())
+                    || entry.foldedNames.contains { $0.contains(folded) }
+                    || formatter.symbol(for: code) == filter.trimmingCharacters(in: .whitespaces)
+            }
+            if codes.isEmpty {
+                throw CommandError(
+                    .unknownCurrency(filter, suggestions: directory.suggestions(for: folded)), at: nil)
+            }
+        }
+        outcome.reply.lines += currencyRows(codes, minorUnits: true)
+        if filter == nil {
+            outcome.reply.lines.append(.note("\(codes.count) currencies · minor units as in ISO 4217; amounts are shown with three decimals"))
+        }
+    }
+
+    private func currencyRows(_ codes: [CurrencyCode], minorUnits: Bool) -> [Reply.Line] {
+        let symbols = codes.map { formatter.symbol(for: $0) }
+        let names = codes.map { directory.name(of: $0) }
+        let symbolWidth = symbols.map { DisplayWidth.of($0) }.max() ?? 0
+        let nameWidth = names.map { DisplayWidth.of($0) }.max() ?? 0
+        return codes.indices.map { index in
+            var text = "\(codes[index])  " + DisplayWidth.padRight(symbols[index], to: symbolWidth) + "  "
+            if minorUnits {
+                let units = catalog[codes[index]]?.minorUnits.map(String.init) ?? "–"
+                text += DisplayWidth.padRight(names[index], to: nameWidth) + "  " + units
+            } else {
+                text += names[index]
+            }
+            return .result(text)
+        }
+    }
+
+    // MARK: Settings and status
+
+    private func setLocale(_ argument: String?, range: Range<Int>?, _ outcome: inout Outcome) throws {
+        guard let argument else {
+            let settings = outcome.state.locale
+            let origin = settings.override != nil ? "set with “locale”" : "from the environment"
+            outcome.reply.lines.append(
+                .result(
+                    "numbers \(settings.numbers) · money \(settings.money) · messages \(settings.messages) (\(origin))"))
+            outcome.reply.lines.append(.note("example: \(amountParser.conventions.exampleAmount) → \(formatter.format(Decimal(string: "1234.5") ?? 0, outcome.state.base))"))
+            return
+        }
+        let word = argument.lowercased()
+        if word == "default" || word == "reset" {
+            outcome.state.locale = LocaleSettings.resolve(environment: environment, override: nil)
+        } else {
+            guard let id = LocaleSettings.normalize(argument), LocaleSettings.isKnown(id) else {
+                throw CommandError(.unknownLocale(argument), at: range)
+            }
+            outcome.state.locale = LocaleSettings.resolve(environment: environment, override: id)
+        }
+        outcome.effects.formUnion([.saveConfig, .localeChanged])
+        let settings = outcome.state.locale
+        let preview = MoneyFormatter(localeID: settings.money)
+        outcome.reply.lines.append(
+            .note(
+                "locale: \(settings.money) · \(preview.conventions.exampleAmount) · \(preview.format(Decimal(string: "1234.5") ?? 0, outcome.state.base))"
+            ))
+    }
+
+    private func status(_ outcome: inout Outcome, now: Date) {
+        let state = outcome.state
+        let table = state.table
+        var rows: [(String, String)] = [
+            ("rates", "\(table.source.id)\(table.source.isBundledSeed ? " (bundled seed)" : "") — \(table.source.attribution)"),
+            ("data date", tableNote(table, now: now)),
+            ("currencies", "\(table.rates.count), base of the table \(table.base)"),
+            ("base", "\(state.base) (\(directory.name(of: state.base)))"),
+            ("locale", "numbers \(state.locale.numbers) · money \(state.locale.money) · messages \(state.locale.messages)"),
+            ("recent", state.recent.isEmpty ? "none" : state.recent.map(\.rawValue).joined(separator: " ")),
+        ]
+        if let files {
+            rows += [("config", files.config), ("history", files.history), ("recent file", files.recent)]
+        }
+        let width = rows.map { DisplayWidth.of($0.0) }.max() ?? 0
+        outcome.reply.lines += rows.map { .result(DisplayWidth.padRight($0.0, to: width) + "  " + $0.1) }
+        outcome.reply.lines.append(
+            .note("Indicative mid-market rates for information, not the rate a bank or card issuer charges."))
+    }
+
+    // MARK: Reading amounts and currencies
+
+    private func parseAmount(_ reference: AmountReference, notes: inout [String]) throws -> Decimal {
+        switch amountParser.parse(reference.text) {
+        case .success(let parsed):
+            if parsed.separatorReadAsDecimal {
+                notes.append(
+                    "read \(Messages.quoted(reference.text)) as \(formatter.formatNumber(parsed.value)) — amounts in \(amountParser.conventions.localeID) are written like \(amountParser.conventions.exampleAmount)"
+                )
+            }
+            return parsed.value
+        case .failure(let error):
+            let column = reference.range.lowerBound + error.offset
+            throw CommandError(
+                .badAmount(error.kind, localeID: amountParser.conventions.localeID, example: amountParser.conventions.exampleAmount),
+                at: column..<column + 1)
+        }
+    }
+
+    /// Looks a currency up; a phrase whose first word is a code but whose rest is not part of
+    /// a name is a missing connector (`12 eur usd`).
+    public func resolve(_ reference: CurrencyReference, notes: inout [String]) throws -> CurrencyCode {
+        switch directory.resolve(reference.text) {
+        case .found(let code, let via):
+            if case .symbol(let symbol, explained: true) = via {
+                notes.append("\(symbol) taken as \(code) (\(directory.name(of: code)))")
+            }
+            return code
+        case .ambiguous(let candidates):
+            throw CommandError(.ambiguousCurrency(reference.text, candidates: candidates), at: reference.range)
+        case .notInTable(let code):
+            throw CommandError(.currencyNotInTable(code), at: reference.range)
+        case .unknown(let suggestions):
+            let words = reference.text.split(separator: " ")
+            if words.count > 1, let code = CurrencyCode(words[0]), directory.contains(code) {
+                let start = reference.range.lowerBound + words[0].count
+                let second = reference.text.dropFirst(words[0].count).prefix { $0 == " " }.count + start
+                throw CommandError(.expected(.connectorOrEnd, found: String(words[1])), at: second..<second + words[1].count)
+            }
+            throw CommandError(.unknownCurrency(reference.text, suggestions: suggestions), at: reference.range)
+        }
+    }
+}

@@ -1,0 +1,49 @@
+/// The text of `help` and `help COMMAND`.
+enum Help {
+    static let overview = [
+        "Convert (amounts in your locale, currencies by code, symbol or name):",
+        "  12,50 eur in usd        12,50 eur to usd, gbp, chf      €12,50 in yen",
+        "  12,50 eur               into the base currency",
+        "  1500                    the base currency into each recent currency",
+        "Rates:",
+        "  eur in usd              one rate and its inverse",
+        "  eur                     against the base currency",
+        "  rates [CUR …]           the base currency's rates",
+        "Settings and more:",
+        "  base [CUR]      show or set the base currency     swap       reverse the last conversion",
+        "  recent [clear]  recently used currencies          list [TEXT]  currencies, filtered",
+        "  locale [ID]     show or set the locale            status     rate table, locale, files",
+        "  help [COMMAND]  this text                         quit       or exit, or Ctrl-D",
+        "Tab completes commands, codes and names; ↑ recalls earlier lines.",
+    ]
+
+    static let topics: [String: [String]] = [
+        "base": [
+            "base           show the base currency (the one bare amounts are in, shown in the prompt)",
+            "base CUR       set it, e.g. “base jpy” or “base japanese yen”; it is remembered",
+        ],
+        "swap": ["swap           repeat the last conversion the other way round (12,50 eur in usd → 12,50 usd in eur)"],
+        "recent": [
+            "recent         the currencies you used last, most recent first (at most 8)",
+            "recent clear   forget them",
+            "They come first in completion and are the targets of a bare amount.",
+        ],
+        "list": ["list [TEXT]    every currency: code, symbol, name, ISO minor units; TEXT filters by code or name"],
+        "rates": ["rates [CUR …]  the base currency's rate against every currency, or the ones named"],
+        "locale": [
+            "locale         the locales used for numbers, money and messages",
+            "locale ID      use ID (de_DE, en_US, tr_TR, hi_IN, ar_EG …) for all of them; it is remembered",
+            "locale default go back to the environment (LC_ALL, LC_NUMERIC, LC_MONETARY, LC_MESSAGES, LANG)",
+        ],
+        "status": ["status         the rate table in use (source, date, age), the locale and the files Cambio keeps"],
+        "help": ["help [COMMAND] the overview, or one command"],
+        "quit": ["quit, exit     leave the shell (Ctrl-D on an empty line does too); history is saved"],
+        "exit": ["quit, exit     leave the shell (Ctrl-D on an empty line does too); history is saved"],
+    ]
+
+    static func lines(topic: String?) throws -> [String] {
+        guard let topic else { return overview }
+        guard let text = topics[topic] else { throw CommandError(.unknownTopic(topic), at: nil) }
+        return text
+    }
+}

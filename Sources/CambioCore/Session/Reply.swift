@@ -1,0 +1,46 @@
+/// What one command line produced, line by line.
+public struct Reply: Sendable, Equatable {
+    public enum Line: Sendable, Equatable {
+        /// A result: goes to standard output in every mode. `detail` (the rate used) is
+        /// shown beside it on terminals and left out of pipes.
+        case result(String, detail: String? = nil)
+        /// A heading or label around results (shown on terminals).
+        case heading(String)
+        /// Context around a result (rates' date and source, how an amount was read): shown on
+        /// terminals, left out of pipes.
+        case note(String)
+        /// The command failed; goes to standard error.
+        case error(CommandError, message: String)
+    }
+
+    public var lines: [Line] = []
+
+    public init(_ lines: [Line] = []) { self.lines = lines }
+
+    public var failed: Bool {
+        lines.contains { if case .error = $0 { true } else { false } }
+    }
+
+    public var results: [String] {
+        lines.compactMap { if case .result(let text, _) = $0 { text } else { nil } }
+    }
+}
+
+/// The effects of a line that the shell carries out (files to write, whether to stop).
+public struct Effects: OptionSet, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    public static let saveConfig = Effects(rawValue: 1)
+    public static let saveRecent = Effects(rawValue: 2)
+    public static let quit = Effects(rawValue: 4)
+    /// The locale changed: the shell rebuilds its engine.
+    public static let localeChanged = Effects(rawValue: 8)
+}
+
+/// The new state, the reply and the effects of evaluating one line.
+public struct Outcome: Sendable {
+    public var state: SessionState
+    public var reply: Reply
+    public var effects: Effects
+}

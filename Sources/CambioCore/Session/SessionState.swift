@@ -1,0 +1,53 @@
+import Foundation
+
+/// What a session remembers between lines.
+public struct SessionState: Sendable {
+    /// The currency bare amounts are in; shown in the prompt.
+    public var base: CurrencyCode
+    /// Currencies used recently, most recent first, at most `recentLimit`.
+    public var recent: [CurrencyCode]
+    public var locale: LocaleSettings
+    /// The last conversion or rate query, for `swap`.
+    public var last: LastConversion?
+    /// The rate table every conversion uses.
+    public var table: RateTable
+
+    public static let recentLimit = 8
+
+    public init(base: CurrencyCode, recent: [CurrencyCode], locale: LocaleSettings, table: RateTable) {
+        self.base = base
+        self.recent = Array(recent.prefix(Self.recentLimit))
+        self.locale = locale
+        self.table = table
+    }
+
+    /// Moves `codes` to the front of the recent list, keeping their order.
+    public mutating func use(_ codes: [CurrencyCode]) {
+        var list = recent
+        for code in codes.reversed() {
+            list.removeAll { $0 == code }
+            list.insert(code, at: 0)
+        }
+        recent = Array(list.prefix(Self.recentLimit))
+    }
+}
+
+/// A conversion `swap` can reverse.
+public struct LastConversion: Equatable, Sendable {
+    public let amount: Decimal?
+    public let from: CurrencyCode
+    public let to: [CurrencyCode]
+}
+
+/// Where the shell keeps its files, for `status`.
+public struct SessionFiles: Sendable {
+    public var config: String
+    public var history: String
+    public var recent: String
+
+    public init(config: String, history: String, recent: String) {
+        self.config = config
+        self.history = history
+        self.recent = recent
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+
+/// Folds text for matching names: lower case, accents removed, Turkish dotless i and a few
+/// letters that have no decomposition mapped to ASCII, punctuation turned into single spaces.
+public enum TextFolding {
+    private static let letterMap: [Character: String] = [
+        "ı": "i", "ø": "o", "æ": "ae", "œ": "oe", "ß": "ss", "ł": "l", "đ": "d", "ð": "d", "þ": "th", "ħ": "h",
+    ]
+
+    public static func fold(_ text: some StringProtocol) -> String {
+        let stripped = String(text).lowercased()
+            .folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: nil)
+        var out = ""
+        out.reserveCapacity(stripped.utf8.count)
+        var pendingSpace = false
+        for character in stripped {
+            if character.isLetter || character.isNumber {
+                if pendingSpace, !out.isEmpty { out.append(" ") }
+                pendingSpace = false
+                if let mapped = letterMap[character] { out += mapped } else { out.append(character) }
+            } else if character == "ʻ" || character == "'" || character == "’" {
+                continue  // Tongan paʻanga, O'zbek: an apostrophe joins a word.
+            } else {
+                pendingSpace = true
+            }
+        }
+        return out
+    }
+}

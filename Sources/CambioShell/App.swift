@@ -1,0 +1,75 @@
+import CambioCore
+import Foundation
+import Glibc
+
+/// Wires the engine, the files and the terminal together for the three ways Cambio runs:
+/// the interactive shell, one command from the arguments, and lines from a pipe.
+public struct App {
+    public static let version = "0.1.0"
+
+    private let environment: [String: String]
+    private let store: Store
+
+    public init(environment: [String: String] = Platform.environment) {
+        self.environment = environment
+        store = Store(paths: Paths(environment: environment, home: Platform.homeDirectory))
+    }
+
+    /// Runs with the process's arguments (without the program name); returns the exit status.
+    public func run(_ arguments: [String]) -> Int32 {
+        let options: Options
+        do {
+            options = try Options.parse(arguments)
+        } catch {
+            Platform.writeError("cambio: \(error.message)\n")
+            return 2
+        }
+        if options.showHelp {
+            Platform.writeAll(STDOUT_FILENO, Options.usage + "\n")
+            return 0
+        }
+        if options.showVersion {
+            Platform.writeAll(STDOUT_FILENO, "cambio \(Self.version)\n")
+            return 0
+        }
+        let interactive = options.words.isEmpty && Platform.isTerminal(STDIN_FILENO)
+        let warn: (String) -> Void = { Platform.writeError("cambio: warning: \($0)\n") }
+
+        let table: RateTable
+        do {
+            table = try SeedTableDecoder.bundled()
+        } catch {
+            Platform.writeError("cambio: the bundled rate table is unreadable: \(error)\n")
+            return 70
+        }
+        let settings = store.loadSettings(warn: warn)
+        let override = options.locale ?? environment["CAMBIO_LOCALE"].flatMap { $0.isEmpty ? nil : $0 } ?? settings.locale
+        if let requested = options.locale ?? environment["CAMBIO_LOCALE"], !requested.isEmpty,
+            LocaleSettings.normalize(requested).map(LocaleSettings.isKnown) != true
+        {
+            Platform.writeError("cambio: unknown locale “\(Messages.visible(requested))” — use an identifier such as de_DE or en_US\n")
+            return 2
+        }
+        let locale = LocaleSettings.resolve(environment: environment, override: override)
+        var base = settings.base ?? .eur
+        if !table.contains(base) {
+            warn("the saved base currency \(base) has no rate; using EUR")
+            base = .eur
+        }
+        let state = SessionState(base: base, recent: store.loadRecent(warn: warn), locale: locale, table: table)
+        let engine = Engine(locale: locale, table: table, environment: environment, files: store.sessionFiles)
+        let color = !options.plain && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
+
+        if interactive {
+            return InteractiveShell(store: store, engine: engine, state: state, color: color, settings: settings)
+                .run()
+        }
+        let stdoutIsTerminal = Platform.isTerminal(STDOUT_FILENO)
+        let renderer = ReplyRenderer(forTerminal: stdoutIsTerminal && !options.plain, color: color && stdoutIsTerminal)
+        var runner = BatchRunner(store: store, engine: engine, state: state, renderer: renderer, settings: settings)
+        if !options.words.isEmpty {
+            return runner.runOne(options.words.joined(separator: " "))
+        }
+        return runner.runLines()
+    }
+}

@@ -1,0 +1,93 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Reading and atomically replacing small state files: a reader sees the old file or the
+/// new one, never a partial one, whenever the process dies.
+public enum AtomicFile {
+    /// Why a file could not be read or written, for a one-line warning.
+    public struct Failure: Error, Equatable, Sendable {
+        public let path: String
+        public let reason: String
+    }
+
+    /// Creates `path` and its parents with mode 0700 where missing.
+    public static func makeDirectory(_ path: String) throws(Failure) {
+        var current = ""
+        for component in path.split(separator: "/") {
+            current += "/" + component
+            if mkdir(current, 0o700) != 0, errno != EEXIST {
+                throw Failure(path: current, reason: String(cString: strerror(errno)))
+            }
+        }
+    }
+
+    /// Writes `text` to a temporary file beside `path` (mode 0600), flushes it to disk and
+    /// renames it over `path`. A symlink planted at `path` is replaced, never followed.
+    public static func write(_ text: String, to path: String) throws(Failure) {
+        try replace(path) { temporary throws(Failure) in
+            let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+            guard descriptor >= 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
+            defer { close(descriptor) }
+            var bytes = Array(text.utf8)
+            var offset = 0
+            while offset < bytes.count {
+                let written = bytes.withUnsafeMutableBytes { buffer in
+                    Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                }
+                if written < 0, errno == EINTR { continue }
+                guard written > 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
+                offset += written
+            }
+            guard fsync(descriptor) == 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
+        }
+    }
+
+    /// Lets `produce` write a temporary file beside `path`, then renames it into place.
+    public static func replace(_ path: String, produce: (String) throws(Failure) -> Void) throws(Failure) {
+        let directory = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        try makeDirectory(directory)
+        let name = path.split(separator: "/").last.map(String.init) ?? "file"
+        let temporary = "\(directory)/.\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+        do throws(Failure) {
+            try produce(temporary)
+            chmod(temporary, 0o600)
+            guard rename(temporary, path) == 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+        let directoryDescriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if directoryDescriptor >= 0 {
+            fsync(directoryDescriptor)
+            close(directoryDescriptor)
+        }
+    }
+
+    /// The file's text; `nil` when it does not exist. Refuses files over `limit` bytes and
+    /// text that is not UTF-8.
+    public static func read(_ path: String, limit: Int = 1 << 20) throws(Failure) -> String? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        if descriptor < 0 {
+            if errno == ENOENT { return nil }
+            throw Failure(path: path, reason: String(cString: strerror(errno)))
+        }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
+            if count == 0 { break }
+            bytes += buffer[0..<count]
+            guard bytes.count <= limit else { throw Failure(path: path, reason: "larger than \(limit) bytes") }
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw Failure(path: path, reason: "not UTF-8 text")
+        }
+        return text
+    }
+}

@@ -1,0 +1,142 @@
+import CEditLine
+import CambioCore
+import Glibc
+
+/// The line editor: libedit with a prompt, history, and Cambio's completion on TAB.
+/// This is the only file that talks to libedit.
+final class LineEditor {
+    /// What one call to `readLine` produced.
+    enum Input: Equatable {
+        case line(String)
+        /// Ctrl-C: the line was cancelled.
+        case interrupted
+        /// Ctrl-D on an empty line, or input closed.
+        case endOfInput
+        /// SIGTERM or SIGHUP arrived.
+        case terminated(Int32)
+    }
+
+    private let editLine: OpaquePointer
+    private let history: OpaquePointer
+    /// The prompt as a C string that stays put while libedit reads it.
+    private var promptPointer: UnsafeMutablePointer<CChar>? = strdup("› ")
+    /// Produces candidates for the text before the cursor.
+    var complete: ((String) -> Completer.Completion)?
+    /// Writes a list of candidates under the line; the editor redraws the line after it.
+    var showCandidates: (([Completer.Candidate]) -> Void)?
+    /// The line and result of the last TAB, so that a second TAB lists the candidates.
+    private var lastTab: (line: String, changed: Bool)?
+
+    /// The editor currently reading, reached by libedit's C callbacks (which cannot capture).
+    nonisolated(unsafe) private static var active: LineEditor?
+
+    init?(program: String) {
+        cambio_install_signal_handlers()
+        guard let input = fdopen(STDIN_FILENO, "r"), let output = fdopen(STDOUT_FILENO, "w"),
+            let errors = fdopen(STDERR_FILENO, "w"), let editLine = el_init(program, input, output, errors),
+            let history = history_init()
+        else { return nil }
+        self.editLine = editLine
+        self.history = history
+        cambio_history_set_size(history, 1000)
+        cambio_history_set_unique(history, 1)
+        cambio_el_set_history(editLine, history)
+        cambio_el_set_editor(editLine, "emacs")
+        cambio_el_set_signal(editLine, 1)
+        cambio_el_set_prompt(editLine) { _ in LineEditor.active?.promptPointer }
+        cambio_el_add_function(editLine, "cambio-complete", "Complete a command, currency code or name") { _, _ in
+            UInt8(LineEditor.active?.completeAtCursor() ?? CC_ERROR)
+        }
+        cambio_el_bind(editLine, "^I", "cambio-complete")
+        // The user's ~/.editrc (or $EDITRC) last, so their bindings win.
+        el_source(editLine, nil)
+        LineEditor.active = self
+    }
+
+    deinit {
+        if LineEditor.active === self { LineEditor.active = nil }
+        free(promptPointer)
+        el_end(editLine)
+        history_end(history)
+    }
+
+    /// The prompt; `\u{1}` brackets invisible sequences such as colours.
+    var prompt: String = "› " {
+        didSet {
+            free(promptPointer)
+            promptPointer = strdup(prompt)
+        }
+    }
+
+    func readLine() -> Input {
+        lastTab = nil
+        var count: Int32 = 0
+        let result = el_gets(editLine, &count)
+        let signal = cambio_pending_termination()
+        if signal != 0 { return .terminated(signal) }
+        guard let result, count > 0 else {
+            if cambio_take_interrupt() != 0 || count < 0 { return .interrupted }
+            return .endOfInput
+        }
+        var line = String(decoding: UnsafeBufferPointer(start: result, count: Int(count)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        if line.hasSuffix("\n") { line.removeLast() }
+        return .line(line)
+    }
+
+    /// Adds a line to the history (libedit drops a repeat of the previous entry).
+    func addHistory(_ line: String) {
+        cambio_history_enter(history, line)
+    }
+
+    /// Loads a history file written by `saveHistory`.
+    func loadHistory(from path: String) {
+        cambio_history_load(history, path)
+    }
+
+    /// Saves the history atomically: libedit writes a temporary file that replaces `path`.
+    func saveHistory(to path: String) throws(AtomicFile.Failure) {
+        try AtomicFile.replace(path) { temporary throws(AtomicFile.Failure) in
+            guard cambio_history_save(history, temporary) >= 0 else {
+                throw AtomicFile.Failure(path: path, reason: "libedit could not write the history")
+            }
+        }
+    }
+
+    /// Columns of the terminal as libedit sees them.
+    var columns: Int { Int(cambio_el_terminal_columns(editLine)) }
+
+    private func lineBeforeCursor() -> (before: String, whole: String) {
+        guard let info = cambio_el_line(editLine) else { return ("", "") }
+        let start = UnsafeRawPointer(info.pointee.buffer)
+        let cursor = UnsafeRawPointer(info.pointee.cursor)
+        let end = UnsafeRawPointer(info.pointee.lastchar)
+        guard let start, let cursor, let end else { return ("", "") }
+        let before = String(decoding: UnsafeRawBufferPointer(start: start, count: cursor - start), as: UTF8.self)
+        let whole = String(decoding: UnsafeRawBufferPointer(start: start, count: end - start), as: UTF8.self)
+        return (before, whole)
+    }
+
+    private func completeAtCursor() -> Int32 {
+        guard let complete else { return CC_ERROR }
+        let (before, whole) = lineBeforeCursor()
+        let completion = complete(before)
+        let typed = String(before.suffix(completion.replacing))
+        if completion.candidates.isEmpty {
+            lastTab = (whole, false)
+            return CC_ERROR
+        }
+        if let insert = completion.commonInsert(typed: typed), insert != typed {
+            el_deletestr(editLine, Int32(typed.unicodeScalars.count))
+            el_insertstr(editLine, insert)
+            lastTab = (lineBeforeCursor().whole, true)
+            return CC_REFRESH
+        }
+        if let lastTab, lastTab.line == whole, !lastTab.changed {
+            showCandidates?(completion.candidates)
+            self.lastTab = nil
+            return CC_REDISPLAY
+        }
+        lastTab = (whole, false)
+        return CC_ERROR
+    }
+}

@@ -1,0 +1,76 @@
+/// The command line: options, then the words of a one-shot command.
+public struct Options: Equatable, Sendable {
+    public var plain = false
+    public var showHelp = false
+    public var showVersion = false
+    public var locale: String?
+    /// The words of a one-shot command (`12,50 eur in usd`), empty for the shell or a pipe.
+    public var words: [String] = []
+
+    /// A usage error, reported with exit status 2.
+    public struct UsageError: Error, Equatable, Sendable {
+        public let message: String
+    }
+
+    public static func parse(_ arguments: [String]) throws(UsageError) -> Options {
+        var options = Options()
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if !options.words.isEmpty || argument == "-" || !argument.hasPrefix("-") || Self.isNumber(argument) {
+                if argument != "--" || !options.words.isEmpty { options.words.append(argument) }
+                continue
+            }
+            switch argument {
+            case "--": options.words += arguments[index...]; index = arguments.count
+            case "-h", "--help": options.showHelp = true
+            case "-V", "--version": options.showVersion = true
+            case "--plain": options.plain = true
+            case "--locale":
+                guard index < arguments.count else { throw UsageError(message: "--locale needs an identifier, e.g. --locale de_DE") }
+                options.locale = arguments[index]
+                index += 1
+            default:
+                if argument.hasPrefix("--locale=") {
+                    options.locale = String(argument.dropFirst("--locale=".count))
+                } else {
+                    throw UsageError(message: "unknown option “\(argument)” — see cambio --help")
+                }
+            }
+        }
+        return options
+    }
+
+    /// `-12,5` is a negative amount, not an option.
+    private static func isNumber(_ argument: String) -> Bool {
+        argument.dropFirst().first.map { $0.isNumber || $0 == "." || $0 == "," } ?? false
+    }
+
+    public static let usage = """
+        Usage: cambio [OPTIONS] [COMMAND …]
+
+          cambio                      start the currency shell (on a terminal)
+          cambio 12,50 eur in usd     run one command, print the result, exit
+          … | cambio                  run every line of standard input
+
+        Options:
+          --plain          no colours, no rate details or notes
+          --locale ID      use locale ID (de_DE, en_US, tr_TR …) instead of the environment
+          -h, --help       show this help
+          -V, --version    show the version
+
+        Commands (type “help” in the shell for more):
+          12,50 eur in usd[, gbp …]   convert        eur in usd   a rate and its inverse
+          1500                         into each recent currency
+          base [CUR]   swap   recent [clear]   list [TEXT]   rates [CUR …]
+          locale [ID]  status   help [COMMAND]   quit
+
+        Amounts are read in your locale (LC_ALL, LC_NUMERIC, LANG; CAMBIO_LOCALE overrides):
+        12,50 in de_DE, 12.50 in en_US. Results have three decimals, rounded half to even.
+        Rates are indicative mid-market rates with their date and source, not a bank's rates.
+
+        Exit status: 0 success, 1 a command failed (in a pipe: any line), 2 usage error.
+        Files: $XDG_CONFIG_HOME/cambio/config, $XDG_STATE_HOME/cambio/{history,recent}.
+        """
+}

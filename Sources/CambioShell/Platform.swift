@@ -1,0 +1,49 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+import Foundation
+
+/// Everything Cambio reads from the process's surroundings, in one place.
+public enum Platform {
+    public static var environment: [String: String] { ProcessInfo.processInfo.environment }
+
+    public static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
+
+    /// Columns of the terminal on `descriptor`, or `nil` when it is not a terminal.
+    public static func terminalColumns(_ descriptor: Int32 = STDOUT_FILENO) -> Int? {
+        var size = winsize()
+        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
+
+    public static var homeDirectory: String {
+        if let home = environment["HOME"], !home.isEmpty { return home }
+        if let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir { return String(cString: directory) }
+        return "/"
+    }
+
+    /// Writes to standard error without Foundation's buffering.
+    public static func writeError(_ text: String) {
+        writeAll(STDERR_FILENO, text)
+    }
+
+    /// Writes every byte, retrying short writes; gives up quietly on a closed pipe.
+    @discardableResult
+    public static func writeAll(_ descriptor: Int32, _ text: String) -> Bool {
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeMutableBytes { buffer in
+                write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += written
+        }
+        return true
+    }
+}
