@@ -19,7 +19,24 @@ public struct Parser {
         self.tokens = tokens
     }
 
+    /// Commands whose argument is free text (`locale de_DE`, `list São`), not tokens.
+    static let freeTextCommands: Set<String> = ["locale", "list", "help"]
+
     public static func parse(_ line: String) -> Result<Command, CommandError> {
+        let trimmed = line.drop { $0.isWhitespace }
+        let word = trimmed.prefix { !$0.isWhitespace }
+        if freeTextCommands.contains(word.lowercased()) {
+            let start = line.count - trimmed.count
+            let rest = trimmed.dropFirst(word.count)
+            let argumentStart = start + word.count + rest.prefix { $0.isWhitespace }.count
+            let argument = rest.trimmingCharacters(in: .whitespaces)
+            let range = argument.isEmpty ? nil : argumentStart..<argumentStart + argument.count
+            switch word.lowercased() {
+            case "locale": return .success(.locale(argument.isEmpty ? nil : argument, range: range))
+            case "list": return .success(.list(filter: argument.isEmpty ? nil : argument))
+            default: return .success(.help(topic: argument.isEmpty ? nil : argument.lowercased()))
+            }
+        }
         switch Tokenizer.tokenize(line) {
         case .failure(let error):
             return .failure(error)
@@ -50,14 +67,6 @@ public struct Parser {
         return try parseConversion()
     }
 
-    /// The raw text after the command word, trimmed, or `nil` when there is none.
-    private func rest(after keyword: Token) -> (String, Range<Int>)? {
-        let characters = Array(line)
-        let text = String(characters[keyword.range.upperBound...]).trimmingCharacters(in: .whitespaces)
-        guard !text.isEmpty, let start = current?.range.lowerBound else { return nil }
-        return (text, start..<characters.count)
-    }
-
     private mutating func parseCommand(_ word: String, keyword: Token) throws -> Command {
         switch word {
         case "base":
@@ -81,13 +90,6 @@ public struct Parser {
             position += 1
             try expectEnd()
             return .recent(clear: true)
-        case "list":
-            return .list(filter: rest(after: keyword)?.0)
-        case "help":
-            return .help(topic: rest(after: keyword)?.0.lowercased())
-        case "locale":
-            let argument = rest(after: keyword)
-            return .locale(argument?.0, range: argument?.1)
         case "rates":
             let targets = try currencyList()
             try expectEnd()

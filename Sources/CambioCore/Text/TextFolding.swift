@@ -14,12 +14,12 @@ public enum TextFolding {
         out.reserveCapacity(stripped.utf8.count)
         var pendingSpace = false
         for character in stripped {
-            if character.isLetter || character.isNumber {
+            if character == "ʻ" || character == "'" || character == "’" {
+                continue  // Tongan paʻanga, O'zbek: an apostrophe joins a word.
+            } else if character.isLetter || character.isNumber {
                 if pendingSpace, !out.isEmpty { out.append(" ") }
                 pendingSpace = false
                 if let mapped = letterMap[character] { out += mapped } else { out.append(character) }
-            } else if character == "ʻ" || character == "'" || character == "’" {
-                continue  // Tongan paʻanga, O'zbek: an apostrophe joins a word.
             } else {
                 pendingSpace = true
             }

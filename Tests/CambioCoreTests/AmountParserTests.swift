@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+
+@testable import CambioCore
+
+@Suite struct AmountParserTests {
+
+    func parse(_ text: String, _ locale: String) -> Result<ParsedAmount, AmountError> {
+        AmountParser(conventions: NumberConventions(localeID: locale)).parse(text)
+    }
+
+    func value(_ text: String, _ locale: String) -> Decimal? {
+        if case .success(let amount) = parse(text, locale) { return amount.value }
+        return nil
+    }
+
+    func error(_ text: String, _ locale: String) -> AmountError? {
+        if case .failure(let error) = parse(text, locale) { return error }
+        return nil
+    }
+
+    @Test(arguments: [
+        ("1,234.5", "en_US", "1234.5"), ("12.50", "en_US", "12.5"), ("-12.5", "en_US", "-12.5"), (".5", "en_US", "0.5"),
+        ("1,234,567.891", "en_US", "1234567.891"), ("1234567", "en_US", "1234567"),
+        ("1.234,5", "de_DE", "1234.5"), ("12,50", "de_DE", "12.5"), ("1.234.567", "de_DE", "1234567"),
+        ("1\u{202F}234,5", "fr_FR", "1234.5"), ("1\u{00A0}234,5", "fr_FR", "1234.5"), ("12,5", "fr_FR", "12.5"),
+        ("1,234.5", "ja_JP", "1234.5"), ("1,234.5", "ar", "1234.5"),
+        ("١٬٢٣٤٫٥", "ar_EG", "1234.5"), ("١٢", "ar_EG", "12"), ("1234٫5", "ar_EG", "1234.5"),
+        ("1.234,5", "tr_TR", "1234.5"),
+        ("12,34,567.5", "hi_IN", "1234567.5"), ("1,234.5", "hi_IN", "1234.5"),
+        ("1’234.5", "de_CH", "1234.5"), ("1'234.5", "de_CH", "1234.5"),
+        ("0.000000001", "en_US", "0.000000001"), ("+7", "en_US", "7"), ("−7", "en_US", "-7"),
+    ])
+    func readsAmountsInTheirLocale(_ text: String, _ locale: String, _ expected: String) {
+        #expect(value(text, locale) == ExactDecimal.parse(expected), "\(text) in \(locale)")
+    }
+
+    @Test(arguments: [
+        ("12.50", "de_DE", "12.5"), ("12,50", "en_US", "12.5"), ("1,5", "en_US", "1.5"), ("12.5", "ar_EG", "12.5"),
+        ("12.5", "fr_FR", "12.5"), ("1,2345", "en_US", "1.2345"),
+    ])
+    func aSeparatorThatCannotGroupIsReadAsTheDecimalPointAndSaidSo(_ text: String, _ locale: String, _ expected: String) throws {
+        let amount = try parse(text, locale).get()
+        #expect(amount.value == ExactDecimal.parse(expected))
+        #expect(amount.separatorReadAsDecimal)
+    }
+
+    @Test func aValidGroupingIsNotReinterpreted() throws {
+        let amount = try parse("1.234", "de_DE").get()
+        #expect(amount.value == 1234)
+        #expect(!amount.separatorReadAsDecimal)
+    }
+
+    @Test(arguments: [
+        ("12,5,3", "de_DE", 4, AmountError.Kind.separatorInFraction(",")),
+        ("1.23.4", "de_DE", 4, .misplacedGrouping(".")),
+        ("12,50,", "de_DE", 5, .separatorInFraction(",")),
+        ("12,", "de_DE", 2, .nothingAfterSeparator(",")),
+        ("12,5,3", "en_US", 4, .misplacedGrouping(",")),
+        ("1,234,56", "en_US", 5, .misplacedGrouping(",")),
+        ("1234,567.5", "en_US", 4, .misplacedGrouping(",")),
+        ("1,234,567.5", "hi_IN", 4, .misplacedGrouping(",")),
+        ("1.234,5.6", "de_DE", 7, .separatorInFraction(".")),
+        ("12'5", "de_DE", 2, .unexpectedSeparator("'")),
+        ("12a", "en_US", 2, .unexpectedCharacter("a")),
+    ])
+    func malformedAmountsPointAtTheFirstWrongCharacter(_ text: String, _ locale: String, _ offset: Int, _ kind: AmountError.Kind) {
+        #expect(error(text, locale) == AmountError(kind: kind, offset: offset), "\(text) in \(locale)")
+    }
+
+    @Test func tooManyDigitsIsAnErrorNotATruncation() {
+        let text = String(repeating: "9", count: 31)
+        #expect(error(text, "en_US")?.kind == .tooManyDigits(limit: 30))
+        #expect(value(String(repeating: "9", count: 30), "en_US") != nil)
+    }
+
+    @Test func conventionsAreReadFromICU() {
+        let german = NumberConventions(localeID: "de_DE")
+        #expect(german.decimalSeparator == "," && german.groupingSeparator == ".")
+        let indian = NumberConventions(localeID: "hi_IN")
+        #expect(indian.primaryGroupSize == 3 && indian.secondaryGroupSize == 2)
+        let egyptian = NumberConventions(localeID: "ar_EG")
+        #expect(egyptian.digits == Array("٠١٢٣٤٥٦٧٨٩"))
+        #expect(egyptian.decimalSeparator == "٫")
+        #expect(NumberConventions(localeID: "de_CH").groupingSeparator == "’")
+        #expect(NumberConventions(localeID: "fr_FR").groupingSeparator == "\u{202F}")
+        #expect(german.exampleAmount == "1.234,5")
+    }
+}

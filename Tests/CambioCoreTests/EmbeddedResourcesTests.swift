@@ -1,0 +1,23 @@
+import Foundation
+import Testing
+
+@testable import CambioCore
+
+@Suite struct EmbeddedResourcesTests {
+    static let resources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Resources").standardized
+
+    private func file(_ name: String) throws -> String {
+        try String(contentsOf: Self.resources.appendingPathComponent(name), encoding: .utf8)
+    }
+
+    @Test func compiledISOListMatchesResourcesFile() throws {
+        let text = try file("iso4217.csv")
+        #expect(EmbeddedResources.iso4217CSV + "\n" == text, "run Scripts/embed-resources")
+    }
+
+    @Test func compiledSeedTableMatchesResourcesFile() throws {
+        let text = try file("seed-rates.json")
+        #expect(EmbeddedResources.seedRatesJSON + "\n" == text, "run Scripts/embed-resources")
+    }
+}

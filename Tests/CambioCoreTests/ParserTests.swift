@@ -1,0 +1,101 @@
+import Testing
+
+@testable import CambioCore
+
+@Suite struct ParserTests {
+    func parse(_ line: String) -> Command? { try? Parser.parse(line).get() }
+
+    func error(_ line: String) -> CommandError? {
+        if case .failure(let error) = Parser.parse(line) { return error }
+        return nil
+    }
+
+    func ref(_ text: String, _ range: Range<Int>) -> CurrencyReference { CurrencyReference(text: text, range: range) }
+
+    @Test func convertsIntoOneOrSeveralCurrenciesWithAnyConnector() {
+        let expected = Command.convert(
+            amount: AmountReference(text: "12,50", range: 0..<5, symbol: nil), from: ref("eur", 6..<9), to: [ref("usd", 13..<16)])
+        #expect(parse("12,50 eur in usd") == expected)
+        #expect(parse("12,50 EUR IN USD") == .convert(
+            amount: AmountReference(text: "12,50", range: 0..<5, symbol: nil), from: ref("EUR", 6..<9), to: [ref("USD", 13..<16)]))
+        for connector in ["to", "->", "=="].prefix(2) {
+            guard case .convert(_, _, let to) = parse("12,50 eur \(connector) usd") else {
+                Issue.record("\(connector) not parsed")
+                continue
+            }
+            #expect(to.map(\.text) == ["usd"])
+        }
+        guard case .convert(_, _, let targets) = parse("1 eur into usd, gbp,chf") else { return #expect(Bool(false)) }
+        #expect(targets.map(\.text) == ["usd", "gbp", "chf"])
+        guard case .convert(_, _, let spaced) = parse("1 eur = usd gbp chf") else { return #expect(Bool(false)) }
+        #expect(spaced.map(\.text) == ["usd", "gbp", "chf"])
+        #expect(spaced.map(\.range) == [8..<11, 12..<15, 16..<19])
+        guard case .convert(_, _, let arrow) = parse("1 eur→usd") else { return #expect(Bool(false)) }
+        #expect(arrow.map(\.text) == ["usd"])
+    }
+
+    @Test func multiWordNamesAreOnePhrase() {
+        guard case .convert(_, let from, let to) = parse("100 japanese yen in türk lirası") else { return #expect(Bool(false)) }
+        #expect(from == ref("japanese yen", 4..<16))
+        #expect(to == [ref("türk lirası", 20..<31)])
+    }
+
+    @Test func amountAloneAmountWithCurrencyAndRateQueries() {
+        #expect(parse("1500") == .convert(amount: AmountReference(text: "1500", range: 0..<4, symbol: nil), from: nil, to: []))
+        #expect(parse("12 eur") == .convert(amount: AmountReference(text: "12", range: 0..<2, symbol: nil), from: ref("eur", 3..<6), to: []))
+        #expect(parse("eur in usd") == .convert(amount: nil, from: ref("eur", 0..<3), to: [ref("usd", 7..<10)]))
+        #expect(parse("eur") == .convert(amount: nil, from: ref("eur", 0..<3), to: []))
+        #expect(parse("12 in usd") == .convert(amount: AmountReference(text: "12", range: 0..<2, symbol: nil), from: nil, to: [ref("usd", 6..<9)]))
+    }
+
+    @Test func aSymbolBeforeOrAfterTheAmountNamesItsCurrency() {
+        #expect(parse("€12,50") == .convert(
+            amount: AmountReference(text: "12,50", range: 1..<6, symbol: ref("€", 0..<1)), from: ref("€", 0..<1), to: []))
+        #expect(parse("12,50€ in usd") == .convert(
+            amount: AmountReference(text: "12,50", range: 0..<5, symbol: ref("€", 5..<6)), from: ref("€", 5..<6), to: [ref("usd", 10..<13)]))
+        guard case .convert(let amount, _, _) = parse("US$5") else { return #expect(Bool(false)) }
+        #expect(amount?.symbol?.text == "US$")
+        guard case .convert(let negative, _, _) = parse("-12.5 eur") else { return #expect(Bool(false)) }
+        #expect(negative?.text == "-12.5")
+    }
+
+    @Test func commands() {
+        #expect(parse("") == .empty)
+        #expect(parse("   ") == .empty)
+        #expect(parse("base") == .base(nil))
+        #expect(parse("BASE jpy") == .base(ref("jpy", 5..<8)))
+        #expect(parse("swap") == .swap)
+        #expect(parse("recent") == .recent(clear: false))
+        #expect(parse("recent clear") == .recent(clear: true))
+        #expect(parse("list") == .list(filter: nil))
+        #expect(parse("list peso") == .list(filter: "peso"))
+        #expect(parse("rates") == .rates([]))
+        #expect(parse("rates usd gbp") == .rates([ref("usd", 6..<9), ref("gbp", 10..<13)]))
+        #expect(parse("locale") == .locale(nil, range: nil))
+        #expect(parse("locale de_DE") == .locale("de_DE", range: 7..<12))
+        #expect(parse("status") == .status)
+        #expect(parse("help") == .help(topic: nil))
+        #expect(parse("help Base") == .help(topic: "base"))
+        #expect(parse("quit") == .quit)
+        #expect(parse("exit") == .quit)
+    }
+
+    @Test func errorsSayWhatWasExpectedAndWhere() {
+        #expect(error("12 eur in") == CommandError(.expected(.currency, found: nil), at: 9..<10))
+        #expect(error("12 eur in usd 5") == CommandError(.expected(.endOfLine, found: "5"), at: 14..<15))
+        #expect(error("12 eur 5") == CommandError(.expected(.connectorOrEnd, found: "5"), at: 7..<8))
+        #expect(error(", usd") == CommandError(.expected(.amountOrCurrency, found: ","), at: 0..<1))
+        #expect(error("12 # eur") == CommandError(.unexpectedCharacter("#"), at: 3..<4))
+        #expect(error("swap now") == CommandError(.expected(.endOfLine, found: "now"), at: 5..<8))
+        #expect(error("recent all") == CommandError(.unexpectedArgument("all"), at: 7..<10))
+        #expect(error("12 eur\u{7}") == CommandError(.unexpectedCharacter("\u{7}"), at: 6..<7))
+    }
+
+    @Test func hugeAndStrangeInputNeverCrashes() {
+        let long = String(repeating: "12 eur in usd, ", count: 7000)
+        _ = Parser.parse(long)
+        _ = Parser.parse(String(repeating: "9", count: 100_000))
+        _ = Parser.parse("\u{FFFD}\u{0}\u{1B}[31m€€€,,,->->")
+        _ = Parser.parse(String(repeating: "é", count: 50_000))
+    }
+}

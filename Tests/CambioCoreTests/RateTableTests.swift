@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+@testable import CambioCore
+
+@Suite struct RateTableTests {
+    let table: RateTable
+    init() throws { table = try SeedTableDecoder.bundled() }
+
+    func code(_ text: String) -> CurrencyCode { CurrencyCode(text)! }
+    func decimal(_ text: String) -> Decimal { ExactDecimal.parse(text)! }
+
+    @Test func seedRatesAreKeptDigitForDigit() {
+        // As published in the snapshot: 8+ significant digits, not rounded through Double.
+        #expect(table.rates[code("USD")] == decimal("1.14326597"))
+        #expect(table.rates[code("XAU")] == decimal("0.00027462266"))
+        #expect(table.rates[code("JPY")] == decimal("185.03730294"))
+        #expect(table.rates[code("EUR")] == 1)
+    }
+
+    @Test func crossRatesComeFromTheOneBaseTable() {
+        let rate = table.rate(from: code("USD"), to: code("JPY"))
+        #expect(rate == decimal("185.03730294") / decimal("1.14326597"))
+        #expect(table.convert(decimal("12.5"), from: code("EUR"), to: code("USD")) == decimal("14.290824625"))
+    }
+
+    @Test func roundTripReturnsTheAmountWithinDisplayRounding() {
+        let formatter = MoneyFormatter(localeID: "en_US")
+        for (amount, from, to) in [("12.5", "EUR", "USD"), ("1500", "JPY", "KWD"), ("0.01", "BHD", "IDR"), ("999999.999", "CHF", "XAU")] {
+            let there = table.convert(decimal(amount), from: code(from), to: code(to))!
+            let back = table.convert(there, from: code(to), to: code(from))!
+            #expect(formatter.format(back, code(from)) == formatter.format(decimal(amount), code(from)))
+        }
+    }
+
+    @Test func decimalArithmeticHasNoBinaryFloatError() {
+        #expect(decimal("0.1") + decimal("0.2") == decimal("0.3"))
+        #expect(decimal("1.1") * decimal("1.1") == decimal("1.21"))
+        let formatter = MoneyFormatter(localeID: "en_US")
+        #expect(formatter.format(decimal("0.1") + decimal("0.2"), code("USD")) == "$0.300")
+    }
+
+    @Test func aRateWithTwentySignificantDigitsArrivesIntact() throws {
+        let text = #"{"format": 1, "source": "t", "base": "EUR", "date": "2026-01-02", "rates": {"EUR": 1, "USD": 1.1432659712345678901}}"#
+        let table = try SeedTableDecoder.decode(text, isBundledSeed: false)
+        #expect(table.rates[code("USD")]?.description == "1.1432659712345678901")
+    }
+
+    @Test func invalidTablesAreRefused() {
+        #expect(throws: RateTable.Invalid.rateNotPositive(code("USD"))) {
+            try RateTable(base: code("EUR"), date: "2026-01-01", source: .init(id: "t", attribution: "t", isBundledSeed: false), rates: [code("EUR"): 1, code("USD"): 0])
+        }
+        #expect(throws: RateTable.Invalid.baseMissing(code("EUR"))) {
+            try RateTable(base: code("EUR"), date: "2026-01-01", source: .init(id: "t", attribution: "t", isBundledSeed: false), rates: [code("USD"): 1])
+        }
+    }
+
+    @Test(arguments: [
+        #"{"format": 2, "source": "t", "base": "EUR", "date": "2026-01-02", "rates": {"EUR": 1}}"#,
+        #"{"format": 1, "source": "t", "base": "EUR", "date": "2026-02-30", "rates": {"EUR": 1}}"#,
+        #"{"format": 1, "source": "t", "base": "EUR", "date": "2026-01-02", "rates": {"EUR": 1, "USD": -1}}"#,
+        #"{"format": 1, "source": "t", "base": "EUR", "date": "2026-01-02", "rates": {"EUR": 1, "USD": "1.1"}}"#,
+        #"{"format": 1, "source": "t", "base": "EUR", "date": "2026-01-02", "rates": {"USD": 1.1}}"#,
+        #"{"format": 1, "source": "t", "base": "EUR", "date": "2026-01-02", "rates": {"EUR": 1, "US": 1.1}}"#,
+        #"{"format": 1, "source": "t", "base": "EUR", "date": "2026-01-02", "rates": {"EUR": 1, "USD": 1e999}}"#,
+        #"{"format": 1, "source": "t", "base": "EUR""#,
+    ])
+    func malformedSeedFilesAreRefused(_ text: String) {
+        #expect(throws: SeedTableDecoder.Failure.self) { try SeedTableDecoder.decode(text, isBundledSeed: false) }
+    }
+
+    @Test func exactDecimalRefusesWhatDecimalStringWouldTruncate() {
+        #expect(ExactDecimal.parse("12.5.3") == nil)
+        #expect(ExactDecimal.parse("12abc") == nil)
+        #expect(ExactDecimal.parse("0x10") == nil)
+        #expect(ExactDecimal.parse("") == nil)
+        #expect(ExactDecimal.parse("1" + String(repeating: "0", count: 39)) == nil)
+        #expect(ExactDecimal.parse("2e-5") == decimal("0.00002"))
+    }
+
+    @Test func dataDatesAreValidatedAndAged() {
+        #expect(DataDate.isValid("2024-02-29"))
+        #expect(!DataDate.isValid("2026-02-29"))
+        #expect(!DataDate.isValid("2026-7-6"))
+        let now = ISO8601DateFormatter().date(from: "2026-11-30T12:00:00Z")!
+        #expect(DataDate.age(of: "2026-07-06", now: now) == 147)
+    }
+}
