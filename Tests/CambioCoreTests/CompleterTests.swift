@@ -1,0 +1,69 @@
+import Testing
+
+@testable import CambioCore
+
+@Suite struct CompleterTests {
+    let engine: Engine
+    let german: Engine
+    let turkish: Engine
+
+    init() throws {
+        let table = try SeedTableDecoder.bundled()
+        engine = Engine(locale: LocaleSettings(numbers: "en_US", money: "en_US", messages: "en_US"), table: table)
+        german = Engine(locale: LocaleSettings(numbers: "de_DE", money: "de_DE", messages: "de_DE"), table: table)
+        turkish = Engine(locale: LocaleSettings(numbers: "tr_TR", money: "tr_TR", messages: "tr_TR"), table: table)
+    }
+
+    func inserts(_ line: String, _ engine: Engine, recent: [String] = []) -> [String] {
+        Completer.complete(line, engine: engine, recent: recent.compactMap(CurrencyCode.init)).candidates.map(\.insert)
+    }
+
+    @Test func aUniqueNamePrefixCompletesToItsCode() {
+        #expect(inserts("jap", engine) == ["JPY "])
+        #expect(inserts("12 eur in jap", engine) == ["JPY "])
+        #expect(inserts("base jap", engine) == ["JPY "])
+    }
+
+    @Test func namesInTheUsersLanguageComplete() {
+        let swiss = inserts("schw", german)
+        #expect(swiss.contains("CHF ") && swiss.contains("SEK "))
+        #expect(inserts("schweizer", german) == ["CHF "])
+        #expect(inserts("türk", turkish).first == "TRY ")
+        #expect(inserts("turk lira", turkish).first == "TRY ")
+    }
+
+    @Test func multiWordNamesCompleteAsOneUnit() {
+        let completion = Completer.complete("12 japanese y", engine: engine, recent: [])
+        #expect(completion.candidates.map(\.insert) == ["JPY "])
+        #expect(completion.replacing == "japanese y".count)
+    }
+
+    @Test func recentCurrenciesComeFirst() {
+        let recent = inserts("u", engine, recent: ["UYU"])
+        #expect(recent.first == "UYU ")
+        #expect(recent.dropFirst().first == "USD ")
+        let all = inserts("12 eur in ", engine, recent: ["GBP", "CHF"])
+        #expect(all.prefix(2) == ["GBP ", "CHF "])
+    }
+
+    @Test func commandsAndKeywordsCompleteWhereTheGrammarAllowsThem() {
+        #expect(inserts("ba", engine).first == "base ")
+        #expect(inserts("ba", engine).contains("BAM "))
+        #expect(inserts("st", engine).first == "status ")
+        #expect(inserts("12 eur ", engine) == ["in ", "to ", "into "])
+        #expect(inserts("12 eur i", engine) == ["in ", "into "])
+        #expect(inserts("recent c", engine) == ["clear "])
+        #expect(inserts("swap ", engine).isEmpty)
+    }
+
+    @Test func symbolsCompleteToCodes() {
+        #expect(inserts("₺", engine) == ["TRY "])
+    }
+
+    @Test func theCommonPrefixIsInsertedOnlyWhenItExtendsTheText() {
+        let completion = Completer.complete("us", engine: engine, recent: [])
+        #expect(completion.commonInsert(typed: "us") == "USD ")
+        let several = Completer.complete("schw", engine: german, recent: [])
+        #expect(several.commonInsert(typed: "schw") == nil)
+    }
+}
