@@ -43,6 +43,7 @@ final class LineEditor {
         cambio_el_set_history(editLine, history)
         cambio_el_set_editor(editLine, "emacs")
         cambio_el_set_signal(editLine, 1)
+        cambio_el_use_own_reader(editLine)
         cambio_el_set_prompt(editLine) { _ in LineEditor.active?.promptPointer }
         cambio_el_add_function(editLine, "cambio-complete", "Complete a command, currency code or name") { _, _ in
             UInt8(LineEditor.active?.completeAtCursor() ?? CC_ERROR)
@@ -74,10 +75,10 @@ final class LineEditor {
         let result = el_gets(editLine, &count)
         let signal = cambio_pending_termination()
         if signal != 0 { return .terminated(signal) }
-        guard let result, count > 0 else {
-            if cambio_take_interrupt() != 0 || count < 0 { return .interrupted }
-            return .endOfInput
-        }
+        let interrupted = cambio_take_interrupt() != 0
+        if interrupted { return .interrupted }
+        // A read error (the terminal went away) ends input like Ctrl-D.
+        guard let result, count > 0 else { return .endOfInput }
         var line = String(decoding: UnsafeBufferPointer(start: result, count: Int(count)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
         if line.hasSuffix("\n") { line.removeLast() }
         return .line(line)

@@ -64,6 +64,9 @@ public final class CurrencyDirectory {
         "円": ["JPY"],
     ]
 
+    /// Longer phrases are not looked up.
+    static let longestName = 64
+
     public init(catalog: CurrencyCatalog, codes: [CurrencyCode], languageID: String, regionCurrency: CurrencyCode?) {
         self.catalog = catalog
         self.codes = codes.sorted()
@@ -124,6 +127,8 @@ public final class CurrencyDirectory {
             if catalog[code] != nil { return .notInTable(code) }
         }
         if let symbol = resolveSymbol(trimmed) { return symbol }
+        // No currency name is this long; do not spend time matching pasted text.
+        guard trimmed.count <= Self.longestName else { return .unknown(suggestions: []) }
         let folded = TextFolding.fold(trimmed)
         guard !folded.isEmpty else { return .unknown(suggestions: []) }
         for candidate in [folded, Self.singular(folded)] where !candidate.isEmpty {
@@ -220,6 +225,7 @@ public final class CurrencyDirectory {
     /// Currencies whose code, name (any word of it) or symbol starts with `partial`, best first;
     /// `recent` currencies come before all others.
     public func matches(_ partial: String, recent: [CurrencyCode]) -> [Match] {
+        guard partial.count <= Self.longestName else { return [] }
         let folded = TextFolding.fold(partial)
         var found: [CurrencyCode: Int] = [:]
         if let symbol = Self.symbols[partial] ?? (partial == "$" ? [dollar.rawValue] : nil) {

@@ -1,6 +1,10 @@
 /// Every sentence Cambio says about an error, written in one place.
 public enum Messages {
-    static func quoted(_ text: some StringProtocol) -> String { "“" + visible(text) + "”" }
+    /// Quotes what the user typed, shortened to 40 characters.
+    static func quoted(_ text: some StringProtocol) -> String {
+        let shown = text.count > 40 ? String(text.prefix(39)) + "…" : String(text)
+        return "“" + visible(shown) + "”"
+    }
 
     /// Text with control characters shown as `U+XXXX`, so nothing typed or read can move the cursor.
     public static func visible(_ text: some StringProtocol) -> String {

@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+
+@Suite struct EndToEndTests {
+    @Test func oneShotConvertsAndExitsZero() throws {
+        let home = try TemporaryDirectory()
+        let run = try Cambio.run(["12,50", "eur", "in", "usd"], environment: home.environment(["LANG": "de_DE.UTF-8"]))
+        #expect(run.status == 0)
+        #expect(run.stdout == "12,500\u{00A0}€ = 14,291\u{00A0}$\n")
+        #expect(run.stderr.isEmpty)
+    }
+
+    @Test func oneShotFailureExitsOneWithTheErrorOnStandardError() throws {
+        let home = try TemporaryDirectory()
+        let run = try Cambio.run(["12,5,3", "eur", "in", "usd"], environment: home.environment(["LANG": "de_DE.UTF-8"]))
+        #expect(run.status == 1)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr == "  12,5,3 eur in usd\n      ^\nerror: unexpected “,” after the decimal separator — amounts in de_DE are written like 1.234,5\n")
+    }
+
+    @Test func usageErrorsExitTwo() throws {
+        let home = try TemporaryDirectory()
+        let run = try Cambio.run(["--frobnicate"], environment: home.environment())
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("unknown option “--frobnicate”"))
+        let locale = try Cambio.run(["--locale", "xx_YY", "1", "eur"], environment: home.environment())
+        #expect(locale.status == 2)
+    }
+
+    @Test func helpAndVersion() throws {
+        let home = try TemporaryDirectory()
+        let help = try Cambio.run(["--help"], environment: home.environment())
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("Usage: cambio"))
+        #expect(help.stdout.contains("Exit status"))
+        let version = try Cambio.run(["--version"], environment: home.environment())
+        #expect(version.stdout.hasPrefix("cambio "))
+    }
+
+    @Test func pipeModeEvaluatesEveryLineAndNumbersErrors() throws {
+        let home = try TemporaryDirectory()
+        let input = "12.5 eur in usd\n\nfoo in usd\n1,234.5 jpy to kwd\n12,5,3 eur\n"
+        let run = try Cambio.run([], stdin: input, environment: home.environment())
+        #expect(run.status == 1)
+        #expect(run.stdout == "€12.500 = $14.291\n¥1,234.500 = KWD\u{00A0}2.367\n")
+        let errors = run.stderr.split(separator: "\n")
+        #expect(errors.count == 2)
+        #expect(errors[0].hasPrefix("line 3, column 1: unknown currency “foo”"))
+        #expect(errors[1].hasPrefix("line 5, column 5: "))
+    }
+
+    @Test func pipeModeSucceedsWhenEveryLineDoes() throws {
+        let home = try TemporaryDirectory()
+        let run = try Cambio.run([], stdin: "1 usd in eur\r\n2 usd in eur", environment: home.environment())
+        #expect(run.status == 0)
+        #expect(run.stdout.split(separator: "\n").count == 2)
+    }
+
+    @Test func localeComesFromTheEnvironmentPerCategory() throws {
+        let home = try TemporaryDirectory()
+        let run = try Cambio.run(
+            ["12,50", "eur", "in", "usd"], environment: home.environment(["LANG": "en_US.UTF-8", "LC_NUMERIC": "de_DE.UTF-8"]))
+        #expect(run.stdout == "€12.500 = $14.291\n")
+        let overridden = try Cambio.run(["1500", "jpy", "in", "eur"], environment: home.environment(["CAMBIO_LOCALE": "ar_EG"]))
+        #expect(overridden.stdout.contains("١٬٥٠٠٫٠٠٠"))
+    }
+
+    @Test func baseAndRecentsPersistAcrossRuns() throws {
+        let home = try TemporaryDirectory()
+        let environment = home.environment()
+        _ = try Cambio.run(["base", "jpy"], environment: environment)
+        _ = try Cambio.run(["1", "chf", "in", "gbp"], environment: environment)
+        #expect(home.read("config/cambio/config")?.contains("base = JPY") == true)
+        #expect(home.read("state/cambio/recent") == "CHF\nGBP\n")
+        let bare = try Cambio.run(["1000"], environment: environment)
+        #expect(bare.stdout.split(separator: "\n").count == 2)
+        #expect(bare.stdout.hasPrefix("¥1,000.000 = CHF"))
+    }
+
+    @Test func aCorruptConfigGivesAWarningAndDefaults() throws {
+        let home = try TemporaryDirectory()
+        try home.write("config/cambio/config", "base = ???\n\u{1B}[31mgarbage\n")
+        try home.write("state/cambio/recent", "\u{0}\u{1}binary\n")
+        let run = try Cambio.run(["1", "usd"], environment: home.environment())
+        #expect(run.status == 0)
+        #expect(run.stdout.hasPrefix("$1.000 = €"))
+        #expect(run.stderr.contains("warning"))
+        #expect(!run.stderr.contains("\u{1B}"))
+    }
+
+    @Test func stateFilesArePrivate() throws {
+        let home = try TemporaryDirectory()
+        _ = try Cambio.run(["base", "usd"], environment: home.environment())
+        let attributes = try FileManager.default.attributesOfItem(atPath: home.path + "/config/cambio/config")
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        let directory = try FileManager.default.attributesOfItem(atPath: home.path + "/config/cambio")
+        #expect((directory[.posixPermissions] as? Int) == 0o700)
+    }
+
+    @Test func strangeInputNeverCrashesThePipe() throws {
+        let home = try TemporaryDirectory()
+        var input = String(repeating: "x", count: 100_000) + "\n"
+        input += "\u{1B}[2J\u{7}\n"
+        input += String(decoding: [0xFF, 0xFE, 0x31, 0x0A], as: UTF8.self)
+        input += "1 eur in usd\n"
+        let run = try Cambio.run([], stdin: input, environment: home.environment())
+        #expect(run.status == 1)
+        #expect(run.stdout == "€1.000 = $1.143\n")
+        #expect(!run.stderr.contains("\u{1B}"))
+    }
+}
