@@ -104,10 +104,11 @@ final class InteractiveShell {
 enum CandidateList {
     static func render(_ candidates: [Completer.Candidate], columns: Int, color: Bool) -> String {
         let shown = candidates.prefix(60)
+        let symbolWidth = shown.map { $0.code?.rawValue == $0.symbol ? 0 : DisplayWidth.of($0.symbol) }.max() ?? 0
         let cells = shown.map { candidate -> String in
             guard let code = candidate.code else { return candidate.insert.trimmingCharacters(in: .whitespaces) }
             let symbol = candidate.symbol == code.rawValue ? "" : candidate.symbol
-            return "\(code)  " + DisplayWidth.padRight(symbol, to: 3) + "  \(candidate.name)"
+            return "\(code)  " + DisplayWidth.padRight(symbol, to: symbolWidth) + "  \(candidate.name)"
         }
         let width = min((cells.map { DisplayWidth.of($0) }.max() ?? 0) + 3, max(columns, 20))
         let perRow = max(1, columns / width)

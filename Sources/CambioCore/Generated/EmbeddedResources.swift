@@ -461,7 +461,7 @@ ZZ05_UIC-Franc,UIC-Franc,XFU,,,2013-11
 {
   "format": 1,
   "source": "currency-api",
-  "attribution": "fawazahmed0/exchange-api (CC0-1.0), snapshot as shipped by libqalculate",
+  "attribution": "fawazahmed0/exchange-api, CC0-1.0",
   "base": "EUR",
   "date": "2026-07-06",
   "rates": {

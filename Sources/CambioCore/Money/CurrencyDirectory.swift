@@ -197,12 +197,19 @@ public final class CurrencyDirectory {
         guard !folded.isEmpty else { return [] }
         var best: [CurrencyCode: Int] = [:]
         let limit = max(1, min(3, folded.count / 2 + 1))
+        let typedWords = folded.split(separator: " ").filter { $0.count >= 3 }
         for entry in entries {
-            var distance = Levenshtein.distance(folded, entry.code.rawValue.lowercased())
+            // A code that starts with the same letter is the likelier typo.
+            let code = entry.code.rawValue.lowercased()
+            var distance = Levenshtein.distance(folded, code) + (code.first == folded.first ? 0 : 1)
             for name in entry.foldedNames {
                 distance = min(distance, Levenshtein.distance(folded, name))
                 for word in name.split(separator: " ") where word.count > 2 {
                     distance = min(distance, Levenshtein.distance(folded, String(word)) + 1)
+                    // A word typed in another language often shares its stem: "türk" and "türkische".
+                    if typedWords.contains(where: { $0.count >= 4 && word.hasPrefix(String($0.prefix(4))) }) {
+                        distance = min(distance, 2)
+                    }
                 }
             }
             if distance <= limit { best[entry.code] = distance }

@@ -227,7 +227,8 @@ public final class Engine {
     }
 
     private func currencyRows(_ codes: [CurrencyCode], minorUnits: Bool) -> [Reply.Line] {
-        let symbols = codes.map { formatter.symbol(for: $0) }
+        // A symbol that is only the code again says nothing: leave the column empty.
+        let symbols = codes.map { formatter.symbol(for: $0) == $0.rawValue ? "" : formatter.symbol(for: $0) }
         let names = codes.map { directory.name(of: $0) }
         let symbolWidth = symbols.map { DisplayWidth.of($0) }.max() ?? 0
         let nameWidth = names.map { DisplayWidth.of($0) }.max() ?? 0

@@ -54,9 +54,9 @@ public enum Messages {
             }
             return "unknown currency \(quoted(text)) — did you mean \(alternatives(suggestions.map(named), "or"))?"
         case .ambiguousCurrency(let text, let candidates):
-            let shown = candidates.prefix(4).map(named)
-            let more = candidates.count > 4 ? " or \(candidates.count - 4) more" : ""
-            return "\(quoted(text)) could be \(alternatives(Array(shown), more.isEmpty ? "or" : ","))\(more) — type the code"
+            var shown = candidates.prefix(4).map(named)
+            if candidates.count > 4 { shown.append("\(candidates.count - 4) more") }
+            return "\(quoted(text)) could be \(alternatives(shown, "or")) — type the code"
         case .currencyNotInTable(let code):
             return "\(code) (\(name(code))) has no rate in the table in use"
         case .expected(let expectation, let found):
