@@ -11,7 +11,14 @@ let package = Package(
 
         .target(name: "CambioCore"),
 
-        // MARK: Shell: files, the terminal and libedit
+        // MARK: Rates: providers over HTTP, the on-disk cache, atomic files
+
+        .target(
+            name: "CambioRates",
+            dependencies: ["CambioCore"]
+        ),
+
+        // MARK: Shell: the terminal and libedit
 
         .systemLibrary(
             name: "CEditLine",
@@ -20,7 +27,7 @@ let package = Package(
         ),
         .target(
             name: "CambioShell",
-            dependencies: ["CambioCore", "CEditLine"]
+            dependencies: ["CambioCore", "CambioRates", "CEditLine"]
         ),
 
         // MARK: The executable
@@ -32,13 +39,24 @@ let package = Package(
 
         // MARK: Tests
 
+        // A real HTTP server on loopback and temporary directories, shared by the test targets.
+        .target(
+            name: "CambioTestSupport",
+            path: "Sources/CambioTestSupport"
+        ),
+
         .testTarget(
             name: "CambioCoreTests",
             dependencies: ["CambioCore"]
         ),
         .testTarget(
+            name: "CambioRatesTests",
+            dependencies: ["CambioCore", "CambioRates", "CambioTestSupport"],
+            exclude: ["Fixtures"]
+        ),
+        .testTarget(
             name: "CambioShellTests",
-            dependencies: ["CambioCore", "CambioShell", "cambio"]
+            dependencies: ["CambioCore", "CambioRates", "CambioShell", "CambioTestSupport", "cambio"]
         ),
     ]
 )

@@ -1,4 +1,5 @@
 import CambioCore
+import CambioRates
 import Foundation
 import Glibc
 

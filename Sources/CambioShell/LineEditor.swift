@@ -1,5 +1,6 @@
 import CEditLine
 import CambioCore
+import CambioRates
 import Glibc
 
 /// The line editor: libedit with a prompt, history, and Cambio's completion on TAB.

@@ -25,6 +25,10 @@ public struct RateTable: Sendable {
     public let source: RateSource
     /// Units per one `base`, exactly as published; `rates[base]` is 1.
     public let rates: [CurrencyCode: Decimal]
+    /// When this program fetched the table (`nil` for the bundled seed).
+    public let fetchedAt: Date?
+    /// The provider's own update time, where it gives one (`2026-11-30 00:02 UTC`).
+    public let updated: String?
 
     /// Why a table was refused.
     public enum Invalid: Error, Equatable, Sendable {
@@ -34,7 +38,10 @@ public struct RateTable: Sendable {
     }
 
     /// Checks the table's invariants: at least one rate, all rates > 0, the base present.
-    public init(base: CurrencyCode, date: String, source: RateSource, rates: [CurrencyCode: Decimal]) throws(Invalid) {
+    public init(
+        base: CurrencyCode, date: String, source: RateSource, rates: [CurrencyCode: Decimal], fetchedAt: Date? = nil,
+        updated: String? = nil
+    ) throws(Invalid) {
         guard !rates.isEmpty else { throw .empty }
         for (code, rate) in rates where !(rate > 0) || rate.isNaN { throw .rateNotPositive(code) }
         guard rates[base] != nil else { throw .baseMissing(base) }
@@ -42,6 +49,8 @@ public struct RateTable: Sendable {
         self.date = date
         self.source = source
         self.rates = rates
+        self.fetchedAt = fetchedAt
+        self.updated = updated
     }
 
     /// The currencies this table can convert, sorted by code.

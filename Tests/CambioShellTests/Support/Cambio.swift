@@ -1,3 +1,4 @@
+import CambioTestSupport
 import Foundation
 
 /// Runs the built `cambio` binary the way a user or a script would.

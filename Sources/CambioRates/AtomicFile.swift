@@ -11,6 +11,11 @@ public enum AtomicFile {
     public struct Failure: Error, Equatable, Sendable {
         public let path: String
         public let reason: String
+
+        public init(path: String, reason: String) {
+            self.path = path
+            self.reason = reason
+        }
     }
 
     /// Creates `path` and its parents with mode 0700 where missing.

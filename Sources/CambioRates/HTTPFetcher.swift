@@ -1,0 +1,192 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// One GET over URLSession with a total time limit, a size limit, no redirects to other
+/// hosts and TLS verification left on. Cancellable from any thread.
+public final class HTTPFetcher: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    /// Bodies larger than this are refused (2 MiB).
+    public static let sizeLimit = 2 << 20
+
+    private let lock = NSLock()
+    private var session: URLSession?
+    private var task: URLSessionDataTask?
+    private var body: [UInt8] = []
+    private var response: HTTPURLResponse?
+    private var finished = false
+    private var outcome: Result<[UInt8], FetchError>?
+    private let done = DispatchSemaphore(value: 0)
+    private let host: String
+    private let url: URL
+    private let timeout: TimeInterval
+
+    /// Checks the URL: https anywhere, plain http only to loopback.
+    public static func validate(_ text: String) -> Result<URL, FetchError> {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), let host = url.host, !host.isEmpty else {
+            return .failure(.badURL(text))
+        }
+        switch scheme {
+        case "https": return .success(url)
+        case "http": return isLoopback(host) ? .success(url) : .failure(.insecureURL(host: host))
+        default: return .failure(.badURL(text))
+        }
+    }
+
+    static func isLoopback(_ host: String) -> Bool {
+        let bare = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).lowercased()
+        return bare == "localhost" || bare == "::1" || bare.hasPrefix("127.")
+    }
+
+    public init(url: URL, timeout: TimeInterval) {
+        self.url = url
+        self.timeout = timeout
+        let name = url.host ?? "?"
+        host = url.port.map { "\(name):\($0)" } ?? name
+        super.init()
+    }
+
+    /// Starts the request; `wait` or `cancel` afterwards.
+    public func start() {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = timeout
+        configuration.timeoutIntervalForResource = timeout
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.httpAdditionalHeaders = ["User-Agent": "cambio", "Accept": "application/json, application/xml, text/xml"]
+        let session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
+        var request = URLRequest(url: url)
+        request.timeoutInterval = timeout
+        let task = session.dataTask(with: request)
+        lock.withLock {
+            self.session = session
+            self.task = task
+        }
+        task.resume()
+        // Our own deadline, so the total time is bounded whatever the transport does.
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [weak self] in
+            guard let self else { return }
+            self.finish(.failure(.timeout(host: self.host, seconds: Int(self.timeout.rounded()))))
+        }
+    }
+
+    /// Cancels: the result becomes `.cancelled`.
+    public func cancel() {
+        finish(.failure(.cancelled))
+    }
+
+    /// Blocks until the request ends or `deadline`; `nil` when still running.
+    public func wait(until deadline: DispatchTime = .distantFuture) -> Result<[UInt8], FetchError>? {
+        guard done.wait(timeout: deadline) == .success else { return nil }
+        done.signal()
+        return lock.withLock { outcome }
+    }
+
+    private func finish(_ result: Result<[UInt8], FetchError>) {
+        let (task, session): (URLSessionDataTask?, URLSession?) = lock.withLock {
+            guard !finished else { return (nil, nil) }
+            finished = true
+            outcome = result
+            return (self.task, self.session)
+        }
+        guard session != nil || task != nil else { return }
+        task?.cancel()
+        session?.invalidateAndCancel()
+        done.signal()
+    }
+
+    // MARK: URLSessionDataDelegate
+
+    public func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+    ) {
+        guard let http = response as? HTTPURLResponse else {
+            completionHandler(.cancel)
+            finish(.failure(.invalidResponse(host: host, reason: "not an HTTP response")))
+            return
+        }
+        if !(200..<300).contains(http.statusCode) {
+            let retry = (http.value(forHTTPHeaderField: "Retry-After")).flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+            completionHandler(.cancel)
+            finish(.failure(.httpStatus(host: host, code: http.statusCode, retryAfter: retry)))
+            return
+        }
+        if http.mimeType?.lowercased() == "text/html" {
+            completionHandler(.cancel)
+            finish(.failure(.invalidResponse(host: host, reason: "an HTML page (text/html), not rates")))
+            return
+        }
+        if http.expectedContentLength > Int64(Self.sizeLimit) {
+            completionHandler(.cancel)
+            finish(.failure(.tooLarge(host: host, limit: Self.sizeLimit)))
+            return
+        }
+        lock.withLock { self.response = http }
+        completionHandler(.allow)
+    }
+
+    public func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let tooLarge: Bool = lock.withLock {
+            body.append(contentsOf: data)
+            return body.count > Self.sizeLimit
+        }
+        if tooLarge { finish(.failure(.tooLarge(host: host, limit: Self.sizeLimit))) }
+    }
+
+    public func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
+    ) {
+        // Same host (http → https, a path change) is followed; another host is not.
+        if let target = request.url, target.host?.lowercased() == url.host?.lowercased(),
+            case .success = Self.validate(target.absoluteString)
+        {
+            completionHandler(request)
+        } else {
+            // Answer the redirect before cancelling: FoundationNetworking traps on the reverse order.
+            completionHandler(nil)
+            finish(.failure(.redirected(host: host, to: request.url?.host ?? "?")))
+        }
+    }
+
+    public func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
+        guard let error else {
+            let (body, response) = lock.withLock { (self.body, self.response) }
+            if response == nil {
+                finish(.failure(.invalidResponse(host: host, reason: "no response")))
+            } else if let expected = response?.expectedContentLength, expected >= 0, Int64(body.count) < expected {
+                finish(.failure(.invalidResponse(host: host, reason: "the body was cut off after \(body.count) of \(expected) bytes")))
+            } else {
+                finish(.success(body))
+            }
+            return
+        }
+        let (received, response) = lock.withLock { (body.count, self.response) }
+        if let expected = response?.expectedContentLength, expected > received, (error as NSError).code != NSURLErrorCancelled {
+            finish(.failure(.invalidResponse(host: host, reason: "the body was cut off after \(received) of \(expected) bytes")))
+            return
+        }
+        finish(.failure(Self.map(error, host: host, timeout: timeout)))
+    }
+
+    static func map(_ error: Error, host: String, timeout: TimeInterval) -> FetchError {
+        let nsError = error as NSError
+        guard nsError.domain == NSURLErrorDomain else { return .other(host: host, description: nsError.localizedDescription) }
+        switch nsError.code {
+        case NSURLErrorCancelled: return .cancelled
+        case NSURLErrorTimedOut: return .timeout(host: host, seconds: Int(timeout.rounded()))
+        case NSURLErrorCannotConnectToHost: return .connectionRefused(host: host)
+        case NSURLErrorSecureConnectionFailed, NSURLErrorServerCertificateUntrusted, NSURLErrorServerCertificateHasBadDate,
+            NSURLErrorServerCertificateNotYetValid, NSURLErrorServerCertificateHasUnknownRoot,
+            NSURLErrorClientCertificateRejected:
+            return .tls(host: host)
+        case NSURLErrorNetworkConnectionLost:
+            return .invalidResponse(host: host, reason: "the connection closed before the body was complete")
+        case NSURLErrorCannotFindHost, NSURLErrorDNSLookupFailed, NSURLErrorNotConnectedToInternet:
+            return .offline(host: host)
+        default:
+            return .other(host: host, description: "network error \(nsError.code)")
+        }
+    }
+}

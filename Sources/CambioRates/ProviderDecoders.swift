@@ -1,0 +1,179 @@
+import CambioCore
+import Foundation
+
+/// Decoders for each provider's format. Every rate is read from the response's text into
+/// `Decimal` (never through `Double`); a response either gives a whole valid table or an error.
+enum ProviderDecoders {
+    /// `{"date": "2026-07-06", "eur": {"usd": 1.14, "btc": 0.00001, …}}`: ISO currencies are
+    /// kept; crypto-currencies, metals' other names and withdrawn codes are left out.
+    static func currencyAPI(_ body: [UInt8], fetchedAt: Date, catalog: CurrencyCatalog) throws(ResponseProblem) -> RateTable {
+        let document = try parse(body)
+        guard let date = document["date"]?.stringValue, DataDate.isValid(date) else {
+            throw ResponseProblem("no valid “date”")
+        }
+        guard case .object(let members) = document["eur"] ?? .null else { throw ResponseProblem("no “eur” rates") }
+        var rates: [CurrencyCode: Decimal] = [:]
+        for (key, value) in members {
+            guard let code = CurrencyCode(key), catalog[code] != nil else { continue }
+            rates[code] = try rate(value, key)
+        }
+        return try table(base: .eur, date: date, provider: .currencyAPI, rates: rates, fetchedAt: fetchedAt, updated: nil)
+    }
+
+    /// ExchangeRate-API's open endpoint: `{"result": "success", "time_last_update_unix": …,
+    /// "base_code": "EUR", "rates": {"EUR": 1, …}}`. Codes must be three letters; codes that
+    /// are not current ISO 4217 (GGP, FOK, withdrawn ones) are left out.
+    static func exchangeRateAPI(_ body: [UInt8], fetchedAt: Date, catalog: CurrencyCatalog) throws(ResponseProblem) -> RateTable {
+        let document = try parse(body)
+        guard document["result"]?.stringValue == "success" else {
+            let kind = document["error-type"]?.stringValue.map { " (\(Messages.visible($0.prefix(40))))" } ?? ""
+            throw ResponseProblem("the provider did not report success\(kind)")
+        }
+        guard let baseText = document["base_code"]?.stringValue, let base = CurrencyCode(baseText) else {
+            throw ResponseProblem("no valid “base_code”")
+        }
+        guard case .number(let unixText) = document["time_last_update_unix"] ?? .null, let seconds = Int(unixText),
+            seconds > 946_684_800
+        else { throw ResponseProblem("no valid “time_last_update_unix”") }
+        let updatedAt = Date(timeIntervalSince1970: TimeInterval(seconds))
+        guard case .object(let members) = document["rates"] ?? .null else { throw ResponseProblem("no “rates”") }
+        var rates: [CurrencyCode: Decimal] = [:]
+        for (key, value) in members {
+            guard let code = CurrencyCode(key) else {
+                throw ResponseProblem("“\(Messages.visible(key.prefix(12)))” is not a three-letter code")
+            }
+            let value = try rate(value, key)
+            if catalog[code] != nil { rates[code] = value }
+        }
+        return try table(
+            base: base, date: UTC.day(updatedAt), provider: .exchangeRateAPI, rates: rates, fetchedAt: fetchedAt,
+            updated: UTC.minute(updatedAt))
+    }
+
+    /// The ECB's daily XML: `<Cube time='2026-07-06'><Cube currency='USD' rate='1.1415'/>…`.
+    static func ecb(_ body: [UInt8], fetchedAt: Date, catalog: CurrencyCatalog) throws(ResponseProblem) -> RateTable {
+        guard let text = String(validating: body, as: UTF8.self) else { throw ResponseProblem("not UTF-8 text") }
+        guard text.contains("eurofxref") || text.contains("gesmes") else {
+            throw ResponseProblem("not the ECB's reference-rate XML")
+        }
+        var date: String?
+        var rates: [CurrencyCode: Decimal] = [.eur: 1]
+        var rest = Substring(text)
+        while let open = rest.range(of: "<Cube") {
+            guard let close = rest[open.upperBound...].firstIndex(of: ">") else { throw ResponseProblem("an element is cut off") }
+            let element = rest[open.upperBound..<close]
+            rest = rest[rest.index(after: close)...]
+            let attributes = XMLAttributes.parse(element)
+            if let time = attributes["time"] {
+                guard DataDate.isValid(time) else { throw ResponseProblem("“\(Messages.visible(time.prefix(20)))” is not a date") }
+                guard date == nil else { throw ResponseProblem("more than one day in one response") }
+                date = time
+            }
+            if let currency = attributes["currency"] {
+                guard let code = CurrencyCode(currency) else {
+                    throw ResponseProblem("“\(Messages.visible(currency.prefix(12)))” is not a three-letter code")
+                }
+                guard let rateText = attributes["rate"] else { throw ResponseProblem("\(code) has no rate") }
+                let value = try rate(.number(rateText), currency)
+                if catalog[code] != nil { rates[code] = value }
+            }
+        }
+        guard let date else { throw ResponseProblem("no date") }
+        guard rates.count > 1 else { throw ResponseProblem("no rates") }
+        return try table(base: .eur, date: date, provider: .ecb, rates: rates, fetchedAt: fetchedAt, updated: nil)
+    }
+
+    // MARK: Shared checks
+
+    private static func parse(_ body: [UInt8]) throws(ResponseProblem) -> JSONValue {
+        guard !body.isEmpty else { throw ResponseProblem("the body is empty") }
+        do {
+            return try JSONParser.parse(body)
+        } catch {
+            let start = body.prefix(32).drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
+            if start.first == UInt8(ascii: "<") { throw ResponseProblem("an HTML or XML page, not JSON") }
+            throw ResponseProblem("not valid JSON (\(error.reason) at byte \(error.offset))")
+        }
+    }
+
+    /// A positive, finite rate from a JSON number's text.
+    private static func rate(_ value: JSONValue, _ key: String) throws(ResponseProblem) -> Decimal {
+        let name = Messages.visible(key.prefix(12))
+        guard case .number(let text) = value else { throw ResponseProblem("the rate of \(name) is not a number") }
+        guard let rate = ExactDecimal.parse(text), !rate.isNaN else {
+            throw ResponseProblem("the rate of \(name) is not a usable number")
+        }
+        guard rate > 0 else { throw ResponseProblem("the rate of \(name) is not positive") }
+        return rate
+    }
+
+    private static func table(
+        base: CurrencyCode, date: String, provider: Provider, rates: [CurrencyCode: Decimal], fetchedAt: Date, updated: String?
+    ) throws(ResponseProblem) -> RateTable {
+        guard rates[base] != nil else { throw ResponseProblem("the base currency \(base) is missing from the rates") }
+        guard rates[base] == 1 else { throw ResponseProblem("the base currency \(base) is not 1") }
+        do {
+            return try RateTable(
+                base: base, date: date, source: provider.source, rates: rates, fetchedAt: fetchedAt, updated: updated)
+        } catch {
+            throw ResponseProblem("an invalid table (\(error))")
+        }
+    }
+}
+
+/// Attributes of one XML start tag, single- or double-quoted.
+enum XMLAttributes {
+    static func parse(_ element: Substring) -> [String: String] {
+        var attributes: [String: String] = [:]
+        var rest = element
+        while let equals = rest.firstIndex(of: "=") {
+            let name = rest[..<equals].split(whereSeparator: { $0.isWhitespace }).last.map(String.init) ?? ""
+            var value = rest[rest.index(after: equals)...].drop { $0.isWhitespace }
+            guard let quote = value.first, quote == "'" || quote == "\"" else { break }
+            value = value.dropFirst()
+            guard let end = value.firstIndex(of: quote) else { break }
+            attributes[name] = String(value[..<end])
+            rest = value[value.index(after: end)...]
+        }
+        return attributes
+    }
+}
+
+/// Dates in UTC for labels.
+public enum UTC {
+    static let calendar: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        return calendar
+    }()
+
+    /// `2026-11-30`
+    public static func day(_ date: Date) -> String {
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+    }
+
+    /// `2026-11-30 00:02 UTC`
+    public static func minute(_ date: Date) -> String {
+        let parts = calendar.dateComponents([.hour, .minute], from: date)
+        return day(date) + String(format: " %02d:%02d UTC", parts.hour ?? 0, parts.minute ?? 0)
+    }
+
+    /// `2026-11-30T00:02:31Z`
+    public static func timestamp(_ date: Date) -> String {
+        let parts = calendar.dateComponents([.hour, .minute, .second], from: date)
+        return day(date) + String(format: "T%02d:%02d:%02dZ", parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
+    }
+
+    /// Reads `timestamp`'s format back.
+    public static func parseTimestamp(_ text: String) -> Date? {
+        let scalars = Array(text.utf8)
+        guard scalars.count == 20, text.hasSuffix("Z"), let day = DataDate.components(String(text.prefix(10))) else { return nil }
+        let time = text.dropFirst(11).dropLast().split(separator: ":").compactMap { Int($0) }
+        guard time.count == 3, (0..<24).contains(time[0]), (0..<60).contains(time[1]), (0..<61).contains(time[2]) else {
+            return nil
+        }
+        return calendar.date(
+            from: DateComponents(year: day.year, month: day.month, day: day.day, hour: time[0], minute: time[1], second: time[2]))
+    }
+}

@@ -1,0 +1,157 @@
+import CambioCore
+import Foundation
+
+/// The on-disk cache: one versioned JSON file per provider in `$XDG_CACHE_HOME/cambio/`,
+/// replaced atomically under an advisory lock.
+///
+///     {"format": 1, "provider": "ecb", "attribution": "…", "base": "EUR", "date": "2026-11-27",
+///      "updated": null, "fetched": "2026-11-30T06:00:00Z", "rates": {"EUR": 1, "USD": 1.1415, …}}
+public struct RateCache: Sendable {
+    public static let format = 1
+    public let directory: String
+
+    public init(directory: String) { self.directory = directory }
+
+    public func path(for provider: Provider) -> String { "\(directory)/rates-\(provider.rawValue).json" }
+    var lockPath: String { "\(directory)/.lock" }
+
+    /// Why a cache file was ignored (shown as a one-line warning).
+    public struct Problem: Error, Equatable, Sendable {
+        public let path: String
+        public let reason: String
+    }
+
+    /// The cached table of `provider`: `nil` when there is none; a problem when the file is
+    /// unreadable, corrupt, truncated or from a newer version.
+    public func load(_ provider: Provider) -> Result<RateTable?, Problem> {
+        let path = path(for: provider)
+        let text: String
+        do {
+            guard let read = try AtomicFile.read(path, limit: HTTPFetcher.sizeLimit) else { return .success(nil) }
+            text = read
+        } catch {
+            return .failure(Problem(path: path, reason: error.reason))
+        }
+        do {
+            return .success(try Self.decode(text, provider: provider))
+        } catch {
+            return .failure(Problem(path: path, reason: error.reason))
+        }
+    }
+
+    /// The newest of the cached tables of `providers` (by data date, then fetch time), and
+    /// the problems met on the way.
+    public func newest(of providers: [Provider]) -> (RateTable?, [Problem]) {
+        var best: RateTable?
+        var problems: [Problem] = []
+        for provider in providers {
+            switch load(provider) {
+            case .success(let table?):
+                if best.map({ Self.isNewer(table, than: $0) }) ?? true { best = table }
+            case .success(nil):
+                break
+            case .failure(let problem):
+                problems.append(problem)
+            }
+        }
+        return (best, problems)
+    }
+
+    /// Later data date wins; on the same date, the later fetch.
+    public static func isNewer(_ a: RateTable, than b: RateTable) -> Bool {
+        if a.date != b.date { return a.date > b.date }
+        return (a.fetchedAt ?? .distantPast) > (b.fetchedAt ?? .distantPast)
+    }
+
+    /// Writes `table` as its provider's cache, unless another process has meanwhile stored a
+    /// newer fetch. Holds the lock while reading and replacing.
+    public func store(_ table: RateTable, provider: Provider) throws(AtomicFile.Failure) {
+        let lock = try FileLock(path: lockPath)
+        defer { withExtendedLifetime(lock) {} }
+        if case .success(let existing?) = load(provider),
+            (existing.fetchedAt ?? .distantPast) > (table.fetchedAt ?? .distantPast)
+        {
+            return
+        }
+        try AtomicFile.write(Self.encode(table, provider: provider), to: path(for: provider))
+    }
+
+    // MARK: Format
+
+    static func encode(_ table: RateTable, provider: Provider) -> String {
+        var lines = [
+            "{",
+            "  \"format\": \(format),",
+            "  \"provider\": \(JSONText.string(provider.rawValue)),",
+            "  \"attribution\": \(JSONText.string(table.source.attribution)),",
+            "  \"base\": \(JSONText.string(table.base.rawValue)),",
+            "  \"date\": \(JSONText.string(table.date)),",
+            "  \"updated\": \(table.updated.map(JSONText.string) ?? "null"),",
+            "  \"fetched\": \(JSONText.string(UTC.timestamp(table.fetchedAt ?? Date()))),",
+            "  \"rates\": {",
+        ]
+        let codes = table.rates.keys.sorted()
+        for (index, code) in codes.enumerated() {
+            let rate = table.rates[code]?.description ?? "0"
+            lines.append("    \"\(code)\": \(rate)" + (index < codes.count - 1 ? "," : ""))
+        }
+        lines += ["  }", "}", ""]
+        return lines.joined(separator: "\n")
+    }
+
+    static func decode(_ text: String, provider: Provider) throws(ResponseProblem) -> RateTable {
+        let document: JSONValue
+        do {
+            document = try JSONParser.parse(text)
+        } catch {
+            throw ResponseProblem("corrupt or truncated (\(error.reason) at byte \(error.offset))")
+        }
+        guard case .number(let formatText) = document["format"] ?? .null, let version = Int(formatText) else {
+            throw ResponseProblem("no format version")
+        }
+        guard version <= format else { throw ResponseProblem("written by a newer version of cambio (format \(version))") }
+        guard version == format else { throw ResponseProblem("unknown format \(version)") }
+        guard document["provider"]?.stringValue == provider.rawValue,
+            let baseText = document["base"]?.stringValue, let base = CurrencyCode(baseText),
+            let date = document["date"]?.stringValue, DataDate.isValid(date),
+            let fetchedText = document["fetched"]?.stringValue, let fetched = UTC.parseTimestamp(fetchedText),
+            case .object(let members) = document["rates"] ?? .null
+        else { throw ResponseProblem("missing or invalid fields") }
+        var rates: [CurrencyCode: Decimal] = [:]
+        for (key, value) in members {
+            guard let code = CurrencyCode(key), case .number(let number) = value, let rate = ExactDecimal.parse(number), rate > 0
+            else { throw ResponseProblem("an invalid rate for “\(Messages.visible(key.prefix(12)))”") }
+            rates[code] = rate
+        }
+        do {
+            return try RateTable(
+                base: base, date: date, source: provider.source, rates: rates, fetchedAt: fetched,
+                updated: document["updated"]?.stringValue)
+        } catch {
+            throw ResponseProblem("an invalid table (\(error))")
+        }
+    }
+}
+
+/// Writing JSON strings.
+enum JSONText {
+    static func string(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    out += String(format: "\\u%04x", scalar.value)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}

@@ -1,0 +1,123 @@
+import CambioCore
+import Foundation
+
+/// What a refresh ended with.
+public struct RefreshResult: Sendable {
+    /// The new table, when a provider gave a valid one.
+    public let table: RateTable?
+    /// Every attempt that failed, in order.
+    public let failures: [(provider: Provider, error: FetchError)]
+    /// The new table could not be written to the cache (it is still used in memory).
+    public let cacheProblem: AtomicFile.Failure?
+
+    /// True when the user cancelled: not a failure, and no fallback was tried.
+    public var cancelled: Bool { failures.last?.error == .cancelled }
+
+    /// The failure to tell the user about: the first one (the preferred provider's).
+    public var mainFailure: FetchError? {
+        failures.first { $0.error != .cancelled }?.error ?? failures.first?.error
+    }
+}
+
+/// One refresh: the plan's providers tried in order on a background thread, the first valid
+/// table stored in the cache. Cancellable from any thread; cancelling stops the failover.
+public final class RefreshOperation: @unchecked Sendable {
+    private let plan: RefreshPlan
+    private let cache: RateCache?
+    private let catalog: CurrencyCatalog
+    private let lock = NSLock()
+    private var current: HTTPFetcher?
+    private var isCancelled = false
+    private var result: RefreshResult?
+    private let done = DispatchSemaphore(value: 0)
+
+    public init(plan: RefreshPlan, cache: RateCache?, catalog: CurrencyCatalog = .bundled) {
+        self.plan = plan
+        self.cache = cache
+        self.catalog = catalog
+    }
+
+    /// Starts on a background thread; `completion`, if given, runs there when it ends.
+    public func start(completion: (@Sendable (RefreshResult) -> Void)? = nil) {
+        Thread.detachNewThread { [self] in
+            let result = run()
+            lock.withLock { self.result = result }
+            done.signal()
+            completion?(result)
+        }
+    }
+
+    /// Runs on the calling thread and returns the result.
+    public func runNow() -> RefreshResult {
+        let result = run()
+        lock.withLock { self.result = result }
+        done.signal()
+        return result
+    }
+
+    public func cancel() {
+        let fetcher: HTTPFetcher? = lock.withLock {
+            isCancelled = true
+            return current
+        }
+        fetcher?.cancel()
+    }
+
+    /// Waits until the refresh ends or `deadline`; `nil` when it is still running.
+    public func wait(until deadline: DispatchTime = .distantFuture) -> RefreshResult? {
+        guard done.wait(timeout: deadline) == .success else { return nil }
+        done.signal()
+        return lock.withLock { result }
+    }
+
+    private func run() -> RefreshResult {
+        var failures: [(provider: Provider, error: FetchError)] = []
+        if plan.offline {
+            return RefreshResult(table: nil, failures: plan.providers.prefix(1).map { ($0, .offlineMode) }, cacheProblem: nil)
+        }
+        for attempt in plan.attempts {
+            let url: URL
+            switch attempt.url {
+            case .failure(let error):
+                failures.append((attempt.provider, error))
+                continue
+            case .success(let valid):
+                url = valid
+            }
+            let fetcher = HTTPFetcher(url: url, timeout: plan.timeout)
+            let cancelledBefore: Bool = lock.withLock {
+                current = fetcher
+                return isCancelled
+            }
+            if cancelledBefore {
+                failures.append((attempt.provider, .cancelled))
+                break
+            }
+            fetcher.start()
+            let outcome = fetcher.wait() ?? .failure(.cancelled)
+            lock.withLock { current = nil }
+            switch outcome {
+            case .failure(let error):
+                failures.append((attempt.provider, error))
+                if error == .cancelled { return RefreshResult(table: nil, failures: failures, cacheProblem: nil) }
+            case .success(let body):
+                let host = url.host ?? "?"
+                do {
+                    let table = try attempt.provider.decode(body, fetchedAt: Date(), catalog: catalog)
+                    var problem: AtomicFile.Failure?
+                    if let cache {
+                        do { try cache.store(table, provider: attempt.provider) } catch { problem = error }
+                    }
+                    return RefreshResult(table: table, failures: failures, cacheProblem: problem)
+                } catch {
+                    failures.append((attempt.provider, .invalidResponse(host: host, reason: error.reason)))
+                }
+            }
+            if lock.withLock({ isCancelled }) {
+                failures.append((attempt.provider, .cancelled))
+                break
+            }
+        }
+        return RefreshResult(table: nil, failures: failures, cacheProblem: nil)
+    }
+}

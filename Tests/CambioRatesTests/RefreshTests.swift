@@ -1,0 +1,151 @@
+import CambioCore
+import CambioTestSupport
+import Foundation
+import Testing
+
+@testable import CambioRates
+
+/// Refreshes against a real HTTP server on 127.0.0.1.
+@Suite struct RefreshTests {
+    let server: LoopbackServer
+    let home: TemporaryDirectory
+    let cache: RateCache
+
+    init() throws {
+        server = try LoopbackServer()
+        home = try TemporaryDirectory()
+        cache = RateCache(directory: home.path + "/cache")
+        server.route(Provider.ecb.path, .init(headers: [("Content-Type", "text/xml")], body: Fixtures.ecb))
+        server.route(Provider.currencyAPI.path, .init(body: Fixtures.currencyAPI))
+        server.route(
+            Provider.exchangeRateAPI.path,
+            .init(text: Fixtures.exchangeRateAPI(rates: #""EUR":1,"USD":1.1432659712345678901,"JPY":185.03730294"#)))
+    }
+
+    func refresh(_ providers: [Provider], timeout: TimeInterval = 2) -> RefreshResult {
+        RefreshOperation(plan: RefreshPlan(providers: providers, baseURLOverride: server.baseURL, timeout: timeout), cache: cache)
+            .runNow()
+    }
+
+    @Test(arguments: Provider.allCases)
+    func eachProviderIsFetchedDecodedAndCached(_ provider: Provider) throws {
+        let result = refresh([provider])
+        let table = try #require(result.table)
+        #expect(table.source.id == provider.rawValue)
+        #expect(result.failures.isEmpty)
+        let cached = try #require(try cache.load(provider).get())
+        #expect(cached.rates == table.rates)
+        #expect(cached.date == table.date)
+    }
+
+    @Test func theExactRateSurvivesTheCache() throws {
+        _ = refresh([.exchangeRateAPI])
+        let cached = try #require(try cache.load(.exchangeRateAPI).get())
+        #expect(cached.rates[CurrencyCode("USD")!]?.description == "1.1432659712345678901")
+        #expect(cached.updated == "2025-11-30 00:02 UTC")
+    }
+
+    static let faults: [(String, LoopbackServer.Response, String)] = [
+        ("404", .init(status: 404, contentType: "text/plain", text: "nope"), "HTTP 404"),
+        ("500", .init(status: 500, contentType: "text/plain", text: "boom"), "HTTP 500"),
+        ("503", .init(status: 503, headers: [("Retry-After", "120")], body: []), "HTTP 503, retry after 120 s"),
+        ("stall", .init(text: "{}", stall: 4), "did not answer within 1 s"),
+        ("cut", .init(headers: [], body: Fixtures.currencyAPI, cutAfter: 500), "cut off"),
+        ("empty", .init(body: []), "empty"),
+        ("garbage", .init(text: "\u{1B}[2J garbage"), "not valid JSON"),
+        ("huge", .init(body: [UInt8](repeating: 0x20, count: 5 << 20)), "more than 2 MiB"),
+        ("negative", .init(text: #"{"date":"2026-11-30","eur":{"eur":1,"usd":-1.1}}"#), "not positive"),
+        ("zero", .init(text: #"{"date":"2026-11-30","eur":{"eur":1,"usd":0}}"#), "not positive"),
+        ("nan", .init(text: #"{"date":"2026-11-30","eur":{"eur":1,"usd":"NaN"}}"#), "not a number"),
+        ("no base", .init(text: #"{"date":"2026-11-30","eur":{"usd":1.1}}"#), "EUR is missing"),
+        ("html", .init(contentType: "text/html", text: "<html><body>Maintenance</body></html>"), "HTML page"),
+    ]
+
+    @Test(arguments: faults.indices)
+    func aFaultKeepsTheCachedTableAndSaysWhy(_ index: Int) throws {
+        let (name, response, reason) = Self.faults[index]
+        _ = refresh([.currencyAPI])
+        let path = cache.path(for: .currencyAPI)
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+
+        server.route(Provider.currencyAPI.path, response)
+        let result = refresh([.currencyAPI], timeout: 1)
+        #expect(result.table == nil, "\(name)")
+        let message = result.mainFailure?.message ?? ""
+        #expect(message.contains(reason), "\(name): \(message)")
+        #expect(message.contains("127.0.0.1"), "\(name): \(message)")
+        #expect(!message.contains("\u{1B}"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before, "\(name) changed the cache")
+    }
+
+    @Test func aRefusedConnectionIsReportedAsSuch() throws {
+        let port = server.port
+        server.stop()
+        let plan = RefreshPlan(providers: [.ecb], baseURLOverride: "http://127.0.0.1:\(port)", timeout: 2)
+        let result = RefreshOperation(plan: plan, cache: cache).runNow()
+        #expect(result.mainFailure == .connectionRefused(host: "127.0.0.1:\(port)"))
+    }
+
+    @Test func failoverTakesTheNextProviderWholeNeverMixingTables() throws {
+        server.route(Provider.currencyAPI.path, .init(status: 500, contentType: "text/plain", text: ""))
+        let result = refresh([.currencyAPI, .ecb])
+        let table = try #require(result.table)
+        #expect(table.source.id == "ecb")
+        #expect(table.rates.count == 30)
+        #expect(result.failures.map(\.provider) == [.currencyAPI])
+    }
+
+    @Test func cancellingMidFlightReportsCancelledAndTriesNoFallback() throws {
+        server.route(Provider.currencyAPI.path, .init(text: "{}", stall: 5))
+        let operation = RefreshOperation(
+            plan: RefreshPlan(providers: [.currencyAPI, .ecb], baseURLOverride: server.baseURL, timeout: 10), cache: cache)
+        operation.start()
+        usleep(300_000)
+        operation.cancel()
+        let result = try #require(operation.wait(until: .now() + 3))
+        #expect(result.cancelled)
+        #expect(result.table == nil)
+        #expect(result.mainFailure == .cancelled)
+        #expect(!server.requestedPaths.contains(Provider.ecb.path))
+        #expect(try cache.load(.currencyAPI).get() == nil)
+    }
+
+    @Test func plainHTTPIsOnlyForLoopbackAndOfflineModeNeverConnects() {
+        let remote = RefreshOperation(
+            plan: RefreshPlan(providers: [.ecb], baseURLOverride: "http://example.com", timeout: 1), cache: cache
+        ).runNow()
+        #expect(remote.mainFailure == .insecureURL(host: "example.com"))
+        let offline = RefreshOperation(
+            plan: RefreshPlan(providers: [.ecb], baseURLOverride: server.baseURL, offline: true), cache: cache
+        ).runNow()
+        #expect(offline.mainFailure == .offlineMode)
+        #expect(server.requestedPaths.isEmpty)
+    }
+
+    @Test func aRedirectToAnotherHostIsNotFollowed() throws {
+        server.route(
+            Provider.ecb.path,
+            .init(status: 302, headers: [("Location", "http://127.0.0.2:\(server.port)\(Provider.ecb.path)")], body: []))
+        let result = refresh([.ecb])
+        #expect(result.mainFailure == .redirected(host: "127.0.0.1:\(server.port)", to: "127.0.0.2"))
+    }
+
+    @Test func aReadOnlyCacheDirectoryStillGivesTheTableInMemory() throws {
+        try FileManager.default.createDirectory(atPath: cache.directory, withIntermediateDirectories: true)
+        chmod(cache.directory, 0o500)
+        defer { chmod(cache.directory, 0o700) }
+        guard getuid() != 0 else {
+            // root ignores directory permissions; a file in the way makes the directory unusable instead.
+            chmod(cache.directory, 0o700)
+            try FileManager.default.removeItem(atPath: cache.directory)
+            try "not a directory".write(toFile: cache.directory, atomically: true, encoding: .utf8)
+            let result = refresh([.ecb])
+            #expect(result.table != nil)
+            #expect(result.cacheProblem != nil)
+            return
+        }
+        let result = refresh([.ecb])
+        #expect(result.table != nil)
+        #expect(result.cacheProblem != nil)
+    }
+}
