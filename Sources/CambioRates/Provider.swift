@@ -25,7 +25,7 @@ public enum Provider: String, CaseIterable, Sendable {
     public var attribution: String {
         switch self {
         case .currencyAPI: "fawazahmed0/exchange-api, CC0-1.0"
-        case .exchangeRateAPI: "Rates by Exchange Rate API (https://www.exchangerate-api.com), terms: https://www.exchangerate-api.com/terms"
+        case .exchangeRateAPI: "Rates By Exchange Rate API, https://www.exchangerate-api.com"
         case .ecb: "Source: ECB, euro foreign exchange reference rates"
         }
     }

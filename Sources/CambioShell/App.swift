@@ -36,14 +36,17 @@ public struct App {
         let interactive = options.words.isEmpty && Platform.isTerminal(STDIN_FILENO)
         let warn: (String) -> Void = { Platform.writeError("cambio: warning: \($0)\n") }
 
-        let table: RateTable
+        let seed: RateTable
         do {
-            table = try SeedTableDecoder.bundled()
+            seed = try SeedTableDecoder.bundled()
         } catch {
             Platform.writeError("cambio: the bundled rate table is unreadable: \(error)\n")
             return 70
         }
         let settings = store.loadSettings(warn: warn)
+        let rates = RateController(
+            environment: environment, settings: settings, offline: options.offline, paths: store.paths, warn: warn)
+        let table = rates.initialTable(seed: seed)
         let override = options.locale ?? environment["CAMBIO_LOCALE"].flatMap { $0.isEmpty ? nil : $0 } ?? settings.locale
         if let requested = options.locale ?? environment["CAMBIO_LOCALE"], !requested.isEmpty,
             LocaleSettings.normalize(requested).map(LocaleSettings.isKnown) != true
@@ -59,15 +62,18 @@ public struct App {
         }
         let state = SessionState(base: base, recent: store.loadRecent(warn: warn), locale: locale, table: table)
         let engine = Engine(locale: locale, table: table, environment: environment, files: store.sessionFiles)
+        engine.statusExtras = { rates.statusRows(now: Date()) }
         let color = !options.plain && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
 
+        let session = Session(
+            store: store, engine: engine, state: state, settings: settings, rates: rates, saveEachLine: interactive)
         if interactive {
-            return InteractiveShell(store: store, engine: engine, state: state, color: color, settings: settings)
-                .run()
+            return InteractiveShell(session: session, color: color, plain: options.plain).run()
         }
         let stdoutIsTerminal = Platform.isTerminal(STDOUT_FILENO)
         let renderer = ReplyRenderer(forTerminal: stdoutIsTerminal && !options.plain, color: color && stdoutIsTerminal)
-        var runner = BatchRunner(store: store, engine: engine, state: state, renderer: renderer, settings: settings)
+        var runner = BatchRunner(session: session, renderer: renderer)
+        if options.refresh { runner.refreshNow() }
         if !options.words.isEmpty {
             return runner.runOne(options.words.joined(separator: " "))
         }

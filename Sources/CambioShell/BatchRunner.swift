@@ -4,20 +4,30 @@ import Foundation
 import Glibc
 
 /// One-shot commands and pipes: evaluate, print results to standard output and errors to
-/// standard error, and keep the same files as the shell.
+/// standard error, and keep the same files as the shell. The network is used only when asked
+/// (`--refresh`, or a `refresh` line).
 struct BatchRunner {
-    let store: Store
-    var engine: Engine
-    var state: SessionState
-    let renderer: ReplyRenderer
-    var settings: Settings
+    private let session: Session
+    private let renderer: ReplyRenderer
+    private var output: [UInt8] = []
+    /// Set when standard output is closed (`| head -1`): stop quietly.
+    private var stopped = false
 
-    init(store: Store, engine: Engine, state: SessionState, renderer: ReplyRenderer, settings: Settings) {
-        self.store = store
-        self.engine = engine
-        self.state = state
+    init(session: Session, renderer: ReplyRenderer) {
+        self.session = session
         self.renderer = renderer
-        self.settings = settings
+    }
+
+    /// Fetches rates now, waiting for them; failures are one line on standard error.
+    mutating func refreshNow() {
+        let result = session.rates.foregroundOperation().runNow()
+        let (notes, warnings) = session.report(result)
+        for warning in warnings { session.warn(warning) }
+        if result.table == nil {
+            for note in notes { Platform.writeError("cambio: \(note)\n") }
+        } else if renderer.forTerminal {
+            for note in notes { emit(note + "\n") }
+        }
     }
 
     /// Evaluates the arguments as one line. Exit status 0, or 1 when the command failed.
@@ -55,24 +65,10 @@ struct BatchRunner {
         return anyFailed ? 1 : 0
     }
 
-    private var recentChanged = false
-    private var settingsChanged = false
-
-    /// Writes what changed once, at the end: a 100,000-line pipe does not rewrite files per line.
     private mutating func finish() {
         flush()
-        let warn: (String) -> Void = { Platform.writeError("cambio: warning: \($0)\n") }
-        if recentChanged { store.saveRecent(state.recent, warn: warn) }
-        if settingsChanged {
-            settings.base = state.base
-            settings.locale = state.locale.override
-            store.save(settings, warn: warn)
-        }
+        session.save()
     }
-
-    private var output: [UInt8] = []
-    /// Set when standard output is closed (`| head -1`): stop quietly.
-    private var stopped = false
 
     private mutating func evaluateBytes(_ bytes: ArraySlice<UInt8>, lineNumber: Int) -> Bool {
         var slice = bytes
@@ -83,18 +79,24 @@ struct BatchRunner {
 
     /// Returns true when the line failed.
     private mutating func evaluate(_ line: String, lineNumber: Int?) -> Bool {
-        let outcome = engine.evaluate(line, in: state)
+        var outcome = session.evaluate(line)
+        switch outcome.request {
+        case .refresh:
+            refreshNow()
+        case .source(let name):
+            switch session.source(name) {
+            case .success(let lines): outcome.reply.lines += lines.map { .result($0) }
+            case .failure(let error):
+                outcome.reply.lines.append(.error(error, message: Messages.describe(error, name: session.engine.directory.name)))
+            }
+        case nil:
+            break
+        }
         let (out, err) = renderer.render(outcome.reply, input: line, caretIndent: nil, lineNumber: lineNumber)
-        state = outcome.state
         if !out.isEmpty { emit(out) }
         if !err.isEmpty {
             flush()
             Platform.writeError(err)
-        }
-        if outcome.effects.contains(.saveRecent) { recentChanged = true }
-        if outcome.effects.contains(.saveConfig) { settingsChanged = true }
-        if outcome.effects.contains(.localeChanged) {
-            engine = Engine(locale: state.locale, table: state.table, environment: engine.environment, files: engine.files)
         }
         if outcome.effects.contains(.quit) { stopped = true }
         return outcome.reply.failed

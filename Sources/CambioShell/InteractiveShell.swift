@@ -5,23 +5,17 @@ import Glibc
 
 /// The interactive currency shell on a terminal.
 final class InteractiveShell {
-    private let store: Store
-    private var engine: Engine
-    private var state: SessionState
-    private var settings: Settings
+    private let session: Session
     private let color: Bool
-    private var renderer: ReplyRenderer
+    private let plain: Bool
+    private let renderer: ReplyRenderer
 
-    init(store: Store, engine: Engine, state: SessionState, color: Bool, settings: Settings) {
-        self.store = store
-        self.engine = engine
-        self.state = state
+    init(session: Session, color: Bool, plain: Bool) {
+        self.session = session
         self.color = color
-        self.settings = settings
+        self.plain = plain
         renderer = ReplyRenderer(forTerminal: true, color: color)
     }
-
-    private func warn(_ text: String) { Platform.writeError("cambio: warning: \(text)\n") }
 
     func run() -> Int32 {
         // libedit needs the character type of the user's locale; Debian often has only C.UTF-8.
@@ -32,18 +26,23 @@ final class InteractiveShell {
             Platform.writeError("cambio: cannot start the line editor\n")
             return 1
         }
-        editor.loadHistory(from: store.paths.historyFile)
+        editor.loadHistory(from: session.store.paths.historyFile)
         editor.complete = { [unowned self] before in
-            Completer.complete(before, engine: engine, recent: state.recent)
+            Completer.complete(before, engine: session.engine, recent: session.state.recent)
         }
         editor.showCandidates = { [unowned self] candidates in
             Platform.writeAll(STDOUT_FILENO, "\n" + CandidateList.render(candidates, columns: Platform.terminalColumns() ?? 80, color: color))
         }
+        let table = session.state.table
         Platform.writeAll(
             STDOUT_FILENO,
-            dim("cambio \(App.version) · \(engine.tableNote(state.table, now: Date())) · mid-market, indicative · “help”") + "\n")
+            dim("cambio \(App.version) · \(session.engine.tableNote(table, now: Date())) · “help”") + "\n")
+        // The first prompt never waits for the network: a due refresh runs in the background.
+        session.rates.startIfDue()
+        session.rates.startTimer()
 
         while true {
+            showDelivered()
             editor.prompt = prompt()
             switch editor.readLine() {
             case .line(let line):
@@ -51,7 +50,10 @@ final class InteractiveShell {
                     editor.addHistory(line)
                     saveHistory(editor)
                 }
+                // Rates that arrived while the user was typing are used for this very line.
+                showDelivered()
                 if handle(line) { return 0 }
+                session.rates.startIfDue()
             case .interrupted:
                 Platform.writeAll(STDOUT_FILENO, "\n")
             case .endOfInput:
@@ -68,36 +70,83 @@ final class InteractiveShell {
     private func dim(_ text: String) -> String { color ? "\u{1B}[2m\(text)\u{1B}[0m" : text }
 
     private func prompt() -> String {
-        let text = "\(state.base) › "
-        return color ? "\u{1}\u{1B}[1;36m\u{1}\(state.base)\u{1}\u{1B}[0m\u{1} › " : text
+        let base = session.state.base
+        return color ? "\u{1}\u{1B}[1;36m\u{1}\(base)\u{1}\u{1B}[0m\u{1} › " : "\(base) › "
+    }
+
+    /// A background refresh that finished since the last prompt: one short line, before the
+    /// prompt, never inside what the user is typing.
+    private func showDelivered() {
+        guard let result = session.rates.takeDelivered() else { return }
+        let (notes, warnings) = session.report(result)
+        for warning in warnings { session.warn(warning) }
+        // A failed background refresh is not worth interrupting for; `status` and `refresh` tell.
+        if result.table != nil {
+            for note in notes { Platform.writeAll(STDOUT_FILENO, dim(note) + "\n") }
+        }
     }
 
     private func saveHistory(_ editor: LineEditor) {
         do {
-            try editor.saveHistory(to: store.paths.historyFile)
+            try editor.saveHistory(to: session.store.paths.historyFile)
         } catch {
-            warn("cannot save history to \(error.path): \(error.reason)")
+            session.warn("cannot save history to \(error.path): \(error.reason)")
         }
     }
 
     /// Evaluates a line and prints its reply; returns true when the shell should end.
     private func handle(_ line: String) -> Bool {
-        let outcome = engine.evaluate(line, in: state)
-        let indent = DisplayWidth.of("\(state.base) › ")
+        let indent = DisplayWidth.of("\(session.state.base) › ")
+        var outcome = session.evaluate(line)
+        switch outcome.request {
+        case .refresh:
+            refreshInForeground()
+        case .source(let name):
+            switch session.source(name) {
+            case .success(let lines):
+                outcome.reply.lines += lines.map { .result($0) }
+                if name != nil { session.rates.startIfDue() }
+            case .failure(let error):
+                outcome.reply.lines.append(.error(error, message: Messages.describe(error, name: session.engine.directory.name)))
+            }
+        case nil:
+            break
+        }
         let (out, err) = renderer.render(outcome.reply, input: line, caretIndent: indent)
-        state = outcome.state
         Platform.writeAll(STDOUT_FILENO, out)
         Platform.writeError(err)
-        if outcome.effects.contains(.saveRecent) { store.saveRecent(state.recent, warn: warn) }
-        if outcome.effects.contains(.saveConfig) {
-            settings.base = state.base
-            settings.locale = state.locale.override
-            store.save(settings, warn: warn)
-        }
-        if outcome.effects.contains(.localeChanged) {
-            engine = Engine(locale: state.locale, table: state.table, environment: engine.environment, files: engine.files)
-        }
         return outcome.effects.contains(.quit)
+    }
+
+    /// `refresh`: fetches with a spinner until done; Ctrl-C cancels and keeps the table.
+    private func refreshInForeground() {
+        let operation = session.rates.foregroundOperation()
+        _ = LineEditor.takeInterrupt()
+        operation.start()
+        let frames = Array("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")
+        let label = session.rates.isOffline ? "" : "fetching rates from \(session.rates.plan.providers.map(\.displayName).joined(separator: ", then "))"
+        var frame = 0
+        var result: RefreshResult?
+        if plain { Platform.writeAll(STDOUT_FILENO, label + " …\n") }
+        while result == nil {
+            if !plain {
+                Platform.writeAll(STDOUT_FILENO, "\r\(frames[frame % frames.count]) \(label)\u{1B}[K")
+                frame += 1
+            }
+            if LineEditor.takeInterrupt() { operation.cancel() }
+            result = operation.wait(until: .now() + 0.1)
+        }
+        if !plain { Platform.writeAll(STDOUT_FILENO, "\r\u{1B}[K") }
+        guard let result else { return }
+        let (notes, warnings) = session.report(result)
+        for warning in warnings { session.warn(warning) }
+        for note in notes {
+            if result.table == nil, !result.cancelled {
+                Platform.writeError(note + "\n")
+            } else {
+                Platform.writeAll(STDOUT_FILENO, note + "\n")
+            }
+        }
     }
 }
 

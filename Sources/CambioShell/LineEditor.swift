@@ -85,6 +85,12 @@ final class LineEditor {
         return .line(line)
     }
 
+    /// True once after Ctrl-C arrived outside line editing (during `refresh`).
+    static func takeInterrupt() -> Bool {
+        cambio_drain_signal_pipe()
+        return cambio_take_interrupt() != 0
+    }
+
     /// Adds a line to the history (libedit drops a repeat of the previous entry).
     func addHistory(_ line: String) {
         cambio_history_enter(history, line)

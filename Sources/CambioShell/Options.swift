@@ -1,6 +1,10 @@
 /// The command line: options, then the words of a one-shot command.
 public struct Options: Equatable, Sendable {
     public var plain = false
+    /// Never touch the network.
+    public var offline = false
+    /// Fetch rates before a one-shot command or a pipe.
+    public var refresh = false
     public var showHelp = false
     public var showVersion = false
     public var locale: String?
@@ -27,6 +31,8 @@ public struct Options: Equatable, Sendable {
             case "-h", "--help": options.showHelp = true
             case "-V", "--version": options.showVersion = true
             case "--plain": options.plain = true
+            case "--offline": options.offline = true
+            case "--refresh": options.refresh = true
             case "--locale":
                 guard index < arguments.count else { throw UsageError(message: "--locale needs an identifier, e.g. --locale de_DE") }
                 options.locale = arguments[index]
@@ -56,6 +62,8 @@ public struct Options: Equatable, Sendable {
 
         Options:
           --plain          no colours, no rate details or notes
+          --offline        never use the network (also CAMBIO_OFFLINE=1)
+          --refresh        fetch rates before a command or a pipe (the shell refreshes by itself)
           --locale ID      use locale ID (de_DE, en_US, tr_TR …) instead of the environment
           -h, --help       show this help
           -V, --version    show the version
@@ -64,13 +72,18 @@ public struct Options: Equatable, Sendable {
           12,50 eur in usd[, gbp …]   convert        eur in usd   a rate and its inverse
           1500                         into each recent currency
           base [CUR]   swap   recent [clear]   list [TEXT]   rates [CUR …]
-          locale [ID]  status   help [COMMAND]   quit
+          refresh   source [NAME|auto]   locale [ID]  status   help [COMMAND]   quit
 
         Amounts are read in your locale (LC_ALL, LC_NUMERIC, LANG; CAMBIO_LOCALE overrides):
         12,50 in de_DE, 12.50 in en_US. Results have three decimals, rounded half to even.
         Rates are indicative mid-market rates with their date and source, not a bank's rates.
+        They come from the cache (newest provider table) or the bundled seed of 2026-07-06;
+        the shell refreshes them in the background when older than an hour.
+        Providers: currency-api (default), exchangerate-api, ecb — CAMBIO_PROVIDER=NAME picks
+        one, CAMBIO_PROVIDER_URL=URL points it at a mirror (plain http only to loopback).
 
         Exit status: 0 success, 1 a command failed (in a pipe: any line), 2 usage error.
-        Files: $XDG_CONFIG_HOME/cambio/config, $XDG_STATE_HOME/cambio/{history,recent}.
+        Files: $XDG_CONFIG_HOME/cambio/config, $XDG_STATE_HOME/cambio/{history,recent},
+        $XDG_CACHE_HOME/cambio/rates-PROVIDER.json.
         """
 }

@@ -1,17 +1,33 @@
 import CambioCore
+import CambioRates
 
 /// The user's settings as kept in `$XDG_CONFIG_HOME/cambio/config`:
 ///
 ///     # Cambio settings
 ///     base = EUR
 ///     locale = de_DE
+///     source = ecb
+///     refresh-minutes = 60
+///     timeout-seconds = 10
 public struct Settings: Equatable, Sendable {
     public var base: CurrencyCode?
     public var locale: String?
+    /// The rate provider; `nil` for the default order.
+    public var source: Provider?
+    /// Rates older than this are refreshed in the background.
+    public var refreshMinutes: Int?
+    /// The time limit for each request.
+    public var timeoutSeconds: Int?
 
-    public init(base: CurrencyCode? = nil, locale: String? = nil) {
+    public init(
+        base: CurrencyCode? = nil, locale: String? = nil, source: Provider? = nil, refreshMinutes: Int? = nil,
+        timeoutSeconds: Int? = nil
+    ) {
         self.base = base
         self.locale = locale
+        self.source = source
+        self.refreshMinutes = refreshMinutes
+        self.timeoutSeconds = timeoutSeconds
     }
 
     /// Reads the file's text; problems come back as warnings and leave that value unset.
@@ -39,6 +55,24 @@ public struct Settings: Equatable, Sendable {
                 } else {
                     warnings.append("line \(number + 1): “\(Messages.visible(parts[1]))” is not a locale identifier")
                 }
+            case "source":
+                if let provider = Provider(name: parts[1]) {
+                    settings.source = provider
+                } else if parts[1] != "auto" {
+                    warnings.append("line \(number + 1): “\(Messages.visible(parts[1]))” is not a rate provider")
+                }
+            case "refresh-minutes":
+                if let minutes = Int(parts[1]), minutes >= 1 {
+                    settings.refreshMinutes = minutes
+                } else {
+                    warnings.append("line \(number + 1): refresh-minutes must be a whole number of minutes, at least 1")
+                }
+            case "timeout-seconds":
+                if let seconds = Int(parts[1]), (1...300).contains(seconds) {
+                    settings.timeoutSeconds = seconds
+                } else {
+                    warnings.append("line \(number + 1): timeout-seconds must be a whole number from 1 to 300")
+                }
             default:
                 warnings.append("line \(number + 1): unknown setting “\(Messages.visible(parts[0]))”")
             }
@@ -51,6 +85,9 @@ public struct Settings: Equatable, Sendable {
         var lines = ["# Cambio settings; written by cambio, safe to edit."]
         if let base { lines.append("base = \(base)") }
         if let locale { lines.append("locale = \(locale)") }
+        if let source { lines.append("source = \(source.rawValue)") }
+        if let refreshMinutes { lines.append("refresh-minutes = \(refreshMinutes)") }
+        if let timeoutSeconds { lines.append("timeout-seconds = \(timeoutSeconds)") }
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -25,11 +25,17 @@ public enum Command: Equatable, Sendable {
     /// `locale` (show), `locale ID`, or `locale default`.
     case locale(String?, range: Range<Int>?)
     case status
+    /// Fetch rates now.
+    case refresh
+    /// `source` (show), `source NAME` or `source auto`: the rate provider.
+    case source(String?)
     case help(topic: String?)
     case quit
 
     /// The command words, for help and completion.
-    public static let words = ["base", "swap", "recent", "list", "rates", "locale", "status", "help", "quit", "exit"]
+    public static let words = [
+        "base", "swap", "recent", "list", "rates", "refresh", "source", "locale", "status", "help", "quit", "exit",
+    ]
     /// Words that join the source currency to the targets.
     public static let connectors: Set<String> = ["in", "to", "into"]
 }

@@ -19,6 +19,8 @@ public struct CommandError: Error, Equatable, Sendable {
         case unknownLocale(String)
         /// `swap` before any conversion.
         case nothingToSwap
+        /// `source` with a name that is no provider.
+        case unknownProvider(String, known: [String])
         /// `recent` with something other than `clear`.
         case unexpectedArgument(String)
     }

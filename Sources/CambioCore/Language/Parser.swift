@@ -2,7 +2,8 @@
 ///
 ///     line       := command | conversion | ε
 ///     command    := "base" [currency] | "swap" | "recent" ["clear"] | "list" [text]
-///                 | "rates" [currencies] | "locale" [id] | "status" | "help" [word] | "quit" | "exit"
+///                 | "rates" [currencies] | "refresh" | "source" [name] | "locale" [id] | "status"
+///                 | "help" [word] | "quit" | "exit"
 ///     conversion := amount [currency] [connector currencies]
 ///                 | currency [connector currencies]
 ///     amount     := [symbol] NUMBER [symbol]
@@ -20,7 +21,7 @@ public struct Parser {
     }
 
     /// Commands whose argument is free text (`locale de_DE`, `list São`), not tokens.
-    static let freeTextCommands: Set<String> = ["locale", "list", "help"]
+    static let freeTextCommands: Set<String> = ["locale", "list", "help", "source"]
 
     public static func parse(_ line: String) -> Result<Command, CommandError> {
         let trimmed = line.drop { $0.isWhitespace }
@@ -34,6 +35,7 @@ public struct Parser {
             switch word.lowercased() {
             case "locale": return .success(.locale(argument.isEmpty ? nil : argument, range: range))
             case "list": return .success(.list(filter: argument.isEmpty ? nil : argument))
+            case "source": return .success(.source(argument.isEmpty ? nil : argument))
             default: return .success(.help(topic: argument.isEmpty ? nil : argument.lowercased()))
             }
         }
@@ -79,6 +81,9 @@ public struct Parser {
         case "status":
             try expectEnd()
             return .status
+        case "refresh":
+            try expectEnd()
+            return .refresh
         case "quit", "exit":
             try expectEnd()
             return .quit

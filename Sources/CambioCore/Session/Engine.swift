@@ -11,6 +11,8 @@ public final class Engine {
     /// The environment the locale was resolved from, for `locale default`.
     public let environment: [String: String]
     public let files: SessionFiles?
+    /// Lines the shell adds to `status` (provider settings, next refresh, cache file).
+    public var statusExtras: () -> [(String, String)] = { [] }
 
     /// Currencies shown for a bare amount before the user has any recent ones.
     static let defaultTargets = ["USD", "EUR", "GBP", "JPY", "CHF"].compactMap(CurrencyCode.init)
@@ -30,6 +32,13 @@ public final class Engine {
         let regionCurrency = region?.currency.flatMap { CurrencyCode($0.identifier) }
         directory = CurrencyDirectory(
             catalog: catalog, codes: table.codes, languageID: locale.messages, regionCurrency: regionCurrency)
+    }
+
+    /// The same engine for another locale or table (the names and formats are rebuilt).
+    public func rebuilt(locale: LocaleSettings, table: RateTable) -> Engine {
+        let engine = Engine(locale: locale, table: table, environment: environment, files: files, catalog: catalog)
+        engine.statusExtras = statusExtras
+        return engine
     }
 
     /// Evaluates one line.
@@ -106,6 +115,10 @@ public final class Engine {
             try setLocale(argument, range: range, &outcome)
         case .status:
             status(&outcome, now: now)
+        case .refresh:
+            outcome.request = .refresh
+        case .source(let name):
+            outcome.request = .source(name)
         case .help(let topic):
             try outcome.reply.lines += Help.lines(topic: topic).map { .result($0) }
         case .quit:
@@ -160,9 +173,7 @@ public final class Engine {
     /// `rates of 2026-07-06 (147 days old, currency-api, bundled seed)`
     public func tableNote(_ table: RateTable, now: Date) -> String {
         var details: [String] = []
-        if let age = DataDate.age(of: table.date, now: now) {
-            details.append(age <= 0 ? "today" : age == 1 ? "1 day old" : "\(age) days old")
-        }
+        if let age = DataDate.age(of: table.date, now: now) { details.append(AgeText.days(age)) }
         details.append(table.source.isBundledSeed ? "\(table.source.id), bundled seed" : table.source.id)
         return "rates of \(table.date) (\(details.joined(separator: ", ")))"
     }
@@ -278,8 +289,18 @@ public final class Engine {
         let state = outcome.state
         let table = state.table
         var rows: [(String, String)] = [
-            ("rates", "\(table.source.id)\(table.source.isBundledSeed ? " (bundled seed)" : "") — \(table.source.attribution)"),
-            ("data date", tableNote(table, now: now)),
+            ("rates", table.source.isBundledSeed ? "\(table.source.id), the bundled seed table" : table.source.id),
+            ("attribution", table.source.attribution),
+            ("data date", table.date + (DataDate.age(of: table.date, now: now).map { " (\(AgeText.days($0)))" } ?? "")),
+        ]
+        if let updated = table.updated { rows.append(("published", updated)) }
+        if let fetched = table.fetchedAt {
+            rows.append(("fetched", "\(AgeText.since(fetched, now: now))"))
+        } else {
+            rows.append(("fetched", "never: shipped with cambio"))
+        }
+        rows += statusExtras()
+        rows += [
             ("currencies", "\(table.rates.count), base of the table \(table.base)"),
             ("base", "\(state.base) (\(directory.name(of: state.base)))"),
             ("locale", "numbers \(state.locale.numbers) · money \(state.locale.money) · messages \(state.locale.messages)"),
@@ -289,7 +310,7 @@ public final class Engine {
             rows += [("config", files.config), ("history", files.history), ("recent file", files.recent)]
         }
         let width = rows.map { DisplayWidth.of($0.0) }.max() ?? 0
-        outcome.reply.lines += rows.map { .result(DisplayWidth.padRight($0.0, to: width) + "  " + $0.1) }
+        outcome.reply.lines += rows.map { .result(DisplayWidth.padRight($0.0, to: width) + "  " + Messages.visible($0.1)) }
         outcome.reply.lines.append(
             .note("Indicative mid-market rates for information, not the rate a bank or card issuer charges."))
     }

@@ -17,10 +17,13 @@ enum Help {
         "  recent [clear]            recently used currencies",
         "  list [TEXT]               currencies with symbol, name and minor units",
         "  locale [ID|default]       show or set the locale",
+        "  refresh                   fetch rates now (Ctrl-C cancels)",
+        "  source [NAME|auto]        show or choose the rate provider",
         "  status                    rate table, locale and files",
         "  help [COMMAND]            this text, or one command",
         "  quit, exit, Ctrl-D        leave (history is kept)",
         "Tab completes commands, codes and names; ↑ recalls earlier lines.",
+        "Rates are indicative mid-market rates, not what a bank or card issuer charges.",
     ]
 
     static let topics: [String: [String]] = [
@@ -43,6 +46,16 @@ enum Help {
         ],
         "status": ["status         the rate table in use (source, date, age), the locale and the files Cambio keeps"],
         "help": ["help [COMMAND] the overview, or one command"],
+        "refresh": [
+            "refresh        fetch rates now from the rate provider, with progress; Ctrl-C cancels",
+            "On failure the table in use stays, and the reason is shown. Rates also refresh by",
+            "themselves in the background when they are older than an hour.",
+        ],
+        "source": [
+            "source         the rate provider in use and the ones available",
+            "source NAME    use only NAME: currency-api, exchangerate-api or ecb; it is remembered",
+            "source auto    the default order, each tried in turn when one fails",
+        ],
         "quit": ["quit, exit     leave the shell (Ctrl-D on an empty line does too); history is saved"],
         "exit": ["quit, exit     leave the shell (Ctrl-D on an empty line does too); history is saved"],
     ]

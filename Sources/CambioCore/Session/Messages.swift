@@ -77,6 +77,8 @@ public enum Messages {
             return "unknown locale \(quoted(id)) — use an identifier such as de_DE, en_US, tr_TR or hi_IN, or “default”"
         case .nothingToSwap:
             return "nothing to swap yet — convert something first, e.g. 12,50 eur in usd"
+        case .unknownProvider(let name, let known):
+            return "no rate provider is called \(quoted(name)) — use \(alternatives(known, "or")), or “auto”"
         case .unexpectedArgument(let text):
             return "“recent” takes only “clear”, not \(quoted(text))"
         }

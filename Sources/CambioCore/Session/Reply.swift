@@ -38,9 +38,26 @@ public struct Effects: OptionSet, Sendable {
     public static let localeChanged = Effects(rawValue: 8)
 }
 
+/// Work a line asks of the layers that do I/O.
+public enum ShellRequest: Equatable, Sendable {
+    /// Fetch rates now.
+    case refresh
+    /// Show the rate provider (`nil`), or choose one by name (`auto` for the default order).
+    case source(String?)
+}
+
 /// The new state, the reply and the effects of evaluating one line.
 public struct Outcome: Sendable {
     public var state: SessionState
     public var reply: Reply
     public var effects: Effects
+    /// Work for the shell; `nil` for most lines.
+    public var request: ShellRequest?
+
+    public init(state: SessionState, reply: Reply, effects: Effects, request: ShellRequest? = nil) {
+        self.state = state
+        self.reply = reply
+        self.effects = effects
+        self.request = request
+    }
 }

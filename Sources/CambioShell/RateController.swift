@@ -1,0 +1,183 @@
+import CambioCore
+import CambioRates
+import Foundation
+
+/// Where rates come from for one run: the choice of provider, the cache, the background
+/// refresh and its timing. The network is never on the path to a prompt or a result.
+final class RateController: @unchecked Sendable {
+    let cache: RateCache
+    private(set) var plan: RefreshPlan
+    /// The provider the user chose, or `nil` for the default order.
+    private(set) var chosen: Provider?
+    let refreshAge: TimeInterval
+    private let warn: (String) -> Void
+
+    private let lock = NSLock()
+    private var running: RefreshOperation?
+    private var delivered: RefreshResult?
+    private var lastAttempt: Date?
+    private var retryAfter: TimeInterval = 0
+    private var timer: DispatchSourceTimer?
+    /// The table in use, as far as refresh timing is concerned.
+    private var currentFetchedAt: Date?
+    private var currentIsSeed = true
+
+    /// After a failed background refresh, wait at least this long before the next one.
+    static let failureBackoff: TimeInterval = 300
+
+    init(environment: [String: String], settings: Settings, offline: Bool, paths: Paths, warn: @escaping (String) -> Void) {
+        cache = RateCache(directory: paths.cacheDirectory)
+        self.warn = warn
+        var chosen = settings.source
+        if let name = environment["CAMBIO_PROVIDER"], !name.isEmpty {
+            if let provider = Provider(name: name) {
+                chosen = provider
+            } else if name.lowercased() != "auto" {
+                warn("CAMBIO_PROVIDER “\(Messages.visible(name))” is not a rate provider (currency-api, exchangerate-api, ecb); using the default order")
+            }
+        }
+        self.chosen = chosen
+        let minutes = environment["CAMBIO_REFRESH_MINUTES"].flatMap(Int.init).flatMap { $0 >= 1 ? $0 : nil }
+            ?? settings.refreshMinutes ?? 60
+        refreshAge = TimeInterval(minutes * 60)
+        let timeout = environment["CAMBIO_TIMEOUT"].flatMap(Int.init).flatMap { (1...300).contains($0) ? $0 : nil }
+            ?? settings.timeoutSeconds ?? Int(RefreshPlan.defaultTimeout)
+        let isOffline = offline || ["1", "true", "yes"].contains(environment["CAMBIO_OFFLINE"]?.lowercased() ?? "")
+        plan = RefreshPlan(
+            providers: chosen.map { [$0] } ?? Provider.defaultOrder,
+            baseURLOverride: environment["CAMBIO_PROVIDER_URL"].flatMap { $0.isEmpty ? nil : $0 },
+            timeout: TimeInterval(timeout), offline: isOffline)
+    }
+
+    deinit { timer?.cancel() }
+
+    /// The table to start with: the newest of the cached tables and the bundled seed.
+    func initialTable(seed: RateTable) -> RateTable {
+        let (cached, problems) = cache.newest(of: plan.providers)
+        for problem in problems { warn("ignoring the rate cache \(problem.path): \(problem.reason)") }
+        let table = cached.map { RateCache.isNewer($0, than: seed) || $0.date == seed.date ? $0 : seed } ?? seed
+        noteCurrent(table)
+        return table
+    }
+
+    /// Records the table in use, for deciding when it is due.
+    func noteCurrent(_ table: RateTable) {
+        lock.withLock {
+            currentFetchedAt = table.fetchedAt
+            currentIsSeed = table.source.isBundledSeed
+        }
+    }
+
+    /// Chooses a provider (`nil`: the default order) for this and later refreshes.
+    func choose(_ provider: Provider?) {
+        lock.withLock {
+            chosen = provider
+            plan.providers = provider.map { [$0] } ?? Provider.defaultOrder
+            lastAttempt = nil
+        }
+    }
+
+    var isOffline: Bool { plan.offline }
+
+    /// When the table in use is due for a refresh.
+    func nextRefresh(now: Date) -> Date? {
+        lock.withLock {
+            guard !plan.offline else { return nil }
+            let due = currentIsSeed ? now : (currentFetchedAt ?? now).addingTimeInterval(refreshAge)
+            if let lastAttempt { return max(due, lastAttempt.addingTimeInterval(retryAfter)) }
+            return due
+        }
+    }
+
+    /// Starts a background refresh if the table is due and none is running.
+    @discardableResult
+    func startIfDue(now: Date = Date()) -> Bool {
+        guard let due = nextRefresh(now: now), due <= now else { return false }
+        let operation: RefreshOperation? = lock.withLock {
+            // One at a time, and not while a finished one waits to be shown.
+            guard running == nil, delivered == nil else { return nil }
+            let operation = RefreshOperation(plan: plan, cache: cache)
+            running = operation
+            lastAttempt = now
+            return operation
+        }
+        guard let operation else { return false }
+        operation.start { [weak self] result in
+            guard let self else { return }
+            self.lock.withLock {
+                self.running = nil
+                self.delivered = result
+                if let table = result.table {
+                    self.currentFetchedAt = table.fetchedAt
+                    self.currentIsSeed = false
+                }
+                if result.table == nil {
+                    let hinted = result.failures.compactMap { failure -> Int? in
+                        if case .httpStatus(_, _, let retry?) = failure.error { return retry }
+                        return nil
+                    }.max()
+                    self.retryAfter = max(Self.failureBackoff, TimeInterval(hinted ?? 0))
+                } else {
+                    self.retryAfter = 0
+                }
+            }
+        }
+        return true
+    }
+
+    /// Checks every `interval` seconds whether the table is due, while the shell stays open.
+    func startTimer(interval: TimeInterval = 60) {
+        let timer = DispatchSource.makeTimerSource(queue: DispatchQueue.global())
+        timer.schedule(deadline: .now() + interval, repeating: interval)
+        timer.setEventHandler { [weak self] in self?.startIfDue() }
+        timer.resume()
+        self.timer = timer
+    }
+
+    /// The result of a finished background refresh, once.
+    func takeDelivered() -> RefreshResult? {
+        lock.withLock {
+            defer { delivered = nil }
+            return delivered
+        }
+    }
+
+    /// A refresh the user asked for, in the foreground; a running background one is cancelled
+    /// first so that the two never race.
+    func foregroundOperation() -> RefreshOperation {
+        let background: RefreshOperation? = lock.withLock {
+            defer { running = nil }
+            return running
+        }
+        background?.cancel()
+        _ = background?.wait(until: .now() + 2)
+        _ = takeDelivered()
+        lock.withLock { lastAttempt = Date() }
+        return RefreshOperation(plan: plan, cache: cache)
+    }
+
+    /// Lines for `status`.
+    func statusRows(now: Date) -> [(String, String)] {
+        var rows: [(String, String)] = []
+        let providers = plan.providers.map(\.displayName).joined(separator: ", then ")
+        rows.append(("provider", chosen == nil ? "\(providers) (default order)" : providers))
+        if let url = plan.baseURLOverride { rows.append(("provider URL", Self.withoutQuery(url))) }
+        if plan.offline {
+            rows.append(("next refresh", "never: offline mode"))
+        } else if let next = nextRefresh(now: now) {
+            rows.append(("next refresh", AgeText.until(next, now: now) + (lock.withLock { running != nil } ? " (one is running)" : "")))
+        }
+        rows.append(("cache", cache.directory))
+        return rows
+    }
+
+    /// A URL for display: scheme, host, port and path, never a query or credentials.
+    static func withoutQuery(_ text: String) -> String {
+        guard var components = URLComponents(string: text) else { return "(invalid URL)" }
+        components.query = nil
+        components.user = nil
+        components.password = nil
+        components.fragment = nil
+        return components.string ?? "(invalid URL)"
+    }
+}

@@ -1,0 +1,93 @@
+import CambioCore
+import CambioRates
+import Foundation
+
+/// One running session, whatever its mode: evaluates lines, carries out their effects
+/// (settings, recent currencies, locale, provider) and swaps in new rate tables.
+final class Session {
+    let store: Store
+    private(set) var engine: Engine
+    private(set) var state: SessionState
+    private var settings: Settings
+    let rates: RateController
+    /// Write files after every line (the shell) or once at the end (pipes, one-shot).
+    let saveEachLine: Bool
+    private var recentChanged = false
+    private var settingsChanged = false
+
+    init(store: Store, engine: Engine, state: SessionState, settings: Settings, rates: RateController, saveEachLine: Bool) {
+        self.store = store
+        self.engine = engine
+        self.state = state
+        self.settings = settings
+        self.rates = rates
+        self.saveEachLine = saveEachLine
+    }
+
+    func warn(_ text: String) { Platform.writeError("cambio: warning: \(text)\n") }
+
+    /// Evaluates a line and carries out its effects; requests (`refresh`, `source`) are left
+    /// to the caller, which knows how to show progress.
+    func evaluate(_ line: String) -> Outcome {
+        let outcome = engine.evaluate(line, in: state)
+        state = outcome.state
+        if outcome.effects.contains(.saveRecent) { recentChanged = true }
+        if outcome.effects.contains(.saveConfig) {
+            settings.base = state.base
+            settings.locale = state.locale.override
+            settingsChanged = true
+        }
+        if outcome.effects.contains(.localeChanged) {
+            engine = engine.rebuilt(locale: state.locale, table: state.table)
+        }
+        if saveEachLine { save() }
+        return outcome
+    }
+
+    /// Writes what changed.
+    func save() {
+        if recentChanged { store.saveRecent(state.recent, warn: warn) }
+        if settingsChanged { store.save(settings, warn: warn) }
+        recentChanged = false
+        settingsChanged = false
+    }
+
+    /// Uses a newly fetched table from now on.
+    func adopt(_ table: RateTable) {
+        state.table = table
+        engine = engine.rebuilt(locale: state.locale, table: table)
+        rates.noteCurrent(table)
+    }
+
+    /// The lines a refresh result gives, after adopting its table if there is one.
+    func report(_ result: RefreshResult) -> (notes: [String], warnings: [String]) {
+        var warnings: [String] = []
+        if let problem = result.cacheProblem {
+            warnings.append("cannot write the rate cache \(problem.path): \(problem.reason); the new rates are used until you quit")
+        }
+        guard let table = result.table else {
+            return ([RateReport.failed(result, current: state.table, engine: engine)], warnings)
+        }
+        adopt(table)
+        return ([RateReport.updated(table)], warnings)
+    }
+
+    /// `source`, `source NAME`, `source auto`: the lines to show, or an error.
+    func source(_ name: String?) -> Result<[String], CommandError> {
+        guard let name else { return .success(RateReport.sources(chosen: rates.chosen)) }
+        let chosen: Provider?
+        if name.lowercased() == "auto" {
+            chosen = nil
+        } else if let provider = Provider(name: name) {
+            chosen = provider
+        } else {
+            return .failure(CommandError(.unknownProvider(name, known: Provider.allCases.map(\.rawValue)), at: nil))
+        }
+        rates.choose(chosen)
+        settings.source = chosen
+        settingsChanged = true
+        if saveEachLine { save() }
+        let label = chosen?.displayName ?? "the default order (\(Provider.defaultOrder.map(\.displayName).joined(separator: ", ")))"
+        return .success(["rate provider: \(label)"])
+    }
+}
