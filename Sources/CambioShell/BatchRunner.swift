@@ -79,19 +79,7 @@ struct BatchRunner {
 
     /// Returns true when the line failed.
     private mutating func evaluate(_ line: String, lineNumber: Int?) -> Bool {
-        var outcome = session.evaluate(line)
-        switch outcome.request {
-        case .refresh:
-            refreshNow()
-        case .source(let name):
-            switch session.source(name) {
-            case .success(let lines): outcome.reply.lines += lines.map { .result($0) }
-            case .failure(let error):
-                outcome.reply.lines.append(.error(error, message: Messages.describe(error, name: session.engine.directory.name)))
-            }
-        case nil:
-            break
-        }
+        let outcome = session.run(line) { refreshNow() }
         let (out, err) = renderer.render(outcome.reply, input: line, caretIndent: nil, lineNumber: lineNumber)
         if !out.isEmpty { emit(out) }
         if !err.isEmpty {

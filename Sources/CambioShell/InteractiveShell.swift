@@ -97,21 +97,7 @@ final class InteractiveShell {
     /// Evaluates a line and prints its reply; returns true when the shell should end.
     private func handle(_ line: String) -> Bool {
         let indent = DisplayWidth.of("\(session.state.base) › ")
-        var outcome = session.evaluate(line)
-        switch outcome.request {
-        case .refresh:
-            refreshInForeground()
-        case .source(let name):
-            switch session.source(name) {
-            case .success(let lines):
-                outcome.reply.lines += lines.map { .result($0) }
-                if name != nil { session.rates.startIfDue() }
-            case .failure(let error):
-                outcome.reply.lines.append(.error(error, message: Messages.describe(error, name: session.engine.directory.name)))
-            }
-        case nil:
-            break
-        }
+        let outcome = session.run(line) { refreshInForeground() }
         let (out, err) = renderer.render(outcome.reply, input: line, caretIndent: indent)
         Platform.writeAll(STDOUT_FILENO, out)
         Platform.writeError(err)

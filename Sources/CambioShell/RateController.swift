@@ -21,6 +21,7 @@ final class RateController: @unchecked Sendable {
     /// The table in use, as far as refresh timing is concerned.
     private var currentFetchedAt: Date?
     private var currentIsSeed = true
+    private var currentProvider: Provider?
 
     /// After a failed background refresh, wait at least this long before the next one.
     static let failureBackoff: TimeInterval = 300
@@ -65,6 +66,7 @@ final class RateController: @unchecked Sendable {
         lock.withLock {
             currentFetchedAt = table.fetchedAt
             currentIsSeed = table.source.isBundledSeed
+            currentProvider = Provider(rawValue: table.source.id)
         }
     }
 
@@ -83,7 +85,9 @@ final class RateController: @unchecked Sendable {
     func nextRefresh(now: Date) -> Date? {
         lock.withLock {
             guard !plan.offline else { return nil }
-            let due = currentIsSeed ? now : (currentFetchedAt ?? now).addingTimeInterval(refreshAge)
+            // The seed, or a table from a provider no longer chosen, is due at once.
+            let foreign = currentProvider.map { !plan.providers.contains($0) } ?? true
+            let due = currentIsSeed || foreign ? now : (currentFetchedAt ?? now).addingTimeInterval(refreshAge)
             if let lastAttempt { return max(due, lastAttempt.addingTimeInterval(retryAfter)) }
             return due
         }
@@ -110,6 +114,7 @@ final class RateController: @unchecked Sendable {
                 if let table = result.table {
                     self.currentFetchedAt = table.fetchedAt
                     self.currentIsSeed = false
+                    self.currentProvider = Provider(rawValue: table.source.id)
                 }
                 if result.table == nil {
                     let hinted = result.failures.compactMap { failure -> Int? in

@@ -72,6 +72,26 @@ final class Session {
         return ([RateReport.updated(table)], warnings)
     }
 
+    /// Evaluates a line and carries out a `source` request; a `refresh` request is handed to
+    /// `refresh`, which the caller implements with or without progress.
+    func run(_ line: String, refresh: () -> Void) -> Outcome {
+        var outcome = evaluate(line)
+        switch outcome.request {
+        case .refresh:
+            refresh()
+        case .source(let name):
+            switch source(name) {
+            case .success(let lines):
+                outcome.reply.lines += lines.map { .result($0) }
+            case .failure(let error):
+                outcome.reply.lines.append(.error(error, message: Messages.describe(error, name: engine.directory.name)))
+            }
+        case nil:
+            break
+        }
+        return outcome
+    }
+
     /// `source`, `source NAME`, `source auto`: the lines to show, or an error.
     func source(_ name: String?) -> Result<[String], CommandError> {
         guard let name else { return .success(RateReport.sources(chosen: rates.chosen)) }
@@ -84,6 +104,8 @@ final class Session {
             return .failure(CommandError(.unknownProvider(name, known: Provider.allCases.map(\.rawValue)), at: nil))
         }
         rates.choose(chosen)
+        // The shell fetches from the new provider in the background; scripts only when asked.
+        if saveEachLine { rates.startIfDue() }
         settings.source = chosen
         settingsChanged = true
         if saveEachLine { save() }
