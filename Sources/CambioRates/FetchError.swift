@@ -1,3 +1,5 @@
+import CambioCore
+
 /// Why a refresh did not produce a table, in terms a user can act on.
 public enum FetchError: Error, Equatable, Sendable {
     /// No network, or the name did not resolve.
@@ -25,23 +27,23 @@ public enum FetchError: Error, Equatable, Sendable {
     /// Any other transport error, with the system's words.
     case other(host: String, description: String)
 
-    /// One line a user can act on.
-    public var message: String {
+    /// One line a user can act on, in the interface's language.
+    public func message(_ text: Localization) -> String {
         switch self {
-        case .offline(let host): "cannot reach \(host): offline or the name does not resolve"
-        case .connectionRefused(let host): "\(host) refused the connection"
-        case .timeout(let host, let seconds): "\(host) did not answer within \(seconds) s"
+        case .offline(let host): text("fetch.offline", host)
+        case .connectionRefused(let host): text("fetch.refused", host)
+        case .timeout(let host, let seconds): text("fetch.timeout", host, String(seconds))
         case .httpStatus(let host, let code, let retryAfter):
-            "\(host) answered HTTP \(code)" + (retryAfter.map { ", retry after \($0) s" } ?? "")
-        case .invalidResponse(let host, let reason): "\(host) sent an unusable answer: \(reason)"
-        case .tooLarge(let host, let limit): "\(host) sent more than \(limit / (1 << 20)) MiB"
-        case .tls(let host): "the secure connection to \(host) failed (certificate or TLS)"
-        case .redirected(let host, let target): "\(host) redirected to another host (\(target)); not followed"
-        case .insecureURL(let host): "plain http is allowed only to this machine (127.0.0.1, ::1, localhost), not \(host)"
-        case .badURL(let text): "“\(text)” is not a usable URL"
-        case .cancelled: "refresh cancelled"
-        case .offlineMode: "offline mode: the network is not used"
-        case .other(let host, let description): "\(host): \(description)"
+            retryAfter.map { text("fetch.statusRetry", host, String(code), String($0)) } ?? text("fetch.status", host, String(code))
+        case .invalidResponse(let host, let reason): text("fetch.invalid", host, reason)
+        case .tooLarge(let host, let limit): text("fetch.tooLarge", host, String(limit / (1 << 20)))
+        case .tls(let host): text("fetch.tls", host)
+        case .redirected(let host, let target): text("fetch.redirected", host, target)
+        case .insecureURL(let host): text("fetch.insecure", host)
+        case .badURL(let url): text("fetch.badURL", "“\(url)”")
+        case .cancelled: text("fetch.cancelled")
+        case .offlineMode: text("fetch.offlineMode")
+        case .other(let host, let description): text("fetch.other", host, description)
         }
     }
 }

@@ -9,15 +9,17 @@ public struct App {
     public static let version = "0.1.0"
 
     private let environment: [String: String]
-    private let store: Store
+    private var store: Store
 
     public init(environment: [String: String] = Platform.environment) {
         self.environment = environment
-        store = Store(paths: Paths(environment: environment, home: Platform.homeDirectory))
+        // Until the config file is read, messages follow the environment.
+        let text = Localization(localeID: LocaleSettings.resolve(environment: environment, override: environment["CAMBIO_LOCALE"]).messages)
+        store = Store(paths: Paths(environment: environment, home: Platform.homeDirectory), text: text)
     }
 
     /// Runs with the process's arguments (without the program name); returns the exit status.
-    public func run(_ arguments: [String]) -> Int32 {
+    public mutating func run(_ arguments: [String]) -> Int32 {
         let options: Options
         do {
             options = try Options.parse(arguments)
@@ -34,7 +36,8 @@ public struct App {
             return 0
         }
         let interactive = options.words.isEmpty && Platform.isTerminal(STDIN_FILENO)
-        let warn: (String) -> Void = { Platform.writeError("cambio: warning: \($0)\n") }
+        let early = store.text
+        let warn: (String) -> Void = { Platform.writeError(early("warning", $0) + "\n") }
 
         let seed: RateTable
         do {
@@ -45,8 +48,9 @@ public struct App {
         }
         let settings = store.loadSettings(warn: warn)
         let rates = RateController(
-            environment: environment, settings: settings, offline: options.offline, paths: store.paths, warn: warn)
-        let table = rates.initialTable(seed: seed)
+            environment: environment, settings: settings, offline: options.offline, paths: store.paths, text: early,
+            warn: warn)
+        let table = rates.initialTable(seed: seed, early)
         let override = options.locale ?? environment["CAMBIO_LOCALE"].flatMap { $0.isEmpty ? nil : $0 } ?? settings.locale
         if let requested = options.locale ?? environment["CAMBIO_LOCALE"], !requested.isEmpty,
             LocaleSettings.normalize(requested).map(LocaleSettings.isKnown) != true
@@ -57,12 +61,14 @@ public struct App {
         let locale = LocaleSettings.resolve(environment: environment, override: override)
         var base = settings.base ?? .eur
         if !table.contains(base) {
-            warn("the saved base currency \(base) has no rate; using EUR")
+            warn(early("warning.baseMissing", base.rawValue))
             base = .eur
         }
         let state = SessionState(base: base, recent: store.loadRecent(warn: warn), locale: locale, table: table)
         let engine = Engine(locale: locale, table: table, environment: environment, files: store.sessionFiles)
-        engine.statusExtras = { rates.statusRows(now: Date()) }
+        store.text = engine.text
+        let text = engine.text
+        engine.statusExtras = { rates.statusRows(now: Date(), text) }
         let color = !options.plain && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
 
         let session = Session(

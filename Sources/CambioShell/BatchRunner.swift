@@ -80,7 +80,8 @@ struct BatchRunner {
     /// Returns true when the line failed.
     private mutating func evaluate(_ line: String, lineNumber: Int?) -> Bool {
         let outcome = session.run(line) { refreshNow() }
-        let (out, err) = renderer.render(outcome.reply, input: line, caretIndent: nil, lineNumber: lineNumber)
+        let (out, err) = renderer.render(
+            outcome.reply, input: line, caretIndent: nil, lineNumber: lineNumber, text: session.engine.text)
         if !out.isEmpty { emit(out) }
         if !err.isEmpty {
             flush()

@@ -31,12 +31,13 @@ final class InteractiveShell {
             Completer.complete(before, engine: session.engine, recent: session.state.recent)
         }
         editor.showCandidates = { [unowned self] candidates in
-            Platform.writeAll(STDOUT_FILENO, "\n" + CandidateList.render(candidates, columns: Platform.terminalColumns() ?? 80, color: color))
+            let columns = Platform.terminalColumns() ?? 80
+            Platform.writeAll(STDOUT_FILENO, "\n" + CandidateList.render(candidates, columns: columns, color: color, session.engine.text))
         }
         let table = session.state.table
         Platform.writeAll(
             STDOUT_FILENO,
-            dim("cambio \(App.version) · \(session.engine.tableNote(table, now: Date())) · “help”") + "\n")
+            dim(session.engine.text("banner", App.version, session.engine.tableNote(table, now: Date()))) + "\n")
         // The first prompt never waits for the network: a due refresh runs in the background.
         session.rates.startIfDue()
         session.rates.startTimer()
@@ -90,7 +91,7 @@ final class InteractiveShell {
         do {
             try editor.saveHistory(to: session.store.paths.historyFile)
         } catch {
-            session.warn("cannot save history to \(error.path): \(error.reason)")
+            session.warn(session.engine.text("warning.saveHistory", error.path, error.reason))
         }
     }
 
@@ -98,7 +99,7 @@ final class InteractiveShell {
     private func handle(_ line: String) -> Bool {
         let indent = DisplayWidth.of("\(session.state.base) › ")
         let outcome = session.run(line) { refreshInForeground() }
-        let (out, err) = renderer.render(outcome.reply, input: line, caretIndent: indent)
+        let (out, err) = renderer.render(outcome.reply, input: line, caretIndent: indent, text: session.engine.text)
         Platform.writeAll(STDOUT_FILENO, out)
         Platform.writeError(err)
         return outcome.effects.contains(.quit)
@@ -110,7 +111,7 @@ final class InteractiveShell {
         _ = LineEditor.takeInterrupt()
         operation.start()
         let frames = Array("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")
-        let label = session.rates.isOffline ? "" : "fetching rates from \(session.rates.plan.providers.map(\.displayName).joined(separator: ", then "))"
+        let label = session.engine.text("rates.fetching", RateReport.order(session.rates.plan.providers, session.engine.text))
         var frame = 0
         var result: RefreshResult?
         if plain { Platform.writeAll(STDOUT_FILENO, label + " …\n") }
@@ -138,7 +139,7 @@ final class InteractiveShell {
 
 /// The list a second TAB shows: code, symbol and name in columns that fit the terminal.
 enum CandidateList {
-    static func render(_ candidates: [Completer.Candidate], columns: Int, color: Bool) -> String {
+    static func render(_ candidates: [Completer.Candidate], columns: Int, color: Bool, _ text: Localization) -> String {
         let shown = candidates.prefix(60)
         let symbolWidth = shown.map { $0.code?.rawValue == $0.symbol ? 0 : DisplayWidth.of($0.symbol) }.max() ?? 0
         let cells = shown.map { candidate -> String in
@@ -148,16 +149,17 @@ enum CandidateList {
         }
         let width = min((cells.map { DisplayWidth.of($0) }.max() ?? 0) + 3, max(columns, 20))
         let perRow = max(1, columns / width)
-        var text = ""
+        var output = ""
         for (index, cell) in cells.enumerated() {
             var shownCell = cell
             if DisplayWidth.of(shownCell) > columns - 1 { shownCell = String(shownCell.prefix(columns - 2)) + "…" }
             let last = index % perRow == perRow - 1 || index == cells.count - 1
-            text += last ? shownCell + "\n" : DisplayWidth.padRight(shownCell, to: width)
+            output += last ? shownCell + "\n" : DisplayWidth.padRight(shownCell, to: width)
         }
         if candidates.count > shown.count {
-            text += (color ? "\u{1B}[2m" : "") + "… and \(candidates.count - shown.count) more" + (color ? "\u{1B}[0m" : "") + "\n"
+            let more = text("candidates.more", String(candidates.count - shown.count))
+            output += (color ? "\u{1B}[2m" + more + "\u{1B}[0m" : more) + "\n"
         }
-        return text
+        return output
     }
 }

@@ -26,7 +26,10 @@ final class RateController: @unchecked Sendable {
     /// After a failed background refresh, wait at least this long before the next one.
     static let failureBackoff: TimeInterval = 300
 
-    init(environment: [String: String], settings: Settings, offline: Bool, paths: Paths, warn: @escaping (String) -> Void) {
+    init(
+        environment: [String: String], settings: Settings, offline: Bool, paths: Paths, text: Localization,
+        warn: @escaping (String) -> Void
+    ) {
         cache = RateCache(directory: paths.cacheDirectory)
         self.warn = warn
         var chosen = settings.source
@@ -34,7 +37,7 @@ final class RateController: @unchecked Sendable {
             if let provider = Provider(name: name) {
                 chosen = provider
             } else if name.lowercased() != "auto" {
-                warn("CAMBIO_PROVIDER “\(Messages.visible(name))” is not a rate provider (currency-api, exchangerate-api, ecb); using the default order")
+                warn(text("warning.provider", "“\(Messages.visible(name))”"))
             }
         }
         self.chosen = chosen
@@ -53,9 +56,9 @@ final class RateController: @unchecked Sendable {
     deinit { timer?.cancel() }
 
     /// The table to start with: the newest of the cached tables and the bundled seed.
-    func initialTable(seed: RateTable) -> RateTable {
+    func initialTable(seed: RateTable, _ text: Localization) -> RateTable {
         let (cached, problems) = cache.newest(of: plan.providers)
-        for problem in problems { warn("ignoring the rate cache \(problem.path): \(problem.reason)") }
+        for problem in problems { warn(text("warning.cacheIgnored", problem.path, problem.reason)) }
         let table = cached.map { RateCache.isNewer($0, than: seed) || $0.date == seed.date ? $0 : seed } ?? seed
         noteCurrent(table)
         return table
@@ -162,17 +165,18 @@ final class RateController: @unchecked Sendable {
     }
 
     /// Lines for `status`.
-    func statusRows(now: Date) -> [(String, String)] {
+    func statusRows(now: Date, _ text: Localization) -> [(String, String)] {
         var rows: [(String, String)] = []
-        let providers = plan.providers.map(\.displayName).joined(separator: ", then ")
-        rows.append(("provider", chosen == nil ? "\(providers) (default order)" : providers))
-        if let url = plan.baseURLOverride { rows.append(("provider URL", Self.withoutQuery(url))) }
+        let providers = RateReport.order(plan.providers, text)
+        rows.append((text("status.provider"), chosen == nil ? text("status.defaultOrder", providers) : providers))
+        if let url = plan.baseURLOverride { rows.append((text("status.providerURL"), Self.withoutQuery(url))) }
         if plan.offline {
-            rows.append(("next refresh", "never: offline mode"))
+            rows.append((text("status.nextRefresh"), text("status.offline")))
         } else if let next = nextRefresh(now: now) {
-            rows.append(("next refresh", AgeText.until(next, now: now) + (lock.withLock { running != nil } ? " (one is running)" : "")))
+            let when = AgeText.until(next, now: now, text)
+            rows.append((text("status.nextRefresh"), lock.withLock { running != nil } ? text("status.running", when) : when))
         }
-        rows.append(("cache", cache.directory))
+        rows.append((text("status.cache"), cache.directory))
         return rows
     }
 

@@ -23,7 +23,9 @@ public struct ReplyRenderer: Sendable {
     ///   - caretIndent: columns before the input on screen (the prompt), or `nil` to print the
     ///     input again above the caret.
     ///   - lineNumber: for pipes, errors start with `line N:`.
-    public func render(_ reply: Reply, input: String, caretIndent: Int?, lineNumber: Int? = nil) -> (out: String, err: String) {
+    public func render(
+        _ reply: Reply, input: String, caretIndent: Int?, lineNumber: Int? = nil, text: Localization = Localization(localeID: "en")
+    ) -> (out: String, err: String) {
         var out = ""
         var err = ""
         let resultWidth = reply.lines.compactMap { line -> Int? in
@@ -62,7 +64,7 @@ public struct ReplyRenderer: Sendable {
                         err += String(repeating: " ", count: indent)
                             + style("1;31", String(repeating: "^", count: max(1, DisplayWidth.of(Messages.visible(marked))))) + "\n"
                     }
-                    err += style("1;31", "error:") + " " + message + "\n"
+                    err += style("1;31", text("error.label")) + " " + message + "\n"
                 }
             }
         }

@@ -5,7 +5,7 @@ import Foundation
 /// One running session, whatever its mode: evaluates lines, carries out their effects
 /// (settings, recent currencies, locale, provider) and swaps in new rate tables.
 final class Session {
-    let store: Store
+    private(set) var store: Store
     private(set) var engine: Engine
     private(set) var state: SessionState
     private var settings: Settings
@@ -24,7 +24,7 @@ final class Session {
         self.saveEachLine = saveEachLine
     }
 
-    func warn(_ text: String) { Platform.writeError("cambio: warning: \(text)\n") }
+    func warn(_ message: String) { Platform.writeError(engine.text("warning", message) + "\n") }
 
     /// Evaluates a line and carries out its effects; requests (`refresh`, `source`) are left
     /// to the caller, which knows how to show progress.
@@ -39,10 +39,14 @@ final class Session {
         }
         if outcome.effects.contains(.localeChanged) {
             engine = engine.rebuilt(locale: state.locale, table: state.table)
+            store.text = engine.text
         }
         if saveEachLine { save() }
         return outcome
     }
+
+    /// Whether the shell shows results while typing.
+    var previewEnabled: Bool { settings.preview ?? true }
 
     /// Writes what changed.
     func save() {
@@ -63,13 +67,13 @@ final class Session {
     func report(_ result: RefreshResult) -> (notes: [String], warnings: [String]) {
         var warnings: [String] = []
         if let problem = result.cacheProblem {
-            warnings.append("cannot write the rate cache \(problem.path): \(problem.reason); the new rates are used until you quit")
+            warnings.append(engine.text("warning.cacheWrite", problem.path, problem.reason))
         }
         guard let table = result.table else {
             return ([RateReport.failed(result, current: state.table, engine: engine)], warnings)
         }
         adopt(table)
-        return ([RateReport.updated(table)], warnings)
+        return ([RateReport.updated(table, engine.text)], warnings)
     }
 
     /// Evaluates a line and carries out a `source` request; a `refresh` request is handed to
@@ -79,12 +83,21 @@ final class Session {
         switch outcome.request {
         case .refresh:
             refresh()
+        case .preview(let on):
+            if let on {
+                settings.preview = on
+                settingsChanged = true
+                if saveEachLine { save() }
+            }
+            let state = previewEnabled ? engine.text("preview.on") : engine.text("preview.off")
+            outcome.reply.lines.append(.note(engine.text("note.preview", state)))
         case .source(let name):
             switch source(name) {
             case .success(let lines):
                 outcome.reply.lines += lines.map { .result($0) }
             case .failure(let error):
-                outcome.reply.lines.append(.error(error, message: Messages.describe(error, name: engine.directory.name)))
+                outcome.reply.lines.append(
+                    .error(error, message: Messages.describe(error, text: engine.text, name: engine.directory.name)))
             }
         case nil:
             break
@@ -94,7 +107,7 @@ final class Session {
 
     /// `source`, `source NAME`, `source auto`: the lines to show, or an error.
     func source(_ name: String?) -> Result<[String], CommandError> {
-        guard let name else { return .success(RateReport.sources(chosen: rates.chosen)) }
+        guard let name else { return .success(RateReport.sources(chosen: rates.chosen, engine.text)) }
         let chosen: Provider?
         if name.lowercased() == "auto" {
             chosen = nil
@@ -109,7 +122,7 @@ final class Session {
         settings.source = chosen
         settingsChanged = true
         if saveEachLine { save() }
-        let label = chosen?.displayName ?? "the default order (\(Provider.defaultOrder.map(\.displayName).joined(separator: ", ")))"
-        return .success(["rate provider: \(label)"])
+        let label = chosen?.displayName ?? engine.text("source.defaultOrder", RateReport.order(Provider.defaultOrder, engine.text))
+        return .success([engine.text("source.chosen", label)])
     }
 }

@@ -18,6 +18,8 @@ public struct Settings: Equatable, Sendable {
     public var refreshMinutes: Int?
     /// The time limit for each request.
     public var timeoutSeconds: Int?
+    /// Live results while typing (on unless turned off).
+    public var preview: Bool?
 
     public init(
         base: CurrencyCode? = nil, locale: String? = nil, source: Provider? = nil, refreshMinutes: Int? = nil,
@@ -61,6 +63,12 @@ public struct Settings: Equatable, Sendable {
                 } else if parts[1] != "auto" {
                     warnings.append("line \(number + 1): “\(Messages.visible(parts[1]))” is not a rate provider")
                 }
+            case "preview":
+                switch parts[1] {
+                case "on": settings.preview = true
+                case "off": settings.preview = false
+                default: warnings.append("line \(number + 1): preview is “on” or “off”")
+                }
             case "refresh-minutes":
                 if let minutes = Int(parts[1]), minutes >= 1 {
                     settings.refreshMinutes = minutes
@@ -88,6 +96,7 @@ public struct Settings: Equatable, Sendable {
         if let source { lines.append("source = \(source.rawValue)") }
         if let refreshMinutes { lines.append("refresh-minutes = \(refreshMinutes)") }
         if let timeoutSeconds { lines.append("timeout-seconds = \(timeoutSeconds)") }
+        if let preview { lines.append("preview = \(preview ? "on" : "off")") }
         return lines.joined(separator: "\n") + "\n"
     }
 }

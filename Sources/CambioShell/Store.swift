@@ -5,17 +5,22 @@ import CambioRates
 /// one-line warning so that the shell always starts.
 public struct Store: Sendable {
     public let paths: Paths
+    /// The language of the warnings.
+    public var text: Localization
 
-    public init(paths: Paths) { self.paths = paths }
+    public init(paths: Paths, text: Localization) {
+        self.paths = paths
+        self.text = text
+    }
 
     public func loadSettings(warn: (String) -> Void) -> Settings {
         do {
-            guard let text = try AtomicFile.read(paths.configFile) else { return Settings() }
-            let (settings, warnings) = Settings.parse(text)
-            for warning in warnings { warn("\(paths.configFile): \(warning); ignored") }
+            guard let contents = try AtomicFile.read(paths.configFile) else { return Settings() }
+            let (settings, warnings) = Settings.parse(contents)
+            for warning in warnings { warn(text("warning.configLine", paths.configFile, warning)) }
             return settings
         } catch {
-            warn("cannot read \(error.path): \(error.reason); using defaults")
+            warn(text("warning.readConfig", error.path, error.reason))
             return Settings()
         }
     }
@@ -24,7 +29,7 @@ public struct Store: Sendable {
         do {
             return RecentFile.parse(try AtomicFile.read(paths.recentFile) ?? "")
         } catch {
-            warn("cannot read \(error.path): \(error.reason); starting with no recent currencies")
+            warn(text("warning.readRecent", error.path, error.reason))
             return []
         }
     }
@@ -33,7 +38,7 @@ public struct Store: Sendable {
         do {
             try AtomicFile.write(settings.text, to: paths.configFile)
         } catch {
-            warn("cannot save settings to \(error.path): \(error.reason)")
+            warn(text("warning.saveConfig", error.path, error.reason))
         }
     }
 
@@ -41,7 +46,7 @@ public struct Store: Sendable {
         do {
             try AtomicFile.write(RecentFile.text(codes), to: paths.recentFile)
         } catch {
-            warn("cannot save recent currencies to \(error.path): \(error.reason)")
+            warn(text("warning.saveRecent", error.path, error.reason))
         }
     }
 

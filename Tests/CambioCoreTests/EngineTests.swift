@@ -159,7 +159,7 @@ import Testing
 
     @Test func aReinterpretedSeparatorIsEchoed() {
         let outcome = engine("de_DE").evaluate("12.50 eur in usd", in: state("de_DE"))
-        #expect(outcome.reply.lines.contains(.note("read “12.50” as 12,500 — amounts in de_DE are written like 1.234,5")))
+        #expect(outcome.reply.lines.contains(.note("“12.50” gelesen als 12,500 — Beträge schreibt man in de_DE so: 1.234,5")))
         #expect(outcome.reply.results.first?.hasPrefix("12,500\u{00A0}€") == true)
     }
 

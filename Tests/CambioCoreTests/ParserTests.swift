@@ -87,7 +87,7 @@ import Testing
         #expect(error(", usd") == CommandError(.expected(.amountOrCurrency, found: ","), at: 0..<1))
         #expect(error("12 # eur") == CommandError(.unexpectedCharacter("#"), at: 3..<4))
         #expect(error("swap now") == CommandError(.expected(.endOfLine, found: "now"), at: 5..<8))
-        #expect(error("recent all") == CommandError(.unexpectedArgument("all"), at: 7..<10))
+        #expect(error("recent all") == CommandError(.unexpectedArgument(command: "recent", allowed: ["clear"], found: "all"), at: 7..<10))
         #expect(error("12 eur\u{7}") == CommandError(.unexpectedCharacter("\u{7}"), at: 6..<7))
     }
 

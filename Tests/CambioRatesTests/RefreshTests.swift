@@ -71,7 +71,7 @@ import Testing
         server.route(Provider.currencyAPI.path, response)
         let result = refresh([.currencyAPI], timeout: 1)
         #expect(result.table == nil, "\(name)")
-        let message = result.mainFailure?.message ?? ""
+        let message = result.mainFailure?.message(Localization(localeID: "en")) ?? ""
         #expect(message.contains(reason), "\(name): \(message)")
         #expect(message.contains("127.0.0.1"), "\(name): \(message)")
         #expect(!message.contains("\u{1B}"))

@@ -629,4 +629,452 @@ ZZ05_UIC-Franc,UIC-Franc,XFU,,,2013-11
   }
 }
 """#
+
+    /// `Resources/Localization/de.strings`: the interface in `de`.
+    static let strings_de = #"""
+# Cambios Oberfläche auf Deutsch. Gleiche Schlüssel und Platzhalter wie en.strings.
+
+error.label = Fehler:
+error.unexpectedCharacter = unerwartetes Zeichen {0}
+amount.format = Beträge schreibt man in {0} so: {1}
+error.amount.misplacedGrouping = {0} kann hier keine Zifferngruppen trennen — {1}
+error.amount.separatorInFraction = unerwartetes {0} nach dem Dezimaltrennzeichen — {1}
+error.amount.nothingAfterSeparator = keine Ziffern nach {0} — {1}
+error.amount.unexpectedSeparator = {0} ist hier kein Trennzeichen — {1}
+error.amount.unexpectedCharacter = {0} kann nicht Teil eines Betrags sein — {1}
+error.amount.tooManyDigits = zu viele Ziffern: ein Betrag hat höchstens {0} gültige Stellen
+error.amount.noDigits = ein Betrag braucht Ziffern — {0}
+error.unknownCurrency = unbekannte Währung {0} — „list“ zeigt alle Währungen
+error.unknownCurrency.suggest = unbekannte Währung {0} — meinten Sie {1}?
+error.ambiguousCurrency = {0} kann {1} sein — bitte den Code eingeben
+error.notInTable = für {0} ({1}) hat die verwendete Tabelle keinen Kurs
+error.expected.currency = hier fehlt eine Währung
+error.expected.currency.found = hier gehört eine Währung hin, nicht {0}
+error.expected.connector = erwartet: „in“, „to“ oder das Zeilenende
+error.expected.connector.found = erwartet: „in“, „to“ oder das Zeilenende vor {0}
+error.expected.amountOrCurrency = erwartet: ein Betrag, eine Währung oder ein Befehl — siehe „help“
+error.expected.amountOrCurrency.found = erwartet: ein Betrag, eine Währung oder ein Befehl, nicht {0} — siehe „help“
+error.expected.end = unerwartetes {0} — der Befehl endet davor
+error.unknownTopic = keine Hilfe zu {0} — Befehle: {1}
+error.unknownLocale = unbekanntes Gebietsschema {0} — etwa de_DE, en_US, tr_TR oder hi_IN, oder „default“
+error.nothingToSwap = noch nichts zum Umkehren — erst etwas umrechnen, z. B. 12,50 eur in usd
+error.unknownProvider = es gibt keinen Kursanbieter {0} — möglich sind {1} oder „auto“
+error.unexpectedArgument = „{0}“ kennt nur {1}, nicht {2}
+list.or = oder
+list.more = {0} weitere
+
+note.readAs = {0} gelesen als {1} — Beträge schreibt man in {2} so: {3}
+note.symbolTaken = {0} verstanden als {1} ({2})
+note.base = Basiswährung: {0} ({1})
+note.recentCleared = zuletzt verwendete Währungen gelöscht
+note.noRecent = noch keine zuletzt verwendeten Währungen
+note.listCount = {0} Währungen · Nachkommastellen laut ISO 4217; Beträge werden mit drei Dezimalen gezeigt
+note.preview = Ergebnisse beim Tippen: {0}
+preview.on = an
+preview.off = aus
+
+locale.show = Zahlen {0} · Geld {1} · Meldungen {2} ({3})
+locale.origin.set = mit „locale“ gesetzt
+locale.origin.environment = aus der Umgebung
+locale.example = Beispiel: {0} → {1}
+locale.set = Gebietsschema: {0} · {1} · {2}
+
+table.note = Kurse vom {0} ({1})
+table.seed = {0}, mitgelieferte Tabelle
+age.today = heute
+age.day = 1 Tag alt
+age.days = {0} Tage alt
+since.now = gerade eben
+since.minute = vor 1 Minute
+since.minutes = vor {0} Minuten
+since.hour = vor 1 Stunde
+since.hours = vor {0} Stunden
+since.day = vor 1 Tag
+since.days = vor {0} Tagen
+until.now = jetzt
+until.minute = in 1 Minute
+until.minutes = in {0} Minuten
+until.hours = in {0} Stunden
+
+status.rates = Kurse
+status.attribution = Quelle
+status.dataDate = Datenstand
+status.published = veröffentlicht
+status.fetched = abgerufen
+status.currencies = Währungen
+status.base = Basis
+status.locale = Gebietsschema
+status.recent = zuletzt
+status.config = Einstellungen
+status.history = Verlauf
+status.recentFile = Zuletzt-Datei
+status.provider = Anbieter
+status.providerURL = Anbieter-URL
+status.nextRefresh = nächste Aktualisierung
+status.cache = Zwischenspeicher
+status.seedTable = {0}, die mitgelieferte Tabelle
+status.neverFetched = nie: mit cambio ausgeliefert
+status.currencyCount = {0}, Basis der Tabelle {1}
+status.localeValue = Zahlen {0} · Geld {1} · Meldungen {2}
+status.none = keine
+status.disclaimer = Unverbindliche Mittelkurse zur Information, nicht der Kurs, den eine Bank oder ein Kartenherausgeber berechnet.
+status.defaultOrder = {0} (Standardreihenfolge)
+status.offline = nie: Offline-Modus
+status.running = {0} (läuft gerade)
+status.then = , dann
+
+banner = cambio {0} · {1} · „help“
+rates.updated = Kurse aktualisiert: {0}, {1}
+rates.stillUsing = weiter gelten die {0}
+rates.cancelled = Aktualisierung abgebrochen — {0}
+rates.failed = Aktualisierung fehlgeschlagen: {0}{1} — {2}
+rates.othersFailed =  (und {0} weitere Versuche schlugen fehl)
+rates.noProvider = kein Anbieter hat geantwortet
+rates.fetching = Kurse werden abgerufen von {0}
+source.chosen = Kursanbieter: {0}
+source.defaultOrder = die Standardreihenfolge ({0})
+source.auto = die Standardreihenfolge
+candidates.more = … und {0} weitere
+
+fetch.offline = {0} ist nicht erreichbar: offline, oder der Name lässt sich nicht auflösen
+fetch.refused = {0} hat die Verbindung abgelehnt
+fetch.timeout = {0} hat nicht innerhalb von {1} s geantwortet
+fetch.status = {0} antwortete mit HTTP {1}
+fetch.statusRetry = {0} antwortete mit HTTP {1}, erneut versuchen nach {2} s
+fetch.invalid = {0} lieferte eine unbrauchbare Antwort: {1}
+fetch.tooLarge = {0} lieferte mehr als {1} MiB
+fetch.tls = die sichere Verbindung zu {0} ist fehlgeschlagen (Zertifikat oder TLS)
+fetch.redirected = {0} leitete auf einen anderen Host um ({1}); nicht gefolgt
+fetch.insecure = unverschlüsseltes http ist nur zu diesem Rechner erlaubt (127.0.0.1, ::1, localhost), nicht zu {0}
+fetch.badURL = {0} ist keine brauchbare URL
+fetch.cancelled = Aktualisierung abgebrochen
+fetch.offlineMode = Offline-Modus: das Netz wird nicht verwendet
+fetch.other = {0}: {1}
+
+warning = cambio: Warnung: {0}
+warning.configLine = {0}: {1}; ignoriert
+warning.readConfig = {0} ist nicht lesbar: {1}; es gelten die Voreinstellungen
+warning.readRecent = {0} ist nicht lesbar: {1}; ohne zuletzt verwendete Währungen
+warning.saveConfig = Einstellungen konnten nicht in {0} gespeichert werden: {1}
+warning.saveRecent = zuletzt verwendete Währungen konnten nicht in {0} gespeichert werden: {1}
+warning.saveHistory = der Verlauf konnte nicht in {0} gespeichert werden: {1}
+warning.cacheIgnored = der Kurszwischenspeicher {0} wird übergangen: {1}
+warning.cacheWrite = der Kurszwischenspeicher {0} ist nicht beschreibbar: {1}; die neuen Kurse gelten bis zum Beenden
+warning.provider = CAMBIO_PROVIDER {0} ist kein Kursanbieter (currency-api, exchangerate-api, ecb); es gilt die Standardreihenfolge
+warning.baseMissing = für die gespeicherte Basiswährung {0} gibt es keinen Kurs; es gilt EUR
+
+help.overview = Umrechnen (Beträge wie in Ihrem Gebietsschema; Währungen per Code, Symbol oder Name):\n  12,50 eur in usd          auch: to, into, ->, =\n  12,50 eur in usd, gbp     in mehrere Währungen\n  €12,50 in yen             Symbole und Namen gehen wie Codes\n  12,50 eur                 in die Basiswährung\n  1500                      aus der Basiswährung in jede zuletzt verwendete\nKurse:\n  eur in usd                ein Kurs und sein Kehrwert\n  eur                       gegenüber der Basiswährung\n  rates [CUR …]             die Kurse der Basiswährung\nWeiteres:\n  base [CUR]                Basiswährung zeigen oder setzen\n  swap                      die letzte Umrechnung umgekehrt\n  recent [clear]            zuletzt verwendete Währungen\n  list [TEXT]               Währungen mit Symbol, Name und Nachkommastellen\n  refresh                   Kurse jetzt abrufen (Strg-C bricht ab)\n  source [NAME|auto]        Kursanbieter zeigen oder wählen\n  locale [ID|default]       Gebietsschema zeigen oder setzen\n  preview [on|off]          Ergebnisse schon beim Tippen\n  status                    Kurstabelle, Gebietsschema und Dateien\n  help [BEFEHL]             dieser Text, oder ein Befehl\n  quit, exit, Strg-D        beenden (der Verlauf bleibt)\nTab ergänzt Befehle, Codes und Namen; ↑ holt frühere Zeilen zurück.\nDie Kurse sind unverbindliche Mittelkurse, nicht das, was eine Bank oder ein Kartenherausgeber berechnet.
+help.base = base           die Basiswährung zeigen (in ihr stehen bloße Beträge; sie steht im Prompt)\nbase CUR       sie setzen, z. B. „base jpy“ oder „base japanischer yen“; sie bleibt gespeichert
+help.swap = swap           die letzte Umrechnung umgekehrt wiederholen (12,50 eur in usd → 12,50 usd in eur)
+help.recent = recent         die zuletzt verwendeten Währungen, die neueste zuerst (höchstens 8)\nrecent clear   sie vergessen\nSie kommen beim Ergänzen zuerst und sind die Ziele eines bloßen Betrags.
+help.list = list [TEXT]    alle Währungen: Code, Symbol, Name, Nachkommastellen laut ISO; TEXT filtert nach Code oder Name
+help.rates = rates [CUR …]  der Kurs der Basiswährung gegen jede Währung, oder gegen die genannten
+help.refresh = refresh        Kurse jetzt beim Anbieter abrufen, mit Fortschritt; Strg-C bricht ab\nBei einem Fehler bleibt die Tabelle, und der Grund wird genannt. Kurse werden auch von\nselbst im Hintergrund aktualisiert, wenn sie älter als eine Stunde sind.
+help.source = source         der verwendete Kursanbieter und die verfügbaren\nsource NAME    nur NAME verwenden: currency-api, exchangerate-api oder ecb; bleibt gespeichert\nsource auto    die Standardreihenfolge, jeder der Reihe nach, wenn einer ausfällt
+help.locale = locale         die Gebietsschemata für Zahlen, Geld und Meldungen\nlocale ID      ID (de_DE, en_US, tr_TR, hi_IN, ar_EG …) für alle verwenden; bleibt gespeichert\nlocale default zurück zur Umgebung (LC_ALL, LC_NUMERIC, LC_MONETARY, LC_MESSAGES, LANG)
+help.preview = preview        ob Ergebnisse schon beim Tippen neben der Zeile erscheinen\npreview on|off ein- oder ausschalten; bleibt gespeichert
+help.status = status         die verwendete Kurstabelle (Quelle, Datum, Alter), das Gebietsschema und Cambios Dateien
+help.help = help [BEFEHL]  die Übersicht, oder ein Befehl
+help.quit = quit, exit     die Shell verlassen (auch Strg-D in einer leeren Zeile); der Verlauf wird gespeichert
+"""#
+
+    /// `Resources/Localization/en.strings`: the interface in `en`.
+    static let strings_en = #"""
+# Cambio's interface in English. One “key = text” a line; {0}, {1} … are filled in;
+# \n is a line break. Every key must exist in every language with the same placeholders.
+
+error.label = error:
+error.unexpectedCharacter = unexpected character {0}
+amount.format = amounts in {0} are written like {1}
+error.amount.misplacedGrouping = {0} cannot separate digit groups here — {1}
+error.amount.separatorInFraction = unexpected {0} after the decimal separator — {1}
+error.amount.nothingAfterSeparator = no digits after {0} — {1}
+error.amount.unexpectedSeparator = {0} is not a separator here — {1}
+error.amount.unexpectedCharacter = {0} cannot be part of an amount — {1}
+error.amount.tooManyDigits = too many digits: an amount has at most {0} significant digits
+error.amount.noDigits = an amount needs digits — {0}
+error.unknownCurrency = unknown currency {0} — type “list” to see every currency
+error.unknownCurrency.suggest = unknown currency {0} — did you mean {1}?
+error.ambiguousCurrency = {0} could be {1} — type the code
+error.notInTable = {0} ({1}) has no rate in the table in use
+error.expected.currency = expected a currency here
+error.expected.currency.found = expected a currency, not {0}
+error.expected.connector = expected “in”, “to” or the end of the line
+error.expected.connector.found = expected “in”, “to” or the end of the line before {0}
+error.expected.amountOrCurrency = expected an amount, a currency or a command — type “help”
+error.expected.amountOrCurrency.found = expected an amount, a currency or a command, not {0} — type “help”
+error.expected.end = unexpected {0} — the command ends before it
+error.unknownTopic = no help for {0} — commands: {1}
+error.unknownLocale = unknown locale {0} — use an identifier such as de_DE, en_US, tr_TR or hi_IN, or “default”
+error.nothingToSwap = nothing to swap yet — convert something first, e.g. 12,50 eur in usd
+error.unknownProvider = no rate provider is called {0} — use {1}, or “auto”
+error.unexpectedArgument = “{0}” takes only {1}, not {2}
+list.or = or
+list.more = {0} more
+
+note.readAs = read {0} as {1} — amounts in {2} are written like {3}
+note.symbolTaken = {0} taken as {1} ({2})
+note.base = base currency: {0} ({1})
+note.recentCleared = recent currencies cleared
+note.noRecent = no recent currencies yet
+note.listCount = {0} currencies · minor units as in ISO 4217; amounts are shown with three decimals
+note.preview = live results while typing: {0}
+preview.on = on
+preview.off = off
+
+locale.show = numbers {0} · money {1} · messages {2} ({3})
+locale.origin.set = set with “locale”
+locale.origin.environment = from the environment
+locale.example = example: {0} → {1}
+locale.set = locale: {0} · {1} · {2}
+
+table.note = rates of {0} ({1})
+table.seed = {0}, bundled seed
+age.today = today
+age.day = 1 day old
+age.days = {0} days old
+since.now = just now
+since.minute = 1 minute ago
+since.minutes = {0} minutes ago
+since.hour = 1 hour ago
+since.hours = {0} hours ago
+since.day = 1 day ago
+since.days = {0} days ago
+until.now = now
+until.minute = in 1 minute
+until.minutes = in {0} minutes
+until.hours = in {0} hours
+
+status.rates = rates
+status.attribution = attribution
+status.dataDate = data date
+status.published = published
+status.fetched = fetched
+status.currencies = currencies
+status.base = base
+status.locale = locale
+status.recent = recent
+status.config = config
+status.history = history
+status.recentFile = recent file
+status.provider = provider
+status.providerURL = provider URL
+status.nextRefresh = next refresh
+status.cache = cache
+status.seedTable = {0}, the bundled seed table
+status.neverFetched = never: shipped with cambio
+status.currencyCount = {0}, base of the table {1}
+status.localeValue = numbers {0} · money {1} · messages {2}
+status.none = none
+status.disclaimer = Indicative mid-market rates for information, not the rate a bank or card issuer charges.
+status.defaultOrder = {0} (default order)
+status.offline = never: offline mode
+status.running = {0} (one is running)
+status.then = , then
+
+banner = cambio {0} · {1} · “help”
+rates.updated = rates updated: {0}, {1}
+rates.stillUsing = still using the {0}
+rates.cancelled = refresh cancelled — {0}
+rates.failed = refresh failed: {0}{1} — {2}
+rates.othersFailed =  (and {0} other attempts failed)
+rates.noProvider = no provider answered
+rates.fetching = fetching rates from {0}
+source.chosen = rate provider: {0}
+source.defaultOrder = the default order ({0})
+source.auto = the default order
+candidates.more = … and {0} more
+
+fetch.offline = cannot reach {0}: offline or the name does not resolve
+fetch.refused = {0} refused the connection
+fetch.timeout = {0} did not answer within {1} s
+fetch.status = {0} answered HTTP {1}
+fetch.statusRetry = {0} answered HTTP {1}, retry after {2} s
+fetch.invalid = {0} sent an unusable answer: {1}
+fetch.tooLarge = {0} sent more than {1} MiB
+fetch.tls = the secure connection to {0} failed (certificate or TLS)
+fetch.redirected = {0} redirected to another host ({1}); not followed
+fetch.insecure = plain http is allowed only to this machine (127.0.0.1, ::1, localhost), not {0}
+fetch.badURL = {0} is not a usable URL
+fetch.cancelled = refresh cancelled
+fetch.offlineMode = offline mode: the network is not used
+fetch.other = {0}: {1}
+
+warning = cambio: warning: {0}
+warning.configLine = {0}: {1}; ignored
+warning.readConfig = cannot read {0}: {1}; using defaults
+warning.readRecent = cannot read {0}: {1}; starting with no recent currencies
+warning.saveConfig = cannot save settings to {0}: {1}
+warning.saveRecent = cannot save recent currencies to {0}: {1}
+warning.saveHistory = cannot save history to {0}: {1}
+warning.cacheIgnored = ignoring the rate cache {0}: {1}
+warning.cacheWrite = cannot write the rate cache {0}: {1}; the new rates are used until you quit
+warning.provider = CAMBIO_PROVIDER {0} is not a rate provider (currency-api, exchangerate-api, ecb); using the default order
+warning.baseMissing = the saved base currency {0} has no rate; using EUR
+
+help.overview = Convert (amounts as your locale writes them; currencies by code, symbol or name):\n  12,50 eur in usd          also: to, into, ->, =\n  12,50 eur in usd, gbp     into several currencies\n  €12,50 in yen             symbols and names work like codes\n  12,50 eur                 into the base currency\n  1500                      from the base currency into each recent one\nRates:\n  eur in usd                one rate and its inverse\n  eur                       against the base currency\n  rates [CUR …]             the base currency's rates\nMore:\n  base [CUR]                show or set the base currency\n  swap                      the last conversion the other way round\n  recent [clear]            recently used currencies\n  list [TEXT]               currencies with symbol, name and minor units\n  refresh                   fetch rates now (Ctrl-C cancels)\n  source [NAME|auto]        show or choose the rate provider\n  locale [ID|default]       show or set the locale\n  preview [on|off]          live results while typing\n  status                    rate table, locale and files\n  help [COMMAND]            this text, or one command\n  quit, exit, Ctrl-D        leave (history is kept)\nTab completes commands, codes and names; ↑ recalls earlier lines.\nRates are indicative mid-market rates, not what a bank or card issuer charges.
+help.base = base           show the base currency (the one bare amounts are in, shown in the prompt)\nbase CUR       set it, e.g. “base jpy” or “base japanese yen”; it is remembered
+help.swap = swap           repeat the last conversion the other way round (12,50 eur in usd → 12,50 usd in eur)
+help.recent = recent         the currencies you used last, most recent first (at most 8)\nrecent clear   forget them\nThey come first in completion and are the targets of a bare amount.
+help.list = list [TEXT]    every currency: code, symbol, name, ISO minor units; TEXT filters by code or name
+help.rates = rates [CUR …]  the base currency's rate against every currency, or the ones named
+help.refresh = refresh        fetch rates now from the rate provider, with progress; Ctrl-C cancels\nOn failure the table in use stays, and the reason is shown. Rates also refresh by\nthemselves in the background when they are older than an hour.
+help.source = source         the rate provider in use and the ones available\nsource NAME    use only NAME: currency-api, exchangerate-api or ecb; it is remembered\nsource auto    the default order, each tried in turn when one fails
+help.locale = locale         the locales used for numbers, money and messages\nlocale ID      use ID (de_DE, en_US, tr_TR, hi_IN, ar_EG …) for all of them; it is remembered\nlocale default go back to the environment (LC_ALL, LC_NUMERIC, LC_MONETARY, LC_MESSAGES, LANG)
+help.preview = preview        whether results appear beside the line while you type\npreview on|off turn them on or off; it is remembered
+help.status = status         the rate table in use (source, date, age), the locale and the files Cambio keeps
+help.help = help [COMMAND] the overview, or one command
+help.quit = quit, exit     leave the shell (Ctrl-D on an empty line does too); history is saved
+"""#
+
+    /// `Resources/Localization/tr.strings`: the interface in `tr`.
+    static let strings_tr = #"""
+# Cambio arayüzü Türkçe. en.strings ile aynı anahtarlar ve yer tutucular.
+
+error.label = hata:
+error.unexpectedCharacter = beklenmeyen karakter {0}
+amount.format = {0} yerel ayarında tutarlar şöyle yazılır: {1}
+error.amount.misplacedGrouping = {0} burada basamak gruplarını ayıramaz — {1}
+error.amount.separatorInFraction = ondalık ayırıcıdan sonra beklenmeyen {0} — {1}
+error.amount.nothingAfterSeparator = {0} işaretinden sonra rakam yok — {1}
+error.amount.unexpectedSeparator = {0} burada ayırıcı değil — {1}
+error.amount.unexpectedCharacter = {0} bir tutarın parçası olamaz — {1}
+error.amount.tooManyDigits = çok fazla rakam: bir tutar en çok {0} anlamlı basamak içerir
+error.amount.noDigits = bir tutar rakam içermeli — {0}
+error.unknownCurrency = bilinmeyen para birimi {0} — tümü için “list” yazın
+error.unknownCurrency.suggest = bilinmeyen para birimi {0} — {1} mi demek istediniz?
+error.ambiguousCurrency = {0} şunlardan biri olabilir: {1} — kodu yazın
+error.notInTable = kullanılan tabloda {0} ({1}) için kur yok
+error.expected.currency = burada bir para birimi bekleniyordu
+error.expected.currency.found = bir para birimi bekleniyordu, {0} değil
+error.expected.connector = “in”, “to” ya da satır sonu bekleniyordu
+error.expected.connector.found = {0} öncesinde “in”, “to” ya da satır sonu bekleniyordu
+error.expected.amountOrCurrency = bir tutar, para birimi ya da komut bekleniyordu — “help” yazın
+error.expected.amountOrCurrency.found = bir tutar, para birimi ya da komut bekleniyordu, {0} değil — “help” yazın
+error.expected.end = beklenmeyen {0} — komut ondan önce bitiyor
+error.unknownTopic = {0} için yardım yok — komutlar: {1}
+error.unknownLocale = bilinmeyen yerel ayar {0} — de_DE, en_US, tr_TR ya da hi_IN gibi bir kimlik ya da “default” kullanın
+error.nothingToSwap = henüz çevrilecek bir şey yok — önce bir dönüşüm yapın, ör. 12,50 eur in usd
+error.unknownProvider = {0} adında bir kur sağlayıcısı yok — {1} ya da “auto” kullanın
+error.unexpectedArgument = “{0}” yalnızca {1} alır, {2} değil
+list.or = ya da
+list.more = {0} tane daha
+
+note.readAs = {0}, {1} olarak okundu — {2} yerel ayarında tutarlar şöyle yazılır: {3}
+note.symbolTaken = {0}, {1} ({2}) olarak alındı
+note.base = temel para birimi: {0} ({1})
+note.recentCleared = son kullanılan para birimleri silindi
+note.noRecent = henüz son kullanılan para birimi yok
+note.listCount = {0} para birimi · ondalık basamaklar ISO 4217'ye göre; tutarlar üç ondalıkla gösterilir
+note.preview = yazarken sonuç gösterme: {0}
+preview.on = açık
+preview.off = kapalı
+
+locale.show = sayılar {0} · para {1} · iletiler {2} ({3})
+locale.origin.set = “locale” ile ayarlandı
+locale.origin.environment = ortamdan
+locale.example = örnek: {0} → {1}
+locale.set = yerel ayar: {0} · {1} · {2}
+
+table.note = {0} tarihli kurlar ({1})
+table.seed = {0}, birlikte gelen tablo
+age.today = bugün
+age.day = 1 günlük
+age.days = {0} günlük
+since.now = az önce
+since.minute = 1 dakika önce
+since.minutes = {0} dakika önce
+since.hour = 1 saat önce
+since.hours = {0} saat önce
+since.day = 1 gün önce
+since.days = {0} gün önce
+until.now = şimdi
+until.minute = 1 dakika içinde
+until.minutes = {0} dakika içinde
+until.hours = {0} saat içinde
+
+status.rates = kurlar
+status.attribution = kaynak
+status.dataDate = veri tarihi
+status.published = yayımlandı
+status.fetched = indirildi
+status.currencies = para birimleri
+status.base = temel
+status.locale = yerel ayar
+status.recent = son kullanılan
+status.config = ayarlar
+status.history = geçmiş
+status.recentFile = son kullanılan dosyası
+status.provider = sağlayıcı
+status.providerURL = sağlayıcı URL'si
+status.nextRefresh = sonraki yenileme
+status.cache = önbellek
+status.seedTable = {0}, birlikte gelen tablo
+status.neverFetched = hiç: cambio ile birlikte geldi
+status.currencyCount = {0}, tablonun temeli {1}
+status.localeValue = sayılar {0} · para {1} · iletiler {2}
+status.none = yok
+status.disclaimer = Bilgi amaçlı gösterge orta piyasa kurları; bir bankanın ya da kart kuruluşunun uyguladığı kur değildir.
+status.defaultOrder = {0} (varsayılan sıra)
+status.offline = hiç: çevrimdışı kip
+status.running = {0} (şu an sürüyor)
+status.then = , sonra
+
+banner = cambio {0} · {1} · “help”
+rates.updated = kurlar güncellendi: {0}, {1}
+rates.stillUsing = hâlâ kullanılan: {0}
+rates.cancelled = yenileme iptal edildi — {0}
+rates.failed = yenileme başarısız: {0}{1} — {2}
+rates.othersFailed =  (ve {0} deneme daha başarısız oldu)
+rates.noProvider = hiçbir sağlayıcı yanıt vermedi
+rates.fetching = kurlar indiriliyor: {0}
+source.chosen = kur sağlayıcısı: {0}
+source.defaultOrder = varsayılan sıra ({0})
+source.auto = varsayılan sıra
+candidates.more = … ve {0} tane daha
+
+fetch.offline = {0} adresine ulaşılamıyor: çevrimdışı ya da ad çözülemiyor
+fetch.refused = {0} bağlantıyı reddetti
+fetch.timeout = {0}, {1} sn içinde yanıt vermedi
+fetch.status = {0} HTTP {1} ile yanıt verdi
+fetch.statusRetry = {0} HTTP {1} ile yanıt verdi, {2} sn sonra yeniden deneyin
+fetch.invalid = {0} kullanılamaz bir yanıt gönderdi: {1}
+fetch.tooLarge = {0}, {1} MiB'den fazla veri gönderdi
+fetch.tls = {0} ile güvenli bağlantı kurulamadı (sertifika ya da TLS)
+fetch.redirected = {0} başka bir sunucuya yönlendirdi ({1}); izlenmedi
+fetch.insecure = düz http yalnızca bu makineye izinli (127.0.0.1, ::1, localhost), {0} adresine değil
+fetch.badURL = {0} kullanılabilir bir URL değil
+fetch.cancelled = yenileme iptal edildi
+fetch.offlineMode = çevrimdışı kip: ağ kullanılmıyor
+fetch.other = {0}: {1}
+
+warning = cambio: uyarı: {0}
+warning.configLine = {0}: {1}; yok sayıldı
+warning.readConfig = {0} okunamıyor: {1}; varsayılanlar kullanılıyor
+warning.readRecent = {0} okunamıyor: {1}; son kullanılan para birimi olmadan başlanıyor
+warning.saveConfig = ayarlar {0} dosyasına kaydedilemedi: {1}
+warning.saveRecent = son kullanılan para birimleri {0} dosyasına kaydedilemedi: {1}
+warning.saveHistory = geçmiş {0} dosyasına kaydedilemedi: {1}
+warning.cacheIgnored = kur önbelleği {0} yok sayılıyor: {1}
+warning.cacheWrite = kur önbelleği {0} yazılamıyor: {1}; yeni kurlar çıkana dek kullanılıyor
+warning.provider = CAMBIO_PROVIDER {0} bir kur sağlayıcısı değil (currency-api, exchangerate-api, ecb); varsayılan sıra kullanılıyor
+warning.baseMissing = kayıtlı temel para birimi {0} için kur yok; EUR kullanılıyor
+
+help.overview = Çevirme (tutarlar yerel ayarınızdaki gibi; para birimleri kod, simge ya da adla):\n  12,50 eur in usd          ayrıca: to, into, ->, =\n  12,50 eur in usd, gbp     birkaç para birimine\n  €12,50 in yen             simgeler ve adlar kodlar gibi çalışır\n  12,50 eur                 temel para birimine\n  1500                      temel para biriminden son kullanılanların her birine\nKurlar:\n  eur in usd                bir kur ve tersi\n  eur                       temel para birimine karşı\n  rates [CUR …]             temel para biriminin kurları\nDiğer:\n  base [CUR]                temel para birimini göster ya da ayarla\n  swap                      son dönüşümü tersine çevir\n  recent [clear]            son kullanılan para birimleri\n  list [METİN]              simge, ad ve ondalık basamaklarla para birimleri\n  refresh                   kurları şimdi indir (Ctrl-C iptal eder)\n  source [AD|auto]          kur sağlayıcısını göster ya da seç\n  locale [KİMLİK|default]   yerel ayarı göster ya da ayarla\n  preview [on|off]          yazarken sonuç göster\n  status                    kur tablosu, yerel ayar ve dosyalar\n  help [KOMUT]              bu metin ya da bir komut\n  quit, exit, Ctrl-D        çık (geçmiş korunur)\nTab komutları, kodları ve adları tamamlar; ↑ önceki satırları getirir.\nKurlar gösterge orta piyasa kurlarıdır; bir bankanın ya da kart kuruluşunun uyguladığı kur değildir.
+help.base = base           temel para birimini göster (yalın tutarlar bu birimdedir; istemde görünür)\nbase CUR       ayarla, ör. “base jpy” ya da “base japon yeni”; hatırlanır
+help.swap = swap           son dönüşümü tersine tekrarla (12,50 eur in usd → 12,50 usd in eur)
+help.recent = recent         son kullandığınız para birimleri, en yenisi başta (en çok 8)\nrecent clear   onları unut\nTamamlamada önce gelirler ve yalın bir tutarın hedefleridir.
+help.list = list [METİN]   tüm para birimleri: kod, simge, ad, ISO ondalık basamakları; METİN koda ya da ada göre süzer
+help.rates = rates [CUR …]  temel para biriminin her birime ya da adı verilenlere karşı kuru
+help.refresh = refresh        kurları sağlayıcıdan şimdi indir, ilerlemeyle; Ctrl-C iptal eder\nHata olursa kullanılan tablo kalır ve nedeni gösterilir. Kurlar bir saatten eskiyse\narka planda kendiliğinden de yenilenir.
+help.source = source         kullanılan kur sağlayıcısı ve diğerleri\nsource AD      yalnızca AD kullan: currency-api, exchangerate-api ya da ecb; hatırlanır\nsource auto    varsayılan sıra; biri başarısız olursa sıradaki denenir
+help.locale = locale         sayılar, para ve iletiler için yerel ayarlar\nlocale KİMLİK  hepsi için KİMLİK kullan (de_DE, en_US, tr_TR, hi_IN, ar_EG …); hatırlanır\nlocale default ortama dön (LC_ALL, LC_NUMERIC, LC_MONETARY, LC_MESSAGES, LANG)
+help.preview = preview        yazarken sonucun satırın yanında görünüp görünmediği\npreview on|off açar ya da kapatır; hatırlanır
+help.status = status         kullanılan kur tablosu (kaynak, tarih, yaş), yerel ayar ve Cambio'nun dosyaları
+help.help = help [KOMUT]   genel bakış ya da bir komut
+help.quit = quit, exit     kabuktan çık (boş satırda Ctrl-D de çıkar); geçmiş kaydedilir
+"""#
+
+    /// Every interface language, by language code.
+    static let strings: [String: String] = ["de": strings_de, "en": strings_en, "tr": strings_tr]
 }

@@ -27,6 +27,8 @@ public enum Command: Equatable, Sendable {
     case status
     /// Fetch rates now.
     case refresh
+    /// `preview` (show), `preview on`, `preview off`: live results while typing.
+    case preview(Bool?)
     /// `source` (show), `source NAME` or `source auto`: the rate provider.
     case source(String?)
     case help(topic: String?)
@@ -34,7 +36,8 @@ public enum Command: Equatable, Sendable {
 
     /// The command words, for help and completion.
     public static let words = [
-        "base", "swap", "recent", "list", "rates", "refresh", "source", "locale", "status", "help", "quit", "exit",
+        "base", "swap", "recent", "list", "rates", "refresh", "source", "locale", "preview", "status", "help", "quit",
+        "exit",
     ]
     /// Words that join the source currency to the targets.
     public static let connectors: Set<String> = ["in", "to", "into"]

@@ -21,8 +21,8 @@ public struct CommandError: Error, Equatable, Sendable {
         case nothingToSwap
         /// `source` with a name that is no provider.
         case unknownProvider(String, known: [String])
-        /// `recent` with something other than `clear`.
-        case unexpectedArgument(String)
+        /// A command word with an argument it does not take (`recent all`, `preview maybe`).
+        case unexpectedArgument(command: String, allowed: [String], found: String)
     }
 
     /// What the parser was looking for.

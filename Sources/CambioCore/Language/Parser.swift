@@ -2,7 +2,8 @@
 ///
 ///     line       := command | conversion | ε
 ///     command    := "base" [currency] | "swap" | "recent" ["clear"] | "list" [text]
-///                 | "rates" [currencies] | "refresh" | "source" [name] | "locale" [id] | "status"
+///                 | "rates" [currencies] | "refresh" | "source" [name] | "locale" [id]
+///                 | "preview" ["on" | "off"] | "status"
 ///                 | "help" [word] | "quit" | "exit"
 ///     conversion := amount [currency] [connector currencies]
 ///                 | currency [connector currencies]
@@ -84,13 +85,21 @@ public struct Parser {
         case "refresh":
             try expectEnd()
             return .refresh
+        case "preview":
+            guard let token = current else { return .preview(nil) }
+            guard token.kind == .word, ["on", "off"].contains(token.folded) else {
+                throw CommandError(.unexpectedArgument(command: "preview", allowed: ["on", "off"], found: token.text), at: token.range)
+            }
+            position += 1
+            try expectEnd()
+            return .preview(token.folded == "on")
         case "quit", "exit":
             try expectEnd()
             return .quit
         case "recent":
             guard let token = current else { return .recent(clear: false) }
             guard token.kind == .word, token.folded == "clear" else {
-                throw CommandError(.unexpectedArgument(token.text), at: token.range)
+                throw CommandError(.unexpectedArgument(command: "recent", allowed: ["clear"], found: token.text), at: token.range)
             }
             position += 1
             try expectEnd()

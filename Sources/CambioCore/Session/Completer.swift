@@ -60,6 +60,12 @@ public enum Completer {
             switch command {
             case "recent":
                 return keywords(["clear"], typed: typed, replacing: replacing, when: tokens.count == 1)
+            case "preview":
+                return keywords(["on", "off"], typed: typed, replacing: replacing, when: tokens.count == 1)
+            case "source":
+                return keywords(["auto", "currency-api", "exchangerate-api", "ecb"], typed: typed, replacing: replacing, when: tokens.count == 1)
+            case "refresh":
+                return Completion(replacing: replacing, candidates: [])
             case "help":
                 return keywords(Command.words, typed: typed, replacing: replacing, when: tokens.count == 1)
             case "locale":

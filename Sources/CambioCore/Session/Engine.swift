@@ -11,6 +11,8 @@ public final class Engine {
     /// The environment the locale was resolved from, for `locale default`.
     public let environment: [String: String]
     public let files: SessionFiles?
+    /// The interface's sentences in the user's language.
+    public let text: Localization
     /// Lines the shell adds to `status` (provider settings, next refresh, cache file).
     public var statusExtras: () -> [(String, String)] = { [] }
 
@@ -26,6 +28,7 @@ public final class Engine {
         self.environment = environment
         self.files = files
         formatter = MoneyFormatter(localeID: locale.money)
+        text = Localization(localeID: locale.messages)
         amountParser = AmountParser(
             conventions: locale.numbers == locale.money ? formatter.conventions : NumberConventions(localeID: locale.numbers))
         let region = Locale(identifier: locale.money).region.map { Locale(identifier: "und_\($0.identifier)") }
@@ -62,7 +65,7 @@ public final class Engine {
     }
 
     private func fail(_ outcome: inout Outcome, _ error: CommandError) {
-        outcome.reply.lines = [.error(error, message: Messages.describe(error, name: directory.name))]
+        outcome.reply.lines = [.error(error, message: Messages.describe(error, text: text, name: directory.name))]
     }
 
     private func run(_ command: Command, _ outcome: inout Outcome, now: Date) throws {
@@ -94,14 +97,14 @@ public final class Engine {
             outcome.state.base = code
             outcome.effects.insert(.saveConfig)
             outcome.reply.lines += notes.map { .note($0) }
-            outcome.reply.lines.append(.note("base currency: \(code) (\(directory.name(of: code)))"))
+            outcome.reply.lines.append(.note(text("note.base", code.rawValue, directory.name(of: code))))
         case .recent(let clear):
             if clear {
                 outcome.state.recent = []
                 outcome.effects.insert(.saveRecent)
-                outcome.reply.lines.append(.note("recent currencies cleared"))
+                outcome.reply.lines.append(.note(text("note.recentCleared")))
             } else if outcome.state.recent.isEmpty {
-                outcome.reply.lines.append(.note("no recent currencies yet"))
+                outcome.reply.lines.append(.note(text("note.noRecent")))
             } else {
                 outcome.reply.lines += currencyRows(outcome.state.recent, minorUnits: false)
             }
@@ -119,8 +122,10 @@ public final class Engine {
             outcome.request = .refresh
         case .source(let name):
             outcome.request = .source(name)
+        case .preview(let on):
+            outcome.request = .preview(on)
         case .help(let topic):
-            try outcome.reply.lines += Help.lines(topic: topic).map { .result($0) }
+            try outcome.reply.lines += Help.lines(topic: topic, text).map { .result($0) }
         case .quit:
             outcome.effects.insert(.quit)
         }
@@ -173,9 +178,9 @@ public final class Engine {
     /// `rates of 2026-07-06 (147 days old, currency-api, bundled seed)`
     public func tableNote(_ table: RateTable, now: Date) -> String {
         var details: [String] = []
-        if let age = DataDate.age(of: table.date, now: now) { details.append(AgeText.days(age)) }
-        details.append(table.source.isBundledSeed ? "\(table.source.id), bundled seed" : table.source.id)
-        return "rates of \(table.date) (\(details.joined(separator: ", ")))"
+        if let age = DataDate.age(of: table.date, now: now) { details.append(AgeText.days(age, text)) }
+        details.append(table.source.isBundledSeed ? text("table.seed", table.source.id) : table.source.id)
+        return text("table.note", table.date, details.joined(separator: ", "))
     }
 
     private func rates(_ codes: [CurrencyCode], notes: [String], _ outcome: inout Outcome, now: Date) {
@@ -233,7 +238,7 @@ public final class Engine {
         }
         outcome.reply.lines += currencyRows(codes, minorUnits: true)
         if filter == nil {
-            outcome.reply.lines.append(.note("\(codes.count) currencies · minor units as in ISO 4217; amounts are shown with three decimals"))
+            outcome.reply.lines.append(.note(text("note.listCount", String(codes.count))))
         }
     }
 
@@ -260,11 +265,11 @@ public final class Engine {
     private func setLocale(_ argument: String?, range: Range<Int>?, _ outcome: inout Outcome) throws {
         guard let argument else {
             let settings = outcome.state.locale
-            let origin = settings.override != nil ? "set with “locale”" : "from the environment"
+            let origin = settings.override != nil ? text("locale.origin.set") : text("locale.origin.environment")
             outcome.reply.lines.append(
-                .result(
-                    "numbers \(settings.numbers) · money \(settings.money) · messages \(settings.messages) (\(origin))"))
-            outcome.reply.lines.append(.note("example: \(amountParser.conventions.exampleAmount) → \(formatter.format(Decimal(string: "1234.5") ?? 0, outcome.state.base))"))
+                .result(text("locale.show", settings.numbers, settings.money, settings.messages, origin)))
+            let example = formatter.format(Decimal(string: "1234.5") ?? 0, outcome.state.base)
+            outcome.reply.lines.append(.note(text("locale.example", amountParser.conventions.exampleAmount, example)))
             return
         }
         let word = argument.lowercased()
@@ -281,38 +286,51 @@ public final class Engine {
         let preview = MoneyFormatter(localeID: settings.money)
         outcome.reply.lines.append(
             .note(
-                "locale: \(settings.money) · \(preview.conventions.exampleAmount) · \(preview.format(Decimal(string: "1234.5") ?? 0, outcome.state.base))"
-            ))
+                text(
+                    "locale.set", settings.money, preview.conventions.exampleAmount,
+                    preview.format(Decimal(string: "1234.5") ?? 0, outcome.state.base))))
     }
 
     private func status(_ outcome: inout Outcome, now: Date) {
         let state = outcome.state
         let table = state.table
         var rows: [(String, String)] = [
-            ("rates", table.source.isBundledSeed ? "\(table.source.id), the bundled seed table" : table.source.id),
-            ("attribution", table.source.attribution),
-            ("data date", table.date + (DataDate.age(of: table.date, now: now).map { " (\(AgeText.days($0)))" } ?? "")),
+            (text("status.rates"), table.source.isBundledSeed ? text("status.seedTable", table.source.id) : table.source.id),
+            (text("status.attribution"), table.source.attribution),
+            (
+                text("status.dataDate"),
+                table.date + (DataDate.age(of: table.date, now: now).map { " (\(AgeText.days($0, text)))" } ?? "")
+            ),
         ]
-        if let updated = table.updated { rows.append(("published", updated)) }
+        if let updated = table.updated { rows.append((text("status.published"), updated)) }
         if let fetched = table.fetchedAt {
-            rows.append(("fetched", "\(AgeText.since(fetched, now: now))"))
+            rows.append((text("status.fetched"), AgeText.since(fetched, now: now, text)))
         } else {
-            rows.append(("fetched", "never: shipped with cambio"))
+            rows.append((text("status.fetched"), text("status.neverFetched")))
         }
         rows += statusExtras()
         rows += [
-            ("currencies", "\(table.rates.count), base of the table \(table.base)"),
-            ("base", "\(state.base) (\(directory.name(of: state.base)))"),
-            ("locale", "numbers \(state.locale.numbers) · money \(state.locale.money) · messages \(state.locale.messages)"),
-            ("recent", state.recent.isEmpty ? "none" : state.recent.map(\.rawValue).joined(separator: " ")),
+            (text("status.currencies"), text("status.currencyCount", String(table.rates.count), table.base.rawValue)),
+            (text("status.base"), "\(state.base) (\(directory.name(of: state.base)))"),
+            (
+                text("status.locale"),
+                text("status.localeValue", state.locale.numbers, state.locale.money, state.locale.messages)
+            ),
+            (
+                text("status.recent"),
+                state.recent.isEmpty ? text("status.none") : state.recent.map(\.rawValue).joined(separator: " ")
+            ),
         ]
         if let files {
-            rows += [("config", files.config), ("history", files.history), ("recent file", files.recent)]
+            rows += [
+                (text("status.config"), files.config), (text("status.history"), files.history),
+                (text("status.recentFile"), files.recent),
+            ]
         }
         let width = rows.map { DisplayWidth.of($0.0) }.max() ?? 0
         outcome.reply.lines += rows.map { .result(DisplayWidth.padRight($0.0, to: width) + "  " + Messages.visible($0.1)) }
         outcome.reply.lines.append(
-            .note("Indicative mid-market rates for information, not the rate a bank or card issuer charges."))
+            .note(text("status.disclaimer")))
     }
 
     // MARK: Reading amounts and currencies
@@ -322,8 +340,9 @@ public final class Engine {
         case .success(let parsed):
             if parsed.separatorReadAsDecimal {
                 notes.append(
-                    "read \(Messages.quoted(reference.text)) as \(formatter.formatNumber(parsed.value)) — amounts in \(amountParser.conventions.localeID) are written like \(amountParser.conventions.exampleAmount)"
-                )
+                    text(
+                        "note.readAs", Messages.quoted(reference.text), formatter.formatNumber(parsed.value),
+                        amountParser.conventions.localeID, amountParser.conventions.exampleAmount))
             }
             return parsed.value
         case .failure(let error):
@@ -340,7 +359,7 @@ public final class Engine {
         switch directory.resolve(reference.text) {
         case .found(let code, let via):
             if case .symbol(let symbol, explained: true) = via {
-                notes.append("\(symbol) taken as \(code) (\(directory.name(of: code)))")
+                notes.append(text("note.symbolTaken", symbol, code.rawValue, directory.name(of: code)))
             }
             return code
         case .ambiguous(let candidates):

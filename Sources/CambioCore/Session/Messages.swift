@@ -20,67 +20,59 @@ public enum Messages {
         return out
     }
 
+    /// `a, b or c` in the interface's language.
+    public static func alternatives(_ items: [String], _ text: Localization) -> String {
+        guard let last = items.last else { return "" }
+        return items.count == 1 ? last : items.dropLast().joined(separator: ", ") + " \(text("list.or")) " + last
+    }
+
     /// The sentence for an error; `name` gives a currency's name in the user's language.
-    public static func describe(_ error: CommandError, name: (CurrencyCode) -> String) -> String {
+    public static func describe(_ error: CommandError, text: Localization, name: (CurrencyCode) -> String) -> String {
         func named(_ code: CurrencyCode) -> String { "\(code) (\(name(code)))" }
-        func alternatives(_ items: [String], _ conjunction: String) -> String {
-            guard let last = items.last else { return "" }
-            return items.count == 1 ? last : items.dropLast().joined(separator: ", ") + " \(conjunction) " + last
-        }
         switch error.kind {
         case .unexpectedCharacter(let character):
-            return "unexpected character \(quoted(String(character)))"
+            return text("error.unexpectedCharacter", quoted(String(character)))
         case .badAmount(let kind, let localeID, let example):
-            let format = "amounts in \(localeID) are written like \(example)"
+            let format = text("amount.format", localeID, example)
             switch kind {
-            case .misplacedGrouping(let mark):
-                return "\(quoted(String(mark))) cannot separate digit groups here — \(format)"
-            case .separatorInFraction(let mark):
-                return "unexpected \(quoted(String(mark))) after the decimal separator — \(format)"
-            case .nothingAfterSeparator(let mark):
-                return "no digits after \(quoted(String(mark))) — \(format)"
-            case .unexpectedSeparator(let mark):
-                return "\(quoted(String(mark))) is not a separator here — \(format)"
+            case .misplacedGrouping(let mark): return text("error.amount.misplacedGrouping", quoted(String(mark)), format)
+            case .separatorInFraction(let mark): return text("error.amount.separatorInFraction", quoted(String(mark)), format)
+            case .nothingAfterSeparator(let mark): return text("error.amount.nothingAfterSeparator", quoted(String(mark)), format)
+            case .unexpectedSeparator(let mark): return text("error.amount.unexpectedSeparator", quoted(String(mark)), format)
             case .unexpectedCharacter(let character):
-                return "\(quoted(String(character))) cannot be part of an amount — \(format)"
-            case .tooManyDigits(let limit):
-                return "too many digits: an amount has at most \(limit) significant digits"
-            case .noDigits:
-                return "an amount needs digits — \(format)"
+                return text("error.amount.unexpectedCharacter", quoted(String(character)), format)
+            case .tooManyDigits(let limit): return text("error.amount.tooManyDigits", String(limit))
+            case .noDigits: return text("error.amount.noDigits", format)
             }
-        case .unknownCurrency(let text, let suggestions):
-            if suggestions.isEmpty {
-                return "unknown currency \(quoted(text)) — type “list” to see every currency"
-            }
-            return "unknown currency \(quoted(text)) — did you mean \(alternatives(suggestions.map(named), "or"))?"
-        case .ambiguousCurrency(let text, let candidates):
+        case .unknownCurrency(let typed, let suggestions):
+            if suggestions.isEmpty { return text("error.unknownCurrency", quoted(typed)) }
+            return text("error.unknownCurrency.suggest", quoted(typed), alternatives(suggestions.map(named), text))
+        case .ambiguousCurrency(let typed, let candidates):
             var shown = candidates.prefix(4).map(named)
-            if candidates.count > 4 { shown.append("\(candidates.count - 4) more") }
-            return "\(quoted(text)) could be \(alternatives(shown, "or")) — type the code"
+            if candidates.count > 4 { shown.append(text("list.more", String(candidates.count - 4))) }
+            return text("error.ambiguousCurrency", quoted(typed), alternatives(shown, text))
         case .currencyNotInTable(let code):
-            return "\(code) (\(name(code))) has no rate in the table in use"
+            return text("error.notInTable", code.rawValue, name(code))
         case .expected(let expectation, let found):
-            let at = found.map { " before \(quoted($0))" } ?? ""
-            switch expectation {
-            case .currency:
-                return "expected a currency\(found.map { ", not \(quoted($0))" } ?? " here")"
-            case .connectorOrEnd:
-                return "expected “in”, “to” or the end of the line\(at)"
-            case .amountOrCurrency:
-                return "expected an amount, a currency or a command\(found.map { ", not \(quoted($0))" } ?? "") — type “help”"
-            case .endOfLine:
-                return "unexpected \(quoted(found ?? "")) — the command ends before it"
+            switch (expectation, found) {
+            case (.currency, nil): return text("error.expected.currency")
+            case (.currency, let found?): return text("error.expected.currency.found", quoted(found))
+            case (.connectorOrEnd, nil): return text("error.expected.connector")
+            case (.connectorOrEnd, let found?): return text("error.expected.connector.found", quoted(found))
+            case (.amountOrCurrency, nil): return text("error.expected.amountOrCurrency")
+            case (.amountOrCurrency, let found?): return text("error.expected.amountOrCurrency.found", quoted(found))
+            case (.endOfLine, let found): return text("error.expected.end", quoted(found ?? ""))
             }
         case .unknownTopic(let word):
-            return "no help for \(quoted(word)) — commands: \(Command.words.joined(separator: ", "))"
+            return text("error.unknownTopic", quoted(word), Command.words.joined(separator: ", "))
         case .unknownLocale(let id):
-            return "unknown locale \(quoted(id)) — use an identifier such as de_DE, en_US, tr_TR or hi_IN, or “default”"
+            return text("error.unknownLocale", quoted(id))
         case .nothingToSwap:
-            return "nothing to swap yet — convert something first, e.g. 12,50 eur in usd"
-        case .unknownProvider(let name, let known):
-            return "no rate provider is called \(quoted(name)) — use \(alternatives(known, "or")), or “auto”"
-        case .unexpectedArgument(let text):
-            return "“recent” takes only “clear”, not \(quoted(text))"
+            return text("error.nothingToSwap")
+        case .unknownProvider(let providerName, let known):
+            return text("error.unknownProvider", quoted(providerName), alternatives(known, text))
+        case .unexpectedArgument(let command, let allowed, let found):
+            return text("error.unexpectedArgument", command, alternatives(allowed.map { "“\($0)”" }, text), quoted(found))
         }
     }
 }

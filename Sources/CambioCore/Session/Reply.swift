@@ -44,6 +44,8 @@ public enum ShellRequest: Equatable, Sendable {
     case refresh
     /// Show the rate provider (`nil`), or choose one by name (`auto` for the default order).
     case source(String?)
+    /// Show (`nil`) or switch the live preview while typing.
+    case preview(Bool?)
 }
 
 /// The new state, the reply and the effects of evaluating one line.

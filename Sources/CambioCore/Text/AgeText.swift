@@ -1,34 +1,34 @@
 import Foundation
 
-/// Ages in words: “today”, “3 days old”, “5 minutes ago”.
+/// Ages in words: “today”, “3 days old”, “5 minutes ago”, in the interface's language.
 public enum AgeText {
     /// The age of a data date in whole days.
-    public static func days(_ days: Int) -> String {
-        days <= 0 ? "today" : days == 1 ? "1 day old" : "\(days) days old"
+    public static func days(_ days: Int, _ text: Localization) -> String {
+        days <= 0 ? text("age.today") : days == 1 ? text("age.day") : text("age.days", String(days))
     }
 
     /// How long ago `date` was.
-    public static func since(_ date: Date, now: Date) -> String {
+    public static func since(_ date: Date, now: Date, _ text: Localization) -> String {
         let seconds = Int(now.timeIntervalSince(date))
         switch seconds {
-        case ..<60: return "just now"
-        case ..<120: return "1 minute ago"
-        case ..<3600: return "\(seconds / 60) minutes ago"
-        case ..<7200: return "1 hour ago"
-        case ..<86400: return "\(seconds / 3600) hours ago"
-        case ..<172_800: return "1 day ago"
-        default: return "\(seconds / 86400) days ago"
+        case ..<60: return text("since.now")
+        case ..<120: return text("since.minute")
+        case ..<3600: return text("since.minutes", String(seconds / 60))
+        case ..<7200: return text("since.hour")
+        case ..<86400: return text("since.hours", String(seconds / 3600))
+        case ..<172_800: return text("since.day")
+        default: return text("since.days", String(seconds / 86400))
         }
     }
 
     /// How long until `date`: “in 42 minutes”, “now”.
-    public static func until(_ date: Date, now: Date) -> String {
+    public static func until(_ date: Date, now: Date, _ text: Localization) -> String {
         let seconds = Int(date.timeIntervalSince(now))
         switch seconds {
-        case ..<60: return "now"
-        case ..<120: return "in 1 minute"
-        case ..<7200: return "in \(seconds / 60) minutes"
-        default: return "in \(seconds / 3600) hours"
+        case ..<60: return text("until.now")
+        case ..<120: return text("until.minute")
+        case ..<7200: return text("until.minutes", String(seconds / 60))
+        default: return text("until.hours", String(seconds / 3600))
         }
     }
 }
