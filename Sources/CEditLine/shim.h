@@ -98,6 +98,8 @@ static inline int cambio_history_count(History *h) {
 static volatile sig_atomic_t cambio_interrupted_flag = 0;
 static volatile sig_atomic_t cambio_terminate_signal = 0;
 static volatile sig_atomic_t cambio_resized_flag = 0;
+/// Whether the terminal takes cursor movement (not TERM=dumb, not --plain).
+static int cambio_full_terminal = 1;
 static int cambio_signal_pipe[2] = {-1, -1};
 
 static void cambio_on_signal(int sig) {
@@ -157,9 +159,15 @@ static int cambio_read_char(EditLine *el, wchar_t *out) {
             return -1;
         }
         if (cambio_resized_flag) {
+            // Redraw the line from the first column at the new width: libedit forgets where
+            // the cursor is when it resizes, and would draw the line again after itself.
             cambio_resized_flag = 0;
             el_resize(el);
-            el_set(el, EL_REFRESH);
+            if (cambio_full_terminal) {
+                ssize_t ignored = write(STDOUT_FILENO, "\r\033[J", 4);
+                (void)ignored;
+                el_set(el, EL_REFRESH);
+            }
         }
         struct pollfd fds[2] = {{STDIN_FILENO, POLLIN, 0}, {cambio_signal_pipe[0], POLLIN, 0}};
         int ready = poll(fds, cambio_signal_pipe[0] >= 0 ? 2 : 1, -1);
@@ -192,6 +200,10 @@ static int cambio_read_char(EditLine *el, wchar_t *out) {
 
 static inline void cambio_el_use_own_reader(EditLine *el) {
     el_set(el, EL_GETCFN, cambio_read_char);
+}
+
+static inline void cambio_set_full_terminal(int full) {
+    cambio_full_terminal = full;
 }
 
 static inline int cambio_take_interrupt(void) {

@@ -27,8 +27,17 @@ final class InteractiveShell {
             return 1
         }
         editor.loadHistory(from: session.store.paths.historyFile)
+        editor.fullTerminal = !plain && Platform.environment["TERM"] != "dumb"
         editor.complete = { [unowned self] before in
             Completer.complete(before, engine: session.engine, recent: session.state.recent)
+        }
+        // Results while typing: only with a full terminal (not --plain, NO_COLOR or TERM=dumb),
+        // so that a screen reader hears each result once.
+        if color {
+            editor.previewColor = true
+            editor.preview = { [unowned self] line in
+                session.previewEnabled ? session.engine.preview(line, in: session.state) : nil
+            }
         }
         editor.showCandidates = { [unowned self] candidates in
             let columns = Platform.terminalColumns() ?? 80
@@ -114,16 +123,17 @@ final class InteractiveShell {
         let label = session.engine.text("rates.fetching", RateReport.order(session.rates.plan.providers, session.engine.text))
         var frame = 0
         var result: RefreshResult?
-        if plain { Platform.writeAll(STDOUT_FILENO, label + " …\n") }
+        let animate = !plain && Platform.environment["TERM"] != "dumb"
+        if !animate { Platform.writeAll(STDOUT_FILENO, label + " …\n") }
         while result == nil {
-            if !plain {
+            if animate {
                 Platform.writeAll(STDOUT_FILENO, "\r\(frames[frame % frames.count]) \(label)\u{1B}[K")
                 frame += 1
             }
             if LineEditor.takeInterrupt() { operation.cancel() }
             result = operation.wait(until: .now() + 0.1)
         }
-        if !plain { Platform.writeAll(STDOUT_FILENO, "\r\u{1B}[K") }
+        if animate { Platform.writeAll(STDOUT_FILENO, "\r\u{1B}[K") }
         guard let result else { return }
         let (notes, warnings) = session.report(result)
         for warning in warnings { session.warn(warning) }

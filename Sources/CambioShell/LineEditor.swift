@@ -19,6 +19,19 @@ final class LineEditor {
 
     private let editLine: OpaquePointer
     private let history: OpaquePointer
+    /// The result shown right of the line while typing, for the line so far (`nil`: none).
+    var preview: ((String) -> String?)?
+    /// Whether `preview` colours its text.
+    var previewColor = false
+    /// Whether the terminal takes cursor movement (not `TERM=dumb`, not `--plain`).
+    var fullTerminal = true {
+        didSet { cambio_set_full_terminal(fullTerminal ? 1 : 0) }
+    }
+    /// The right-hand prompt as a C string, and its columns when last drawn (0: none).
+    private var rightPromptPointer: UnsafeMutablePointer<CChar>? = strdup("")
+    private var shownPreviewColumns = 0
+    private var shownLineColumns = 0
+
     /// The prompt as a C string that stays put while libedit reads it.
     private var promptPointer: UnsafeMutablePointer<CChar>? = strdup("› ")
     /// Produces candidates for the text before the cursor.
@@ -46,6 +59,7 @@ final class LineEditor {
         cambio_el_set_signal(editLine, 1)
         cambio_el_use_own_reader(editLine)
         cambio_el_set_prompt(editLine) { _ in LineEditor.active?.promptPointer }
+        cambio_el_set_rprompt(editLine) { _ in LineEditor.active?.updateRightPrompt() }
         cambio_el_add_function(editLine, "cambio-complete", "Complete a command, currency code or name") { _, _ in
             UInt8(LineEditor.active?.completeAtCursor() ?? CC_ERROR)
         }
@@ -58,6 +72,7 @@ final class LineEditor {
     deinit {
         if LineEditor.active === self { LineEditor.active = nil }
         free(promptPointer)
+        free(rightPromptPointer)
         el_end(editLine)
         history_end(history)
     }
@@ -74,6 +89,8 @@ final class LineEditor {
         lastTab = nil
         var count: Int32 = 0
         let result = el_gets(editLine, &count)
+        if result != nil, count > 0 { clearAcceptedPreview() }
+        shownPreviewColumns = 0
         let signal = cambio_pending_termination()
         if signal != 0 { return .terminated(signal) }
         let interrupted = cambio_take_interrupt() != 0
@@ -89,6 +106,54 @@ final class LineEditor {
     static func takeInterrupt() -> Bool {
         cambio_drain_signal_pipe()
         return cambio_take_interrupt() != 0
+    }
+
+    /// Called by libedit on every redraw: the preview for the line as it is now. It is
+    /// left out when it would not fit beside the line (libedit also drops it then).
+    private func updateRightPrompt() -> UnsafeMutablePointer<CChar>? {
+        // Never empty while previews are on: libedit redraws the right-hand prompt on every
+        // keystroke only when it has one; with none it takes a fast path that skips this call.
+        var text = preview == nil ? "" : " "
+        var columns = 0
+        if let preview {
+            let line = lineBeforeCursor().whole
+            if let result = preview(line) {
+                let width = DisplayWidth.of(result)
+                let used = DisplayWidth.of(promptText) + DisplayWidth.of(line) + 2
+                if used + width < self.columns {
+                    text = previewColor ? "\u{1}\u{1B}[2m\u{1}" + result + "\u{1}\u{1B}[0m\u{1}" : result
+                    columns = width
+                }
+            }
+            shownLineColumns = DisplayWidth.of(promptText) + DisplayWidth.of(line)
+        }
+        shownPreviewColumns = columns
+        free(rightPromptPointer)
+        rightPromptPointer = strdup(text)
+        return rightPromptPointer
+    }
+
+    /// After Enter, the preview drawn at the right of the accepted line is erased, so that the
+    /// result is shown once, below.
+    private func clearAcceptedPreview() {
+        guard shownPreviewColumns > 0, fullTerminal else { return }
+        shownPreviewColumns = 0
+        // Up to the accepted line, past its text, erase to the end, and back down.
+        Platform.writeAll(STDOUT_FILENO, "\u{1B}[1A\r\u{1B}[\(shownLineColumns)C\u{1B}[K\r\u{1B}[1B")
+    }
+
+    /// The prompt without its invisible colour sequences.
+    private var promptText: String {
+        var visible = ""
+        var hidden = false
+        for character in prompt {
+            if character == "\u{1}" {
+                hidden.toggle()
+            } else if !hidden {
+                visible.append(character)
+            }
+        }
+        return visible
     }
 
     /// Adds a line to the history (libedit drops a repeat of the previous entry).
@@ -111,7 +176,10 @@ final class LineEditor {
     }
 
     /// Columns of the terminal as libedit sees them.
-    var columns: Int { Int(cambio_el_terminal_columns(editLine)) }
+    var columns: Int {
+        let reported = Int(cambio_el_terminal_columns(editLine))
+        return reported > 0 ? reported : Platform.terminalColumns(STDIN_FILENO) ?? 80
+    }
 
     private func lineBeforeCursor() -> (before: String, whole: String) {
         guard let info = cambio_el_line(editLine) else { return ("", "") }

@@ -145,6 +145,22 @@ public final class CurrencyDirectory {
         return .unknown(suggestions: suggestions(for: folded))
     }
 
+    /// Only what names a currency completely and unambiguously: a code, a symbol, or a whole
+    /// name. A prefix (`jap`, `us`) is not enough, so that half-typed words give no result.
+    public func resolveExactly(_ phrase: String) -> CurrencyCode? {
+        let trimmed = phrase.trimmingCharacters(in: .whitespaces)
+        if let code = CurrencyCode(trimmed) { return codeSet.contains(code) ? code : nil }
+        if let symbol = resolveSymbol(trimmed) {
+            if case .found(let code, _) = symbol { return code }
+            return nil
+        }
+        guard trimmed.count <= Self.longestName else { return nil }
+        let folded = TextFolding.fold(trimmed)
+        guard !folded.isEmpty else { return nil }
+        let exact = codesMatching { $0 == folded }
+        return exact.count == 1 ? exact[0] : nil
+    }
+
     private func resolveSymbol(_ text: String) -> Resolution? {
         if text == "$" { return .found(dollar, .symbol("$", explained: true)) }
         guard let candidates = Self.symbols[text] else { return nil }

@@ -44,6 +44,32 @@ public final class Engine {
         return engine
     }
 
+    /// The result of the line being typed, when it is already a complete conversion into one
+    /// currency: `= 14,291 $`. No state changes, nothing else evaluated; `nil` otherwise.
+    public func preview(_ line: String, in state: SessionState) -> String? {
+        guard line.count <= 200, case .success(.convert(let amountReference?, let fromReference, let targets)) = Parser.parse(line),
+            targets.count <= 1
+        else { return nil }
+        guard case .success(let amount) = amountParser.parse(amountReference.text) else { return nil }
+        let from: CurrencyCode
+        if let symbol = amountReference.symbol ?? fromReference {
+            guard let code = directory.resolveExactly(symbol.text) else { return nil }
+            from = code
+        } else {
+            from = state.base
+        }
+        let to: CurrencyCode
+        if let target = targets.first {
+            guard let code = directory.resolveExactly(target.text) else { return nil }
+            to = code
+        } else {
+            guard from != state.base else { return nil }
+            to = state.base
+        }
+        guard from != to, let result = state.table.convert(amount.value, from: from, to: to) else { return nil }
+        return "= " + formatter.format(result, to)
+    }
+
     /// Evaluates one line.
     public func evaluate(_ line: String, in state: SessionState, now: Date = Date()) -> Outcome {
         var outcome = Outcome(state: state, reply: Reply(), effects: [])

@@ -1,0 +1,124 @@
+import CambioTestSupport
+import Foundation
+import Testing
+
+/// Results while typing, and completion, seen on a real terminal screen.
+@Suite(.serialized) struct PreviewTests {
+    func start(_ home: TemporaryDirectory, _ extra: [String: String] = [:], columns: Int = 80) throws -> TmuxScreen {
+        let environment = home.environment(["TERM": "xterm-256color", "CAMBIO_OFFLINE": "1"].merging(extra) { _, new in new })
+        let screen = try TmuxScreen(environment: environment, columns: columns)
+        #expect(screen.waitUntil { $0.contains("›") }, "no prompt: \(screen.screen)")
+        usleep(100_000)
+        return screen
+    }
+
+    @Test func theResultAppearsWhileTypingUpdatesAndGoesAway() throws {
+        let home = try TemporaryDirectory()
+        let screen = try start(home)
+        screen.type("12.5 eur in us")
+        usleep(300_000)
+        #expect(!screen.promptLine().contains("= $"), "an incomplete line showed a result: \(screen.screen)")
+        screen.type("d")
+        #expect(screen.waitUntil { _ in screen.promptLine().hasSuffix("= $14.291") }, "\(screen.screen)")
+        screen.press("BSpace")
+        #expect(screen.waitUntil { _ in !screen.promptLine().contains("= $") }, "\(screen.screen)")
+        screen.type("d")
+        #expect(screen.waitUntil { _ in screen.promptLine().hasSuffix("= $14.291") })
+        screen.press("C-a", "Right", "Right")
+        screen.type("0")
+        #expect(screen.waitUntil { _ in screen.promptLine().hasSuffix("= $137.764") }, "\(screen.screen)")
+        screen.press("Enter")
+        #expect(screen.waitUntil { $0.contains("€120.500 = $137.764") }, "\(screen.screen)")
+        // The accepted line keeps no preview; the result is shown once, below it.
+        let lines = screen.screen.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasPrefix("EUR › 120.5 eur in usd") && !$0.contains("= $") }, "\(screen.screen)")
+        screen.press("C-d")
+    }
+
+    @Test func historyRecallAndCompletionShowTheResultToo() throws {
+        let home = try TemporaryDirectory()
+        let screen = try start(home, ["LANG": "de_DE.UTF-8"])
+        screen.type("5 € in jap")
+        screen.press("Tab")
+        #expect(screen.waitUntil { _ in screen.promptLine().hasSuffix("= 925,187\u{00A0}¥") }, "\(screen.screen)")
+        screen.press("Enter")
+        #expect(screen.waitUntil { $0.contains("5,000\u{00A0}€ = 925,187\u{00A0}¥") })
+        screen.press("Up")
+        #expect(screen.waitUntil { _ in screen.promptLine().hasSuffix("= 925,187\u{00A0}¥") }, "\(screen.screen)")
+        screen.press("C-c")
+        screen.press("C-d")
+    }
+
+    @Test func aNarrowTerminalDropsAPreviewThatDoesNotFit() throws {
+        let home = try TemporaryDirectory()
+        let screen = try start(home, columns: 40)
+        screen.type("1234567.89 eur in jpy")
+        usleep(400_000)
+        #expect(!screen.screen.contains("= ¥"), "\(screen.screen)")
+        screen.press("C-u")
+        screen.type("5 eur in usd")
+        #expect(screen.waitUntil { _ in screen.promptLine().hasSuffix("= $5.716") }, "\(screen.screen)")
+        screen.resize(columns: 70)
+        screen.type(" ")
+        #expect(screen.waitUntil { _ in screen.promptLine().hasSuffix("= $5.716") && screen.promptLine().count > 60 }, "\(screen.screen)")
+        #expect(screen.screen.components(separatedBy: "EUR › ").count == 2, "the line was drawn twice: \(screen.screen)")
+        screen.press("C-d")
+    }
+
+    @Test func plainAndNoColorShowNoPreview() throws {
+        for extra in [["NO_COLOR": "1"], ["TERM": "dumb"]] {
+            let home = try TemporaryDirectory()
+            let screen = try start(home, extra)
+            screen.type("5 eur in usd")
+            usleep(400_000)
+            #expect(!screen.promptLine().contains("= $"), "\(extra): \(screen.screen)")
+            screen.press("C-d")
+        }
+        let home = try TemporaryDirectory()
+        let plain = try TmuxScreen(environment: home.environment(["TERM": "xterm-256color"]), arguments: ["--plain"])
+        #expect(plain.waitUntil { $0.contains("EUR ›") })
+        plain.type("5 eur in usd")
+        usleep(400_000)
+        #expect(!plain.promptLine().contains("= $"))
+    }
+
+    @Test func previewOffIsRemembered() throws {
+        let home = try TemporaryDirectory()
+        let screen = try start(home)
+        screen.type("preview off")
+        screen.press("Enter")
+        #expect(screen.waitUntil { $0.contains("live results while typing: off") }, "\(screen.screen)")
+        screen.press("C-d")
+        #expect(home.read("config/cambio/config")?.contains("preview = off") == true)
+        let again = try start(home)
+        again.type("5 eur in usd")
+        usleep(400_000)
+        #expect(!again.promptLine().contains("= $"))
+    }
+
+    @Test func tabFindsNamesInTurkishAndListsThemInAlignedColumns() throws {
+        let home = try TemporaryDirectory()
+        let screen = try start(home, ["LANG": "tr_TR.UTF-8"])
+        screen.type("türk lir")
+        screen.press("Tab")
+        #expect(screen.waitUntil { _ in screen.promptLine().contains("TRY") }, "\(screen.screen)")
+        screen.press("C-u")
+        screen.type("peso")
+        screen.press("Tab", "Tab")
+        #expect(screen.waitUntil { $0.contains("Meksika pesosu") && $0.contains("Arjantin pesosu") }, "\(screen.screen)")
+        // Every row of the list is at most 80 columns and the names start in the same column.
+        let rows = screen.screen.split(separator: "\n").filter { $0.contains("pesosu") }.map(String.init)
+        #expect(rows.count >= 3)
+        #expect(rows.allSatisfy { $0.count <= 80 })
+        // Two columns a row; the second column's codes start at the same place in every row.
+        let secondColumn = rows.compactMap { row -> Int? in
+            let characters = Array(row)
+            return characters.indices.dropFirst(5).first { index in
+                index + 3 <= characters.count && characters[index - 1] == " " && characters[index..<index + 3].allSatisfy(\.isUppercase)
+            }
+        }
+        #expect(Set(secondColumn).count == 1, "\(rows)")
+        screen.press("C-c")
+        screen.press("C-d")
+    }
+}
