@@ -4,7 +4,8 @@ import PackageDescription
 let package = Package(
     name: "Cambio",
     products: [
-        .executable(name: "cambio", targets: ["cambio"])
+        .executable(name: "cambio", targets: ["cambio"]),
+        .executable(name: "cambio-bench", targets: ["cambio-bench"]),
     ],
     targets: [
         // MARK: Core: money, currencies, rate tables, the command language, evaluation (no I/O)
@@ -35,6 +36,14 @@ let package = Package(
         .executableTarget(
             name: "cambio",
             dependencies: ["CambioCore", "CambioShell"]
+        ),
+
+        // MARK: Tools
+
+        // In-process measurements for Scripts/bench (completion and preview costs).
+        .executableTarget(
+            name: "cambio-bench",
+            dependencies: ["CambioCore"]
         ),
 
         // MARK: Tests

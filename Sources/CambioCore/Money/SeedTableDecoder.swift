@@ -67,10 +67,15 @@ public enum DataDate {
     }
 
     /// Whole days from `date` to `now` (UTC); `nil` for an invalid date.
-    public static func age(of date: String, now: Date) -> Int? {
-        guard let parts = components(date) else { return nil }
+    static let utc: Calendar = {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        return calendar
+    }()
+
+    public static func age(of date: String, now: Date) -> Int? {
+        guard let parts = components(date) else { return nil }
+        let calendar = utc
         guard let start = calendar.date(from: DateComponents(year: parts.year, month: parts.month, day: parts.day)) else {
             return nil
         }

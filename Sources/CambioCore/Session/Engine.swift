@@ -203,6 +203,18 @@ public final class Engine {
 
     /// `rates of 2026-07-06 (147 days old, currency-api, bundled seed)`
     public func tableNote(_ table: RateTable, now: Date) -> String {
+        // The same table on the same day gives the same note; a pipe asks for it on every line.
+        let day = Int(now.timeIntervalSince1970 / 86_400)
+        let key = "\(table.source.id) \(table.date) \(table.source.isBundledSeed) \(day)"
+        if let cached = noteCache, cached.key == key { return cached.text }
+        let text = makeTableNote(table, now: now)
+        noteCache = (key, text)
+        return text
+    }
+
+    private var noteCache: (key: String, text: String)?
+
+    private func makeTableNote(_ table: RateTable, now: Date) -> String {
         var details: [String] = []
         if let age = DataDate.age(of: table.date, now: now) { details.append(AgeText.days(age, text)) }
         details.append(table.source.isBundledSeed ? text("table.seed", table.source.id) : table.source.id)

@@ -31,11 +31,32 @@ public struct Localization: Sendable {
     }
 
     public func format(_ key: String, _ arguments: [String]) -> String {
-        var text = table[key] ?? fallback[key] ?? key
-        for (index, argument) in arguments.enumerated() {
-            text = text.replacingOccurrences(of: "{\(index)}", with: argument)
+        let template = table[key] ?? fallback[key] ?? key
+        guard !arguments.isEmpty else { return template }
+        // One pass over the template: `{N}` becomes argument N.
+        var out = ""
+        var characters = template.makeIterator()
+        while let character = characters.next() {
+            guard character == "{" else {
+                out.append(character)
+                continue
+            }
+            var digits = ""
+            var closed = false
+            while let next = characters.next() {
+                if next == "}" {
+                    closed = true
+                    break
+                }
+                digits.append(next)
+            }
+            if closed, let index = Int(digits), arguments.indices.contains(index) {
+                out += arguments[index]
+            } else {
+                out += "{" + digits + (closed ? "}" : "")
+            }
         }
-        return text
+        return out
     }
 
     /// Keys and texts of one `.strings` file: `key = text`, `#` comments, `\n` for a line break.

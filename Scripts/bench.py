@@ -1,0 +1,125 @@
+"""The measurements behind Scripts/bench. Every whole-process figure is a median of
+alternating runs of the tools on the same input; memory is the peak resident set size that
+the kernel reports for the process (wait4)."""
+import os, pty, random, resource, select, statistics, subprocess, sys, tempfile, time
+
+RUNS = int(sys.argv[1]) if len(sys.argv) > 1 else 21
+CAMBIO = os.path.abspath(".build/release/cambio")
+BENCH = os.path.abspath(".build/release/cambio-bench")
+HOME = tempfile.mkdtemp(prefix="cambio-bench-")
+ENV = dict(os.environ, HOME=HOME, LANG="de_DE.UTF-8", LC_ALL="", CAMBIO_OFFLINE="1", NO_COLOR="1")
+ENV.pop("XDG_CONFIG_HOME", None); ENV.pop("XDG_STATE_HOME", None); ENV.pop("XDG_CACHE_HOME", None)
+# Currencies that GNU units, qalc and Cambio all know.
+CODES = ["EUR", "USD", "GBP", "JPY", "CHF", "SEK", "NOK", "DKK", "PLN", "CZK", "HUF", "CAD", "AUD", "NZD", "TRY", "INR"]
+
+
+def run(args, stdin=None, stdout=subprocess.DEVNULL):
+    """Runs a command; returns (seconds, peak KiB)."""
+    start = time.perf_counter()
+    process = subprocess.Popen(args, stdin=stdin, stdout=stdout, stderr=subprocess.DEVNULL, env=ENV)
+    _, _, usage = os.wait4(process.pid, 0)
+    return time.perf_counter() - start, usage.ru_maxrss
+
+
+def alternate(commands, runs=RUNS, inputs=None):
+    """Runs each command `runs` times, interleaved, each with its own input file if given;
+    returns {name: (median s, max KiB)}."""
+    inputs = inputs or {}
+    times = {name: [] for name in commands}
+    memory = {name: 0 for name in commands}
+    for _ in range(runs):
+        for name, args in commands.items():
+            path = inputs.get(name)
+            stdin = open(path, "rb") if path else subprocess.DEVNULL
+            seconds, kib = run(args, stdin=stdin)
+            if path:
+                stdin.close()
+            times[name].append(seconds)
+            memory[name] = max(memory[name], kib)
+    return {name: (statistics.median(times[name]), memory[name]) for name in commands}
+
+
+def first_prompt(runs=RUNS):
+    """Milliseconds from start to the prompt on a pseudo-terminal."""
+    samples = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        pid, fd = pty.fork()
+        if pid == 0:
+            os.execve(CAMBIO, [CAMBIO], dict(ENV, TERM="xterm"))
+        seen = b""
+        while "›".encode() not in seen:
+            ready, _, _ = select.select([fd], [], [], 5)
+            if not ready:
+                break
+            seen += os.read(fd, 4096)
+        samples.append(time.perf_counter() - start)
+        os.write(fd, b"quit\r")
+        os.waitpid(pid, 0)
+        os.close(fd)
+    return statistics.median(samples)
+
+
+def pipe_inputs(lines):
+    rng = random.Random(20261130)
+    cambio = tempfile.NamedTemporaryFile("w", delete=False, suffix=".cambio")
+    units = tempfile.NamedTemporaryFile("w", delete=False, suffix=".units")
+    for _ in range(lines):
+        amount = rng.randrange(1, 10_000_000) / 100
+        a, b = rng.sample(CODES, 2)
+        cambio.write(f"{amount:.2f}".replace(".", ",") + f" {a.lower()} in {b.lower()}\n")
+        units.write(f"{amount:.2f} {a}\n{b}\n")
+    cambio.close()
+    units.close()
+    return cambio.name, units.name
+
+
+def main():
+    print(f"machine: {os.cpu_count()} cores, {os.uname().machine}, {os.uname().release}; runs: {RUNS}")
+    rows = []
+    one = alternate({
+        "cambio": [CAMBIO, "12,50", "eur", "in", "usd"],
+        "units": ["units", "-t", "12.5 EUR", "USD"],
+        "qalc": ["qalc", "-t", "12.5 EUR to USD"],
+    })
+    rows.append(("one-shot 12,50 eur in usd", one))
+    prompt = first_prompt()
+
+    lines = 100_000
+    cambio_input, units_input = pipe_inputs(lines)
+    # The same conversions; units reads them in its own two-line form.
+    pipe = alternate(
+        {"cambio": [CAMBIO], "units": ["units", "-t"]}, runs=max(3, RUNS // 5),
+        inputs={"cambio": cambio_input, "units": units_input})
+    qalc_lines = 200
+    qalc_input = tempfile.NamedTemporaryFile("w", delete=False)
+    with open(cambio_input) as source:
+        for index, line in enumerate(source):
+            if index >= qalc_lines:
+                break
+            amount, a, _, b = line.split()
+            qalc_input.write(f"{amount.replace(',', '.')} {a.upper()} to {b.upper()}\n")
+    qalc_input.close()
+    qalc = alternate({"qalc": ["qalc", "-t", "-f", qalc_input.name]}, runs=3)
+    for path in (cambio_input, units_input, qalc_input.name):
+        os.unlink(path)
+
+    print()
+    print("| measurement | cambio | GNU units | qalc | cambio / units |")
+    print("|---|---:|---:|---:|---:|")
+    c, u, q = one["cambio"], one["units"], one["qalc"]
+    print(f"| one-shot conversion, wall | {c[0]*1000:.1f} ms | {u[0]*1000:.1f} ms | {q[0]*1000:.1f} ms | {c[0]/u[0]:.2f} |")
+    print(f"| one-shot conversion, peak memory | {c[1]/1024:.1f} MiB | {u[1]/1024:.1f} MiB | {q[1]/1024:.1f} MiB | {c[1]/u[1]:.2f} |")
+    print(f"| first prompt (pseudo-terminal) | {prompt*1000:.1f} ms | — | — | — |")
+    cl = lines / pipe["cambio"][0]
+    ul = lines / pipe["units"][0]
+    ql = qalc_lines / qalc["qalc"][0]
+    print(f"| {lines:,}-line pipe, de_DE | {pipe['cambio'][0]:.2f} s ({cl:,.0f} lines/s, {pipe['cambio'][1]/1024:.1f} MiB) | {pipe['units'][0]:.2f} s ({ul:,.0f} lines/s) | {ql:,.0f} lines/s ({qalc_lines} lines) | {ul/cl:.2f} (time) |")
+    print()
+    print("In process (cambio-bench):")
+    sys.stdout.flush()
+    subprocess.run([BENCH], check=True)
+
+
+if __name__ == "__main__":
+    main()
