@@ -17,6 +17,8 @@ final class RateController: @unchecked Sendable {
     private var delivered: RefreshResult?
     private var lastAttempt: Date?
     private var retryAfter: TimeInterval = 0
+    /// Why the last background refresh gave no table, for `status`.
+    private var lastFailure: FetchError?
     private var timer: DispatchSourceTimer?
     /// The table in use, as far as refresh timing is concerned.
     private var currentFetchedAt: Date?
@@ -119,6 +121,7 @@ final class RateController: @unchecked Sendable {
                     self.currentIsSeed = false
                     self.currentProvider = Provider(rawValue: table.source.id)
                 }
+                self.lastFailure = result.table == nil && !result.cancelled ? result.mainFailure : nil
                 if result.table == nil {
                     let hinted = result.failures.compactMap { failure -> Int? in
                         if case .httpStatus(_, _, let retry?) = failure.error { return retry }
@@ -175,6 +178,9 @@ final class RateController: @unchecked Sendable {
         } else if let next = nextRefresh(now: now) {
             let when = AgeText.until(next, now: now, text)
             rows.append((text("status.nextRefresh"), lock.withLock { running != nil } ? text("status.running", when) : when))
+        }
+        if let failure = lock.withLock({ lastFailure }) {
+            rows.append((text("status.lastFailure"), failure.message(text)))
         }
         rows.append((text("status.cache"), cache.directory))
         return rows

@@ -36,6 +36,14 @@ import Testing
         #expect(found("swiss franc", german) == "CHF")
     }
 
+    @Test func wholeNamesInTheInterfacesOtherLanguagesWorkForEveryone() {
+        #expect(found("türk lirası", directory("en")) == "TRY")
+        #expect(found("Schweizer Franken", directory("en")) == "CHF")
+        #expect(found("japon yeni", directory("de")) == "JPY")
+        // …as whole names only: “yeni” (Turkish “new”) is no prefix for an English user.
+        #expect(directory("en").matches("yeni", recent: []).isEmpty)
+    }
+
     @Test func dollarMeansTheRegionsDollarElseUSD() {
         #expect(directory().resolve("$") == .found(CurrencyCode("USD")!, .symbol("$", explained: true)))
         #expect(found("$", directory(region: "CAD")) == "CAD")

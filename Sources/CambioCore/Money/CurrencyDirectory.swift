@@ -32,6 +32,9 @@ public final class CurrencyDirectory {
         public let englishName: String
         /// Folded names to match against: local, English, ISO's.
         let foldedNames: [String]
+        /// Folded names in the interface's other languages: whole names only, never prefixes,
+        /// so that they add no noise to completion and lists.
+        let foreignNames: [String]
     }
 
     public let catalog: CurrencyCatalog
@@ -89,19 +92,26 @@ public final class CurrencyDirectory {
         if let cachedEntries { return cachedEntries }
         let local = Locale(identifier: languageID)
         let english = Locale(identifier: "en")
+        // Names in the interface's other languages are understood too (“türk lirası” for
+        // anyone), after the user's own and English ones.
+        let others = Localization.languages.filter { $0 != "en" && $0 != Localization(localeID: languageID).language }
+            .map { Locale(identifier: $0) }
         var built: [Entry] = []
         built.reserveCapacity(codes.count)
         for code in codes {
             let iso = catalog[code]?.isoName ?? code.rawValue
             let englishName = english.localizedString(forCurrencyCode: code.rawValue) ?? iso
             let localName = local.localizedString(forCurrencyCode: code.rawValue) ?? englishName
+            let otherNames = others.compactMap { $0.localizedString(forCurrencyCode: code.rawValue) }
             var folded: [String] = []
             for name in [localName, englishName, iso] {
                 let f = TextFolding.fold(name)
                 if !f.isEmpty, !folded.contains(f) { folded.append(f) }
             }
+            let foreign = otherNames.map(TextFolding.fold).filter { !$0.isEmpty && !folded.contains($0) }
             entryIndex[code] = built.count
-            built.append(Entry(code: code, localName: localName, englishName: englishName, foldedNames: folded))
+            built.append(
+                Entry(code: code, localName: localName, englishName: englishName, foldedNames: folded, foreignNames: foreign))
         }
         cachedEntries = built
         return built
@@ -132,7 +142,7 @@ public final class CurrencyDirectory {
         let folded = TextFolding.fold(trimmed)
         guard !folded.isEmpty else { return .unknown(suggestions: []) }
         for candidate in [folded, Self.singular(folded)] where !candidate.isEmpty {
-            let exact = codesMatching { $0 == candidate }
+            let exact = codesMatching(includingForeign: true) { $0 == candidate }
             if exact.count == 1 { return .found(exact[0], .name) }
             let prefixed = codesMatching { $0.hasPrefix(candidate) }
             if prefixed.count == 1 { return .found(prefixed[0], .name) }
@@ -157,7 +167,7 @@ public final class CurrencyDirectory {
         guard trimmed.count <= Self.longestName else { return nil }
         let folded = TextFolding.fold(trimmed)
         guard !folded.isEmpty else { return nil }
-        let exact = codesMatching { $0 == folded }
+        let exact = codesMatching(includingForeign: true) { $0 == folded }
         return exact.count == 1 ? exact[0] : nil
     }
 
@@ -179,8 +189,10 @@ public final class CurrencyDirectory {
     /// The region's own currency decides ambiguous symbols (`kr` in Sweden is SEK).
     public let regionCurrencyForSymbols: CurrencyCode?
 
-    private func codesMatching(_ predicate: (String) -> Bool) -> [CurrencyCode] {
-        entries.filter { $0.foldedNames.contains(where: predicate) }.map(\.code)
+    private func codesMatching(includingForeign: Bool = false, _ predicate: (String) -> Bool) -> [CurrencyCode] {
+        entries.filter {
+            $0.foldedNames.contains(where: predicate) || (includingForeign && $0.foreignNames.contains(where: predicate))
+        }.map(\.code)
     }
 
     static func hasWordPrefix(_ name: String, _ prefix: String) -> Bool {
@@ -218,7 +230,7 @@ public final class CurrencyDirectory {
             // A code that starts with the same letter is the likelier typo.
             let code = entry.code.rawValue.lowercased()
             var distance = Levenshtein.distance(folded, code) + (code.first == folded.first ? 0 : 1)
-            for name in entry.foldedNames {
+            for name in entry.foldedNames + entry.foreignNames {
                 distance = min(distance, Levenshtein.distance(folded, name))
                 for word in name.split(separator: " ") where word.count > 2 {
                     distance = min(distance, Levenshtein.distance(folded, String(word)) + 1)
