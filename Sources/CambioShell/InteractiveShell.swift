@@ -120,7 +120,10 @@ final class InteractiveShell {
         _ = LineEditor.takeInterrupt()
         operation.start()
         let frames = Array("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")
-        let label = session.engine.text("rates.fetching", RateReport.order(session.rates.plan.providers, session.engine.text))
+        var label = session.engine.text("rates.fetching", RateReport.order(session.rates.plan.providers, session.engine.text))
+        // One row only, so that “\r” and erase-to-end-of-line remove it all.
+        let room = (Platform.terminalColumns() ?? 80) - 3
+        if DisplayWidth.of(label) > room { label = String(label.prefix(max(1, room - 1))) + "…" }
         var frame = 0
         var result: RefreshResult?
         let animate = !plain && Platform.environment["TERM"] != "dumb"
