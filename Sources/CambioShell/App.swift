@@ -78,6 +78,7 @@ public struct App {
         }
         let stdoutIsTerminal = Platform.isTerminal(STDOUT_FILENO)
         let renderer = ReplyRenderer(forTerminal: stdoutIsTerminal && !options.plain, color: color && stdoutIsTerminal)
+        engine.showsDetails = renderer.forTerminal
         var runner = BatchRunner(session: session, renderer: renderer)
         if options.refresh { runner.refreshNow() }
         if !options.words.isEmpty {

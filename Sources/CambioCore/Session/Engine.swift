@@ -13,6 +13,9 @@ public final class Engine {
     public let files: SessionFiles?
     /// The interface's sentences in the user's language.
     public let text: Localization
+    /// Whether results carry the rate beside them; pipes and scripts, which never show it,
+    /// turn this off and save the formatting.
+    public var showsDetails = true
     /// Lines the shell adds to `status` (provider settings, next refresh, cache file).
     public var statusExtras: () -> [(String, String)] = { [] }
 
@@ -41,6 +44,7 @@ public final class Engine {
     public func rebuilt(locale: LocaleSettings, table: RateTable) -> Engine {
         let engine = Engine(locale: locale, table: table, environment: environment, files: files, catalog: catalog)
         engine.statusExtras = statusExtras
+        engine.showsDetails = showsDetails
         return engine
     }
 
@@ -171,18 +175,19 @@ public final class Engine {
         let table = state.table
         var lines: [Reply.Line] = []
         for target in targets {
-            guard let rate = table.rate(from: from, to: target), let inverse = table.rate(from: target, to: from) else {
+            guard let rate = table.rate(from: from, to: target) else {
                 throw CommandError(.currencyNotInTable(table.contains(from) ? target : from), at: nil)
             }
-            let forward = "\(formatter.unit(from)) = \(formatter.format(rate, target))"
-            let backward = "\(formatter.unit(target)) = \(formatter.format(inverse, from))"
+            // The inverse is only shown beside results; a pipe does without the division.
+            let inverse = showsDetails || amount == nil ? (table.rate(from: target, to: from) ?? 0) : 0
+            let forward = { "\(self.formatter.unit(from)) = \(self.formatter.format(rate, target))" }
+            let backward = { "\(self.formatter.unit(target)) = \(self.formatter.format(inverse, from))" }
             if let amount {
                 let result = amount * rate
-                lines.append(
-                    .result(
-                        "\(formatter.format(amount, from)) = \(formatter.format(result, target))",
-                        detail: rate >= 1 || inverse < 1 ? forward : backward))
+                let detail = showsDetails ? (rate >= 1 || inverse < 1 ? forward() : backward()) : nil
+                lines.append(.result("\(formatter.format(amount, from)) = \(formatter.format(result, target))", detail: detail))
             } else {
+                let (forward, backward) = (forward(), backward())
                 lines.append(.result(forward, detail: backward))
             }
         }

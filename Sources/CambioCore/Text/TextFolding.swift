@@ -8,6 +8,11 @@ public enum TextFolding {
     ]
 
     public static func fold(_ text: some StringProtocol) -> String {
+        // Plain ASCII letters (codes, keywords, most names typed) need no Unicode folding.
+        let utf8 = text.utf8
+        if utf8.allSatisfy({ (0x61...0x7A).contains($0) || (0x41...0x5A).contains($0) }) {
+            return String(decoding: utf8.map { $0 | 0x20 }, as: UTF8.self)
+        }
         let stripped = String(text).lowercased()
             .folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: nil)
         var out = ""
