@@ -52,7 +52,7 @@ final class LineEditor {
         else { return nil }
         self.editLine = editLine
         self.history = history
-        cambio_history_set_size(history, 1000)
+        cambio_history_set_size(history, Self.historySize)
         cambio_history_set_unique(history, 1)
         cambio_el_set_history(editLine, history)
         cambio_el_set_editor(editLine, "emacs")
@@ -156,9 +156,13 @@ final class LineEditor {
         return visible
     }
 
+    /// Lines entered in this session that are not in the history file yet.
+    private var unsaved: [String] = []
+
     /// Adds a line to the history (libedit drops a repeat of the previous entry).
     func addHistory(_ line: String) {
         cambio_history_enter(history, line)
+        unsaved.append(line)
     }
 
     /// Loads a history file written by `saveHistory`.
@@ -166,14 +170,30 @@ final class LineEditor {
         cambio_history_load(history, path)
     }
 
-    /// Saves the history atomically: libedit writes a temporary file that replaces `path`.
+    /// Saves the history atomically and without losing other shells' lines: under a lock, the
+    /// file as it is now plus this session's new lines go to a temporary file that replaces it.
     func saveHistory(to path: String) throws(AtomicFile.Failure) {
+        guard !unsaved.isEmpty else { return }
+        let lock = try FileLock(path: path + ".lock")
+        defer { withExtendedLifetime(lock) {} }
+        guard let merged = history_init() else {
+            throw AtomicFile.Failure(path: path, reason: "libedit could not make a history")
+        }
+        defer { history_end(merged) }
+        cambio_history_set_size(merged, Self.historySize)
+        cambio_history_set_unique(merged, 1)
+        cambio_history_load(merged, path)
+        for line in unsaved { cambio_history_enter(merged, line) }
         try AtomicFile.replace(path) { temporary throws(AtomicFile.Failure) in
-            guard cambio_history_save(history, temporary) >= 0 else {
+            guard cambio_history_save(merged, temporary) >= 0 else {
                 throw AtomicFile.Failure(path: path, reason: "libedit could not write the history")
             }
         }
+        unsaved.removeAll()
     }
+
+    /// Lines kept in the history file.
+    static let historySize: Int32 = 1000
 
     /// Columns of the terminal as libedit sees them.
     var columns: Int {

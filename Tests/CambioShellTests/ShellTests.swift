@@ -112,3 +112,68 @@ import Testing
         #expect(home.read("state/cambio/history")?.contains("1\\040usd\\040in\\040gbp") == true)
     }
 }
+
+/// Faults a shell meets in daily use.
+@Suite(.serialized) struct ShellFaultTests {
+    func start(_ home: TemporaryDirectory) throws -> PseudoTerminal {
+        try PseudoTerminal(environment: home.environment(["TERM": "xterm", "NO_COLOR": "1", "CAMBIO_OFFLINE": "1"]))
+    }
+
+    @Test func twoShellsAtOnceLoseNoHistory() throws {
+        let home = try TemporaryDirectory()
+        let first = try start(home)
+        let second = try start(home)
+        #expect(first.waitFor("EUR › ") && second.waitFor("EUR › "))
+        for (index, shell) in [first, second, first, second].enumerated() {
+            let mark = shell.mark
+            shell.type("\(index + 1) usd in gbp\r")
+            #expect(shell.waitFor("£", then: "EUR › ", after: mark), "\(shell.plainOutput)")
+        }
+        first.type("quit\r")
+        second.type("quit\r")
+        #expect(first.waitForExit() == 0)
+        #expect(second.waitForExit() == 0)
+        let history = home.read("state/cambio/history") ?? ""
+        for index in 1...4 {
+            #expect(history.contains("\(index)\\040usd\\040in\\040gbp"), "\(history)")
+        }
+    }
+
+    @Test func sighupSavesTheHistory() throws {
+        let home = try TemporaryDirectory()
+        let shell = try start(home)
+        #expect(shell.waitFor("EUR › "))
+        let mark = shell.mark
+        shell.type("7 usd in chf\r")
+        #expect(shell.waitFor("CHF", then: "EUR › ", after: mark))
+        kill(shell.pid, SIGHUP)
+        #expect(shell.waitForExit() != nil)
+        #expect(home.read("state/cambio/history")?.contains("7\\040usd\\040in\\040chf") == true)
+    }
+}
+
+/// Faults a script meets.
+@Suite struct PipeFaultTests {
+    @Test func outputClosedEarlyEndsQuietly() throws {
+        let home = try TemporaryDirectory()
+        let input = home.path + "/input"
+        try String(repeating: "1 eur in usd\n", count: 200_000).write(toFile: input, atomically: true, encoding: .utf8)
+        let script = "\(TmuxScreen.quote(Cambio.executable)) < \(TmuxScreen.quote(input)) | head -1; echo status=${PIPESTATUS[0]}"
+        let run = try Cambio.shell(script, environment: home.environment())
+        #expect(run.stdout == "€1.000 = $1.143\nstatus=0\n")
+        #expect(run.stderr.isEmpty, "\(run.stderr)")
+    }
+
+    @Test func anUnwritableStateDirectoryWarnsAndConvertingGoesOn() throws {
+        let home = try TemporaryDirectory()
+        // A file where the state directory should be: nothing can be saved there, even by root.
+        try home.write("state/cambio", "in the way")
+        let run = try Cambio.run([], stdin: "1 eur in usd\n2 eur in usd\n", environment: home.environment())
+        #expect(run.status == 0)
+        #expect(run.stdout == "€1.000 = $1.143\n€2.000 = $2.287\n")
+        // One line for reading the recent file, one for saving it; none per converted line.
+        let warnings = run.stderr.split(separator: "\n")
+        #expect(warnings.count == 2, "\(run.stderr)")
+        #expect(warnings.allSatisfy { $0.hasPrefix("cambio: warning: ") })
+    }
+}

@@ -38,4 +38,26 @@ enum Cambio {
             stdout: String(decoding: try Data(contentsOf: URL(fileURLWithPath: output)), as: UTF8.self),
             stderr: String(decoding: try Data(contentsOf: URL(fileURLWithPath: errors)), as: UTF8.self))
     }
+
+    /// Runs a bash command line (for pipelines such as `cambio < input | head -1`).
+    static func shell(_ script: String, environment: [String: String]) throws -> Run {
+        let directory = try TemporaryDirectory()
+        let output = directory.path + "/stdout"
+        let errors = directory.path + "/stderr"
+        FileManager.default.createFile(atPath: output, contents: nil)
+        FileManager.default.createFile(atPath: errors, contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", script]
+        process.environment = environment
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errors))
+        try process.run()
+        process.waitUntilExit()
+        return Run(
+            status: process.terminationStatus,
+            stdout: String(decoding: try Data(contentsOf: URL(fileURLWithPath: output)), as: UTF8.self),
+            stderr: String(decoding: try Data(contentsOf: URL(fileURLWithPath: errors)), as: UTF8.self))
+    }
 }
