@@ -100,14 +100,15 @@ import Testing
         #expect(shell.waitForExit() == 0, "\(shell.plainOutput)")
     }
 
-    @Test func sigtermSavesTheHistory() throws {
+    @Test(arguments: [SIGTERM, SIGHUP])
+    func terminationAndHangUpSaveTheHistory(_ signal: Int32) throws {
         let home = try TemporaryDirectory()
         let shell = try start(home)
         #expect(shell.waitFor("EUR › "))
         let mark = shell.mark
         shell.type("1 usd in gbp\r")
         #expect(shell.waitFor("£", then: "EUR › ", after: mark))
-        kill(shell.pid, SIGTERM)
+        kill(shell.pid, signal)
         #expect(shell.waitForExit() != nil)
         #expect(home.read("state/cambio/history")?.contains("1\\040usd\\040in\\040gbp") == true)
     }
@@ -137,18 +138,6 @@ import Testing
         for index in 1...4 {
             #expect(history.contains("\(index)\\040usd\\040in\\040gbp"), "\(history)")
         }
-    }
-
-    @Test func sighupSavesTheHistory() throws {
-        let home = try TemporaryDirectory()
-        let shell = try start(home)
-        #expect(shell.waitFor("EUR › "))
-        let mark = shell.mark
-        shell.type("7 usd in chf\r")
-        #expect(shell.waitFor("CHF", then: "EUR › ", after: mark))
-        kill(shell.pid, SIGHUP)
-        #expect(shell.waitForExit() != nil)
-        #expect(home.read("state/cambio/history")?.contains("7\\040usd\\040in\\040chf") == true)
     }
 }
 

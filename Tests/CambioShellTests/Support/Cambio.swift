@@ -17,6 +17,15 @@ enum Cambio {
 
     /// Runs with files for all three streams (so stdin is not a terminal), then reads them.
     static func run(_ arguments: [String], stdin: String = "", environment: [String: String]) throws -> Run {
+        try execute(executable, arguments, stdin: stdin, environment: environment)
+    }
+
+    /// Runs a bash command line (for pipelines such as `cambio < input | head -1`).
+    static func shell(_ script: String, environment: [String: String]) throws -> Run {
+        try execute("/bin/bash", ["-c", script], stdin: "", environment: environment)
+    }
+
+    private static func execute(_ program: String, _ arguments: [String], stdin: String, environment: [String: String]) throws -> Run {
         let directory = try TemporaryDirectory()
         let input = directory.path + "/stdin"
         let output = directory.path + "/stdout"
@@ -25,32 +34,10 @@ enum Cambio {
         FileManager.default.createFile(atPath: output, contents: nil)
         FileManager.default.createFile(atPath: errors, contents: nil)
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
+        process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
         process.environment = environment
         process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: input))
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
-        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errors))
-        try process.run()
-        process.waitUntilExit()
-        return Run(
-            status: process.terminationStatus,
-            stdout: String(decoding: try Data(contentsOf: URL(fileURLWithPath: output)), as: UTF8.self),
-            stderr: String(decoding: try Data(contentsOf: URL(fileURLWithPath: errors)), as: UTF8.self))
-    }
-
-    /// Runs a bash command line (for pipelines such as `cambio < input | head -1`).
-    static func shell(_ script: String, environment: [String: String]) throws -> Run {
-        let directory = try TemporaryDirectory()
-        let output = directory.path + "/stdout"
-        let errors = directory.path + "/stderr"
-        FileManager.default.createFile(atPath: output, contents: nil)
-        FileManager.default.createFile(atPath: errors, contents: nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", script]
-        process.environment = environment
-        process.standardInput = FileHandle.nullDevice
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errors))
         try process.run()
