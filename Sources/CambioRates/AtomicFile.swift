@@ -40,7 +40,7 @@ public enum AtomicFile {
             var offset = 0
             while offset < bytes.count {
                 let written = bytes.withUnsafeMutableBytes { buffer in
-                    Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                    buffer.baseAddress.map { Glibc.write(descriptor, $0 + offset, buffer.count - offset) } ?? 0
                 }
                 if written < 0, errno == EINTR { continue }
                 guard written > 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }

@@ -36,7 +36,7 @@ public enum Platform {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeMutableBytes { buffer in
-                write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                buffer.baseAddress.map { write(descriptor, $0 + offset, buffer.count - offset) } ?? 0
             }
             if written < 0 {
                 if errno == EINTR { continue }
