@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .executable(name: "cambio", targets: ["cambio"]),
         .executable(name: "cambio-bench", targets: ["cambio-bench"]),
+        .executable(name: "cambio-fuzz", targets: ["cambio-fuzz"]),
     ],
     targets: [
         // MARK: Core: money, currencies, rate tables, the command language, evaluation (no I/O)
@@ -44,6 +45,13 @@ let package = Package(
         .executableTarget(
             name: "cambio-bench",
             dependencies: ["CambioCore"]
+        ),
+
+        // Fuzz targets: with -DCAMBIO_LIBFUZZER and -sanitize=fuzzer,address a libFuzzer binary
+        // (Scripts/fuzz); without, a replayer of the corpora in Fuzz/ (run by the tests).
+        .executableTarget(
+            name: "cambio-fuzz",
+            dependencies: ["CambioCore", "CambioRates", "CambioShell"]
         ),
 
         // MARK: Tests

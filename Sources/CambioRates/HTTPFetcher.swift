@@ -1,3 +1,4 @@
+import CambioCore
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -186,7 +187,19 @@ public final class HTTPFetcher: NSObject, URLSessionDataDelegate, @unchecked Sen
         case NSURLErrorCannotFindHost, NSURLErrorDNSLookupFailed, NSURLErrorNotConnectedToInternet:
             return .offline(host: host)
         default:
-            return .other(host: host, description: "network error \(nsError.code)")
+            // FoundationNetworking reports many libcurl failures as “unknown” with curl's own
+            // sentence, which names no URL: a certificate problem is still a TLS failure.
+            let words = (nsError.userInfo[NSLocalizedDescriptionKey] as? String) ?? ""
+            let lowered = words.lowercased()
+            if lowered.contains("ssl") || lowered.contains("certificate") || lowered.contains("tls") {
+                return .tls(host: host)
+            }
+            if lowered.contains("could not resolve") { return .offline(host: host) }
+            if lowered.contains("connection refused") || lowered.contains("couldn't connect") {
+                return .connectionRefused(host: host)
+            }
+            let said = words.isEmpty ? "" : ": " + Messages.visible(words.prefix(120))
+            return .other(host: host, description: "network error \(nsError.code)\(said)")
         }
     }
 }

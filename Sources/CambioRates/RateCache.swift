@@ -99,7 +99,7 @@ public struct RateCache: Sendable {
         return lines.joined(separator: "\n")
     }
 
-    static func decode(_ text: String, provider: Provider) throws(ResponseProblem) -> RateTable {
+    public static func decode(_ text: String, provider: Provider) throws(ResponseProblem) -> RateTable {
         let document: JSONValue
         do {
             document = try JSONParser.parse(text)

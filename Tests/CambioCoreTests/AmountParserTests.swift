@@ -68,6 +68,14 @@ import Testing
         #expect(error(text, locale) == AmountError(kind: kind, offset: offset), "\(text) in \(locale)")
     }
 
+    @Test func trailingFractionZerosAreNotSignificant() {
+        // Found by fuzzing: thirty digits formatted with three decimals must read back.
+        let thirty = "444444444444444414444444444222"
+        #expect(value(thirty, "fr_FR") != nil)
+        let formatted = MoneyFormatter(localeID: "fr_FR").formatNumber(ExactDecimal.parse(thirty)!)
+        #expect(value(formatted, "fr_FR") == ExactDecimal.parse(thirty))
+    }
+
     @Test func tooManyDigitsIsAnErrorNotATruncation() {
         let text = String(repeating: "9", count: 31)
         #expect(error(text, "en_US")?.kind == .tooManyDigits(limit: 30))

@@ -104,17 +104,25 @@ public struct AmountParser: Sendable {
         }
 
         var ascii = negative ? "-" : ""
-        var significant = 0
+        // Significant digits run from the first non-zero digit to the last non-zero one:
+        // trailing zeros of the fraction (12,500) add no precision.
+        var digitOffsets: [(value: Int, offset: Int)] = []
         for (index, entry) in pieces.enumerated() {
             switch entry.piece {
             case .digit(let value):
-                if value != 0 || significant > 0 { significant += 1 }
                 ascii.append(Character(String(value)))
+                digitOffsets.append((value, entry.offset))
             case .separator:
                 if index == integerEnd { ascii.append(".") }
             }
-            if significant > Self.digitLimit {
-                return .failure(AmountError(kind: .tooManyDigits(limit: Self.digitLimit), offset: entry.offset))
+        }
+        let integerDigits = pieces[..<integerEnd].filter { if case .digit = $0.piece { true } else { false } }.count
+        if let first = digitOffsets.firstIndex(where: { $0.value != 0 }) {
+            var last = digitOffsets.count - 1
+            while last > first, last >= integerDigits, digitOffsets[last].value == 0 { last -= 1 }
+            if last - first + 1 > Self.digitLimit {
+                return .failure(
+                    AmountError(kind: .tooManyDigits(limit: Self.digitLimit), offset: digitOffsets[first + Self.digitLimit].offset))
             }
         }
         if ascii.hasPrefix(".") || ascii.hasPrefix("-.") { ascii = ascii.replacingOccurrences(of: ".", with: "0.") }

@@ -1,0 +1,122 @@
+import CambioCore
+import CambioRates
+import CambioShell
+import Foundation
+
+/// The fuzz targets. Each checks properties, not only that nothing crashes; a broken property
+/// stops the process (`fatalError`) so that libFuzzer keeps the input.
+enum FuzzTargets {
+    static let names = ["command", "amount", "currency-api", "exchangerate-api", "ecb", "cache", "config", "recent"]
+
+    /// Locales the tests know; the first input byte picks one.
+    static let locales = ["en_US", "de_DE", "fr_FR", "ja_JP", "ar", "ar_EG", "tr_TR", "hi_IN", "de_CH", "es_MX"]
+
+    static let table: RateTable = {
+        guard let table = try? SeedTableDecoder.bundled() else { fatalError("the bundled seed is unreadable") }
+        return table
+    }()
+
+    nonisolated(unsafe) static var engines: [String: Engine] = [:]
+
+    static func engine(_ locale: String) -> Engine {
+        if let engine = engines[locale] { return engine }
+        let engine = Engine(locale: LocaleSettings(numbers: locale, money: locale, messages: locale), table: table)
+        engines[locale] = engine
+        return engine
+    }
+
+    static func check(_ condition: Bool, _ message: @autoclosure () -> String) {
+        if !condition { fatalError("property broken: \(message())") }
+    }
+
+    static func run(_ target: String, _ bytes: [UInt8]) {
+        switch target {
+        case "command": command(bytes)
+        case "amount": amount(bytes)
+        case "currency-api": provider(.currencyAPI, bytes)
+        case "exchangerate-api": provider(.exchangeRateAPI, bytes)
+        case "ecb": provider(.ecb, bytes)
+        case "cache": cache(bytes)
+        case "config": config(bytes)
+        case "recent": recent(bytes)
+        default: fatalError("unknown fuzz target \(target); targets: \(names.joined(separator: ", "))")
+        }
+    }
+
+    private static func split(_ bytes: [UInt8]) -> (locale: String, text: String) {
+        guard let first = bytes.first else { return (locales[0], "") }
+        return (locales[Int(first) % locales.count], String(decoding: bytes.dropFirst(), as: UTF8.self))
+    }
+
+    /// A line either evaluates or fails with a message and a position inside the line; a
+    /// conversion by codes that parses converts.
+    static func command(_ bytes: [UInt8]) {
+        let (locale, line) = split(bytes)
+        guard line.count <= 4096 else { return }
+        let engine = engine(locale)
+        let state = SessionState(base: .eur, recent: [], locale: engine.locale, table: table)
+        let outcome = engine.evaluate(line, in: state, now: Date(timeIntervalSince1970: 1_764_460_800))
+        for case .error(let error, let message) in outcome.reply.lines {
+            check(!message.isEmpty, "an empty error message for \(line.debugDescription)")
+            if let range = error.range {
+                check(range.lowerBound >= 0 && range.lowerBound <= line.count + 1, "an error outside the line \(line.debugDescription)")
+            }
+        }
+        _ = engine.preview(line, in: state)
+        _ = Completer.complete(line, engine: engine, recent: [])
+        amount(bytes)
+    }
+
+    /// A parsed amount with at most three decimals formats and reads back as the same value.
+    static func amount(_ bytes: [UInt8]) {
+        let (locale, text) = split(bytes)
+        guard text.count <= 256 else { return }
+        let engine = engine(locale)
+        guard case .success(let parsed) = engine.amountParser.parse(text) else { return }
+        var value = parsed.value
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &value, 3, .bankers)
+        guard rounded == parsed.value, !parsed.separatorReadAsDecimal else { return }
+        let formatted = engine.formatter.formatNumber(parsed.value)
+        guard case .success(let again) = engine.amountParser.parse(formatted) else {
+            return check(false, "\(text.debugDescription) formats as \(formatted.debugDescription), which does not read back in \(locale)")
+        }
+        check(again.value == parsed.value, "\(text.debugDescription) → \(formatted.debugDescription) → \(again.value) in \(locale)")
+    }
+
+    /// A decoder gives a whole valid table or an error, never a partial or invalid table.
+    static func provider(_ provider: Provider, _ bytes: [UInt8]) {
+        guard let table = try? provider.decode(bytes, fetchedAt: Date()) else { return }
+        valid(table)
+    }
+
+    static func cache(_ bytes: [UInt8]) {
+        guard let text = String(validating: bytes, as: UTF8.self),
+            let table = try? RateCache.decode(text, provider: .ecb)
+        else { return }
+        valid(table)
+    }
+
+    private static func valid(_ table: RateTable) {
+        check(!table.rates.isEmpty, "an empty table")
+        check(table.rates[table.base] != nil, "the base is missing")
+        check(table.rates.values.allSatisfy { $0 > 0 && !$0.isNaN }, "a rate that is not positive")
+        check(DataDate.isValid(table.date), "an invalid date \(table.date)")
+    }
+
+    /// Settings read back the same after being written.
+    static func config(_ bytes: [UInt8]) {
+        let (settings, _) = Settings.parse(String(decoding: bytes, as: UTF8.self))
+        let (again, warnings) = Settings.parse(settings.text)
+        check(again == settings, "settings do not survive a round trip")
+        check(warnings.isEmpty, "written settings give warnings: \(warnings)")
+    }
+
+    /// The recent list holds at most eight distinct codes and reads back the same.
+    static func recent(_ bytes: [UInt8]) {
+        let codes = RecentFile.parse(String(decoding: bytes, as: UTF8.self))
+        check(codes.count <= SessionState.recentLimit, "more than eight recent currencies")
+        check(Set(codes).count == codes.count, "a repeated recent currency")
+        check(RecentFile.parse(RecentFile.text(codes)) == codes, "recent currencies do not survive a round trip")
+    }
+}
