@@ -13,6 +13,7 @@ final class Session {
     /// Write files after every line (the shell) or once at the end (pipes, one-shot).
     let saveEachLine: Bool
     private var recentChanged = false
+    private var recentCleared = false
     private var settingsChanged = false
 
     init(store: Store, engine: Engine, state: SessionState, settings: Settings, rates: RateController, saveEachLine: Bool) {
@@ -31,7 +32,11 @@ final class Session {
     func evaluate(_ line: String) -> Outcome {
         let outcome = engine.evaluate(line, in: state)
         state = outcome.state
-        if outcome.effects.contains(.saveRecent) { recentChanged = true }
+        if outcome.effects.contains(.saveRecent) {
+            recentChanged = true
+            // After `recent clear` the file is replaced, not merged with what is on disk.
+            if state.recent.isEmpty { recentCleared = true }
+        }
         if outcome.effects.contains(.saveConfig) {
             settings.base = state.base
             settings.locale = state.locale.override
@@ -50,7 +55,8 @@ final class Session {
 
     /// Writes what changed.
     func save() {
-        if recentChanged { store.saveRecent(state.recent, warn: warn) }
+        if recentChanged { store.saveRecent(state.recent, replacing: recentCleared, warn: warn) }
+        recentCleared = false
         if settingsChanged { store.save(settings, warn: warn) }
         recentChanged = false
         settingsChanged = false

@@ -42,9 +42,17 @@ public struct Store: Sendable {
         }
     }
 
-    public func saveRecent(_ codes: [CurrencyCode], warn: (String) -> Void) {
+    /// Saves the recent currencies. Unless `replacing` (after `recent clear`), currencies another
+    /// shell saved meanwhile are kept after this session's, so two shells lose none.
+    public func saveRecent(_ codes: [CurrencyCode], replacing: Bool = false, warn: (String) -> Void) {
         do {
-            try AtomicFile.write(RecentFile.text(codes), to: paths.recentFile)
+            let lock = try FileLock(path: paths.recentFile + ".lock")
+            defer { withExtendedLifetime(lock) {} }
+            var merged = codes
+            if !replacing, let current = try? AtomicFile.read(paths.recentFile) {
+                merged += RecentFile.parse(current).filter { !codes.contains($0) }
+            }
+            try AtomicFile.write(RecentFile.text(Array(merged.prefix(SessionState.recentLimit))), to: paths.recentFile)
         } catch {
             warn(text("warning.saveRecent", error.path, error.reason))
         }

@@ -78,6 +78,8 @@ import Testing
         let bare = try Cambio.run(["1000"], environment: environment)
         #expect(bare.stdout.split(separator: "\n").count == 2)
         #expect(bare.stdout.hasPrefix("¥1,000.000 = CHF"))
+        _ = try Cambio.run(["recent", "clear"], environment: environment)
+        #expect(home.read("state/cambio/recent") == "")
     }
 
     @Test func aCorruptConfigGivesAWarningAndDefaults() throws {

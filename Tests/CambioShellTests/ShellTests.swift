@@ -139,6 +139,23 @@ import Testing
             #expect(history.contains("\(index)\\040usd\\040in\\040gbp"), "\(history)")
         }
     }
+
+    @Test func twoShellsAtOnceLoseNoRecentCurrency() throws {
+        let home = try TemporaryDirectory()
+        let first = try start(home)
+        let second = try start(home)
+        #expect(first.waitFor("EUR › ") && second.waitFor("EUR › "))
+        for (shell, line) in [(first, "1 usd in gbp\r"), (second, "1 chf in jpy\r")] {
+            let mark = shell.mark
+            shell.type(line)
+            #expect(shell.waitFor(" = ", then: "EUR › ", after: mark), "\(shell.plainOutput)")
+        }
+        first.type("quit\r")
+        second.type("quit\r")
+        #expect(first.waitForExit() == 0 && second.waitForExit() == 0)
+        let recent = Set((home.read("state/cambio/recent") ?? "").split(separator: "\n").map(String.init))
+        #expect(recent == ["USD", "GBP", "CHF", "JPY"], "\(recent)")
+    }
 }
 
 /// Faults a script meets.
