@@ -79,7 +79,8 @@ public struct App {
         let stdoutIsTerminal = Platform.isTerminal(STDOUT_FILENO)
         let renderer = ReplyRenderer(forTerminal: stdoutIsTerminal && !options.plain, color: color && stdoutIsTerminal)
         engine.showsDetails = renderer.forTerminal
-        var runner = BatchRunner(session: session, renderer: renderer)
+        var runner = BatchRunner(
+            session: session, renderer: renderer, format: options.format, lineBuffered: options.lineBuffered || stdoutIsTerminal)
         if options.refresh { runner.refreshNow() }
         if !options.words.isEmpty {
             return runner.runOne(options.words.joined(separator: " "))

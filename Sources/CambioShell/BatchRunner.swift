@@ -9,13 +9,18 @@ import Glibc
 struct BatchRunner {
     private let session: Session
     private let renderer: ReplyRenderer
+    private let format: OutputFormat
+    /// Flush after every line (a terminal, or `--line-buffered`).
+    private let lineBuffered: Bool
     private var output: [UInt8] = []
     /// Set when standard output is closed (`| head -1`): stop quietly.
     private var stopped = false
 
-    init(session: Session, renderer: ReplyRenderer) {
+    init(session: Session, renderer: ReplyRenderer, format: OutputFormat = .text, lineBuffered: Bool = false) {
         self.session = session
         self.renderer = renderer
+        self.format = format
+        self.lineBuffered = lineBuffered
     }
 
     /// Fetches rates now, waiting for them; failures are one line on standard error.
@@ -80,9 +85,11 @@ struct BatchRunner {
     /// Returns true when the line failed.
     private mutating func evaluate(_ line: String, lineNumber: Int?) -> Bool {
         let outcome = session.run(line) { refreshNow() }
-        let (out, err) = renderer.render(
+        var (out, err) = renderer.render(
             outcome.reply, input: line, caretIndent: nil, lineNumber: lineNumber, text: session.engine.text)
+        if let data = format.render(outcome.reply) { out = data }
         if !out.isEmpty { emit(out) }
+        if lineBuffered { flush() }
         if !err.isEmpty {
             flush()
             Platform.writeError(err)

@@ -5,6 +5,10 @@ public struct Options: Equatable, Sendable {
     public var offline = false
     /// Fetch rates before a one-shot command or a pipe.
     public var refresh = false
+    /// How one-shot and pipe results are written.
+    public var format: OutputFormat = .text
+    /// Write each result as soon as its line is done, even into a pipe.
+    public var lineBuffered = false
     public var showHelp = false
     public var showVersion = false
     public var locale: String?
@@ -33,6 +37,13 @@ public struct Options: Equatable, Sendable {
             case "--plain": options.plain = true
             case "--offline": options.offline = true
             case "--refresh": options.refresh = true
+            case "--line-buffered": options.lineBuffered = true
+            case "--format":
+                guard index < arguments.count, let format = OutputFormat(rawValue: arguments[index]) else {
+                    throw UsageError(message: "--format takes text, tsv or json")
+                }
+                options.format = format
+                index += 1
             case "--locale":
                 guard index < arguments.count else { throw UsageError(message: "--locale needs an identifier, e.g. --locale de_DE") }
                 options.locale = arguments[index]
@@ -40,6 +51,8 @@ public struct Options: Equatable, Sendable {
             default:
                 if argument.hasPrefix("--locale=") {
                     options.locale = String(argument.dropFirst("--locale=".count))
+                } else if argument.hasPrefix("--format="), let format = OutputFormat(rawValue: String(argument.dropFirst(9))) {
+                    options.format = format
                 } else {
                     throw UsageError(message: "unknown option “\(argument)” — see cambio --help")
                 }
@@ -64,6 +77,8 @@ public struct Options: Equatable, Sendable {
           --plain          no colours, no rate details or notes
           --offline        never use the network (also CAMBIO_OFFLINE=1)
           --refresh        fetch rates before a command or a pipe (the shell refreshes by itself)
+          --format FORMAT  text (default), tsv or json (one object a conversion, exact decimals)
+          --line-buffered  write each result as soon as its line is read, even into a pipe
           --locale ID      use locale ID (de_DE, en_US, tr_TR …) instead of the environment
           -h, --help       show this help
           -V, --version    show the version

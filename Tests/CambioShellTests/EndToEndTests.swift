@@ -113,4 +113,29 @@ import Testing
         #expect(run.stdout == "€1.000 = $1.143\n")
         #expect(!run.stderr.contains("\u{1B}"))
     }
+
+    @Test func jsonGivesExactDecimalsForEveryConversion() throws {
+        let home = try TemporaryDirectory()
+        let run = try Cambio.run(["--format", "json", "12.5", "eur", "in", "usd,", "jpy"], environment: home.environment())
+        #expect(run.status == 0)
+        let objects = run.stdout.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: String]
+        }
+        #expect(objects.count == 2)
+        #expect(objects.first == [
+            "amount": "12.5", "from": "EUR", "to": "USD", "result": "14.290824625", "rounded": "14.291", "rate": "1.14326597",
+            "date": "2026-07-06", "source": "currency-api",
+        ])
+    }
+
+    @Test func tsvGivesOneLinePerConversionWhateverTheLocale() throws {
+        let home = try TemporaryDirectory()
+        let run = try Cambio.run(
+            ["--format=tsv"], stdin: "12,5 eur in usd\n-1.000 jpy in eur\n", environment: home.environment(["LANG": "de_DE.UTF-8"]))
+        #expect(run.stdout.split(separator: "\n").map { $0.split(separator: "\t").count } == [8, 8])
+        #expect(run.stdout.hasPrefix("12.5\tEUR\tUSD\t14.291\t14.290824625\t1.14326597\t2026-07-06\tcurrency-api\n"))
+        #expect(run.stdout.contains("-1000\tJPY\tEUR\t-5.404\t"))
+        let bad = try Cambio.run(["--format", "xml", "1", "eur"], environment: home.environment())
+        #expect(bad.status == 2)
+    }
 }

@@ -53,7 +53,7 @@ public final class MoneyFormatter {
     public func symbol(for code: CurrencyCode) -> String { pattern(for: code).symbol }
 
     /// Rounds half to even at three places; returns the sign and the plain digits (`1234.500`).
-    static func roundedDigits(_ amount: Decimal) -> (negative: Bool, digits: String) {
+    public static func roundedDigits(_ amount: Decimal) -> (negative: Bool, digits: String) {
         var value = amount
         var rounded = Decimal()
         NSDecimalRound(&rounded, &value, fractionDigits, .bankers)

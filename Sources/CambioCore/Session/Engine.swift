@@ -186,6 +186,10 @@ public final class Engine {
                 let result = amount * rate
                 let detail = showsDetails ? (rate >= 1 || inverse < 1 ? forward() : backward()) : nil
                 lines.append(.result("\(formatter.format(amount, from)) = \(formatter.format(result, target))", detail: detail))
+                outcome.reply.conversions.append(
+                    Conversion(
+                        amount: amount, from: from, to: target, rate: rate, result: result, date: table.date,
+                        source: table.source.id))
             } else {
                 let (forward, backward) = (forward(), backward())
                 lines.append(.result(forward, detail: backward))

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What one command line produced, line by line.
 public struct Reply: Sendable, Equatable {
     public enum Line: Sendable, Equatable {
@@ -14,6 +16,8 @@ public struct Reply: Sendable, Equatable {
     }
 
     public var lines: [Line] = []
+    /// The conversions behind the result lines, for machine-readable output.
+    public var conversions: [Conversion] = []
 
     public init(_ lines: [Line] = []) { self.lines = lines }
 
@@ -24,6 +28,27 @@ public struct Reply: Sendable, Equatable {
     public var results: [String] {
         lines.compactMap { if case .result(let text, _) = $0 { text } else { nil } }
     }
+}
+
+/// One conversion as data: exact values, for `--format json` and `--format tsv`.
+public struct Conversion: Sendable, Equatable {
+    public let amount: Decimal
+    public let from: CurrencyCode
+    public let to: CurrencyCode
+    /// Units of `to` per one `from`, to `Decimal`'s precision.
+    public let rate: Decimal
+    /// `amount × rate`, unrounded.
+    public let result: Decimal
+    /// The table's data date and source.
+    public let date: String
+    public let source: String
+
+    /// The result rounded half to even to three decimals, as shown.
+    public var roundedResult: String { MoneyFormatter.roundedDigits(result).digits.withSign(result < 0) }
+}
+
+extension String {
+    fileprivate func withSign(_ negative: Bool) -> String { negative && self != "0.000" ? "-" + self : self }
 }
 
 /// The effects of a line that the shell carries out (files to write, whether to stop).

@@ -1,0 +1,62 @@
+import CambioCore
+
+/// How results are written in one-shot and pipe mode.
+public enum OutputFormat: String, Sendable {
+    /// As on the screen, in the user's locale.
+    case text
+    /// One line a conversion: amount, from, to, rounded result, exact result, rate, data date,
+    /// source, separated by tabs; numbers as plain decimals with a point.
+    case tsv
+    /// One JSON object a line and a conversion, numbers as exact decimal strings.
+    case json
+
+    /// The machine-readable lines for a reply's conversions; `nil` for `text`.
+    func render(_ reply: Reply) -> String? {
+        switch self {
+        case .text:
+            return nil
+        case .tsv:
+            if reply.conversions.isEmpty { return reply.results.map { $0 + "\n" }.joined() }
+            return reply.conversions.map { conversion in
+                [
+                    conversion.amount.description, conversion.from.rawValue, conversion.to.rawValue, conversion.roundedResult,
+                    conversion.result.description, conversion.rate.description, conversion.date, conversion.source,
+                ].joined(separator: "\t") + "\n"
+            }.joined()
+        case .json:
+            if reply.conversions.isEmpty {
+                return reply.results.map { "{\"text\": \(Self.string($0))}\n" }.joined()
+            }
+            return reply.conversions.map { conversion in
+                let fields = [
+                    ("amount", conversion.amount.description), ("from", conversion.from.rawValue), ("to", conversion.to.rawValue),
+                    ("result", conversion.result.description), ("rounded", conversion.roundedResult),
+                    ("rate", conversion.rate.description), ("date", conversion.date), ("source", conversion.source),
+                ]
+                return "{" + fields.map { "\"\($0.0)\": \(Self.string($0.1))" }.joined(separator: ", ") + "}\n"
+            }.joined()
+        }
+    }
+
+    /// A JSON string literal.
+    static func string(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    out += "\\u" + String(scalar.value, radix: 16).leftPadded(to: 4)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
+}
