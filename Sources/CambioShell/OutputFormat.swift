@@ -25,7 +25,7 @@ public enum OutputFormat: String, Sendable {
             }.joined()
         case .json:
             if reply.conversions.isEmpty {
-                return reply.results.map { "{\"text\": \(Self.string($0))}\n" }.joined()
+                return reply.results.map { "{\"text\": \(JSONText.string($0))}\n" }.joined()
             }
             return reply.conversions.map { conversion in
                 let fields = [
@@ -33,30 +33,8 @@ public enum OutputFormat: String, Sendable {
                     ("result", conversion.result.description), ("rounded", conversion.roundedResult),
                     ("rate", conversion.rate.description), ("date", conversion.date), ("source", conversion.source),
                 ]
-                return "{" + fields.map { "\"\($0.0)\": \(Self.string($0.1))" }.joined(separator: ", ") + "}\n"
+                return "{" + fields.map { "\"\($0.0)\": \(JSONText.string($0.1))" }.joined(separator: ", ") + "}\n"
             }.joined()
         }
     }
-
-    /// A JSON string literal.
-    static func string(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    out += "\\u" + String(scalar.value, radix: 16).leftPadded(to: 4)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
-}
-
-extension String {
-    fileprivate func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }
