@@ -32,16 +32,28 @@ public struct Settings: Equatable, Sendable {
         self.timeoutSeconds = timeoutSeconds
     }
 
+    /// A line of the file that was ignored, and why (a key of the interface's texts).
+    public struct Warning: Equatable, Sendable {
+        public let line: Int
+        public let key: String
+        public let value: String
+
+        /// The sentence in the interface's language.
+        public func message(_ text: Localization) -> String {
+            text(key, String(line), "“\(Messages.visible(value.prefix(40)))”")
+        }
+    }
+
     /// Reads the file's text; problems come back as warnings and leave that value unset.
-    public static func parse(_ text: String) -> (Settings, warnings: [String]) {
+    public static func parse(_ text: String) -> (Settings, warnings: [Warning]) {
         var settings = Settings()
-        var warnings: [String] = []
+        var warnings: [Warning] = []
         for (number, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = rawLine.trimmingCharacters(in: .whitespaces)
             if line.isEmpty || line.hasPrefix("#") { continue }
             let parts = line.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             guard parts.count == 2 else {
-                warnings.append("line \(number + 1) is not “key = value”")
+                warnings.append(Warning(line: number + 1, key: "config.notKeyValue", value: ""))
                 continue
             }
             switch parts[0] {
@@ -49,40 +61,40 @@ public struct Settings: Equatable, Sendable {
                 if let code = CurrencyCode(parts[1]) {
                     settings.base = code
                 } else {
-                    warnings.append("line \(number + 1): “\(Messages.visible(parts[1]))” is not a currency code")
+                    warnings.append(Warning(line: number + 1, key: "config.notCurrency", value: parts[1]))
                 }
             case "locale":
                 if let id = LocaleSettings.normalize(parts[1]) {
                     settings.locale = id
                 } else {
-                    warnings.append("line \(number + 1): “\(Messages.visible(parts[1]))” is not a locale identifier")
+                    warnings.append(Warning(line: number + 1, key: "config.notLocale", value: parts[1]))
                 }
             case "source":
                 if let provider = Provider(name: parts[1]) {
                     settings.source = provider
                 } else if parts[1] != "auto" {
-                    warnings.append("line \(number + 1): “\(Messages.visible(parts[1]))” is not a rate provider")
+                    warnings.append(Warning(line: number + 1, key: "config.notProvider", value: parts[1]))
                 }
             case "preview":
                 switch parts[1] {
                 case "on": settings.preview = true
                 case "off": settings.preview = false
-                default: warnings.append("line \(number + 1): preview is “on” or “off”")
+                default: warnings.append(Warning(line: number + 1, key: "config.notOnOff", value: parts[1]))
                 }
             case "refresh-minutes":
                 if let minutes = Int(parts[1]), minutes >= 1 {
                     settings.refreshMinutes = minutes
                 } else {
-                    warnings.append("line \(number + 1): refresh-minutes must be a whole number of minutes, at least 1")
+                    warnings.append(Warning(line: number + 1, key: "config.notMinutes", value: parts[1]))
                 }
             case "timeout-seconds":
                 if let seconds = Int(parts[1]), (1...300).contains(seconds) {
                     settings.timeoutSeconds = seconds
                 } else {
-                    warnings.append("line \(number + 1): timeout-seconds must be a whole number from 1 to 300")
+                    warnings.append(Warning(line: number + 1, key: "config.notSeconds", value: parts[1]))
                 }
             default:
-                warnings.append("line \(number + 1): unknown setting “\(Messages.visible(parts[0]))”")
+                warnings.append(Warning(line: number + 1, key: "config.unknownSetting", value: parts[0]))
             }
         }
         return (settings, warnings)

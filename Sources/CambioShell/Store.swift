@@ -17,7 +17,7 @@ public struct Store: Sendable {
         do {
             guard let contents = try AtomicFile.read(paths.configFile) else { return Settings() }
             let (settings, warnings) = Settings.parse(contents)
-            for warning in warnings { warn(text("warning.configLine", paths.configFile, warning)) }
+            for warning in warnings { warn(text("warning.configLine", paths.configFile, warning.message(text))) }
             return settings
         } catch {
             warn(text("warning.readConfig", error.path, error.reason))

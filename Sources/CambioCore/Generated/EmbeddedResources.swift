@@ -752,6 +752,15 @@ fetch.cancelled = Aktualisierung abgebrochen
 fetch.offlineMode = Offline-Modus: das Netz wird nicht verwendet
 fetch.other = {0}: {1}
 
+config.notKeyValue = Zeile {0} hat nicht die Form „Schlüssel = Wert“
+config.notCurrency = Zeile {0}: {1} ist kein Währungscode
+config.notLocale = Zeile {0}: {1} ist kein Gebietsschema
+config.notProvider = Zeile {0}: {1} ist kein Kursanbieter
+config.notOnOff = Zeile {0}: {1} ist weder „on“ noch „off“
+config.notMinutes = Zeile {0}: {1} ist keine ganze Zahl von Minuten, mindestens 1
+config.notSeconds = Zeile {0}: {1} ist keine ganze Zahl von Sekunden zwischen 1 und 300
+config.unknownSetting = Zeile {0}: unbekannte Einstellung {1}
+
 warning = cambio: Warnung: {0}
 warning.configLine = {0}: {1}; ignoriert
 warning.readConfig = {0} ist nicht lesbar: {1}; es gelten die Voreinstellungen
@@ -902,6 +911,15 @@ fetch.cancelled = refresh cancelled
 fetch.offlineMode = offline mode: the network is not used
 fetch.other = {0}: {1}
 
+config.notKeyValue = line {0} is not “key = value”
+config.notCurrency = line {0}: {1} is not a currency code
+config.notLocale = line {0}: {1} is not a locale identifier
+config.notProvider = line {0}: {1} is not a rate provider
+config.notOnOff = line {0}: {1} is neither “on” nor “off”
+config.notMinutes = line {0}: {1} is not a whole number of minutes, at least 1
+config.notSeconds = line {0}: {1} is not a whole number of seconds from 1 to 300
+config.unknownSetting = line {0}: unknown setting {1}
+
 warning = cambio: warning: {0}
 warning.configLine = {0}: {1}; ignored
 warning.readConfig = cannot read {0}: {1}; using defaults
@@ -1050,6 +1068,15 @@ fetch.badURL = {0} kullanılabilir bir URL değil
 fetch.cancelled = yenileme iptal edildi
 fetch.offlineMode = çevrimdışı kip: ağ kullanılmıyor
 fetch.other = {0}: {1}
+
+config.notKeyValue = {0}. satır “anahtar = değer” biçiminde değil
+config.notCurrency = {0}. satır: {1} bir para birimi kodu değil
+config.notLocale = {0}. satır: {1} bir yerel ayar kimliği değil
+config.notProvider = {0}. satır: {1} bir kur sağlayıcısı değil
+config.notOnOff = {0}. satır: {1} ne “on” ne “off”
+config.notMinutes = {0}. satır: {1} en az 1 olan tam sayıda dakika değil
+config.notSeconds = {0}. satır: {1} 1 ile 300 arasında tam sayıda saniye değil
+config.unknownSetting = {0}. satır: bilinmeyen ayar {1}
 
 warning = cambio: uyarı: {0}
 warning.configLine = {0}: {1}; yok sayıldı
