@@ -85,6 +85,19 @@ static inline int cambio_history_save(History *h, const char *path) {
     return history(h, &ev, H_SAVE, path);
 }
 
+/// The newest entry (then older ones with cambio_history_next), or NULL.
+static inline const char *cambio_history_first(History *h) {
+    HistEvent ev;
+    if (history(h, &ev, H_FIRST) < 0) return NULL;
+    return ev.str;
+}
+
+static inline const char *cambio_history_next(History *h) {
+    HistEvent ev;
+    if (history(h, &ev, H_NEXT) < 0) return NULL;
+    return ev.str;
+}
+
 static inline int cambio_history_count(History *h) {
     HistEvent ev;
     if (history(h, &ev, H_GETSIZE) < 0) return 0;

@@ -26,7 +26,9 @@ final class InteractiveShell {
             Platform.writeError("cambio: cannot start the line editor\n")
             return 1
         }
-        editor.loadHistory(from: session.store.paths.historyFile)
+        if let reason = editor.loadHistory(from: session.store.paths.historyFile) {
+            session.warn(session.engine.text("warning.historyDamaged", session.store.paths.historyFile, reason))
+        }
         editor.fullTerminal = !plain && Platform.environment["TERM"] != "dumb"
         editor.complete = { [unowned self] before in
             Completer.complete(before, engine: session.engine, recent: session.state.recent)

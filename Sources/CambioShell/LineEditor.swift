@@ -165,9 +165,20 @@ final class LineEditor {
         unsaved.append(line)
     }
 
-    /// Loads a history file written by `saveHistory`.
-    func loadHistory(from path: String) {
-        cambio_history_load(history, path)
+    /// Loads a history file written by `saveHistory`. A file libedit could not have written is
+    /// not handed to it (its loader reads past the end of some damaged lines); it is moved aside
+    /// and the reason returned.
+    func loadHistory(from path: String) -> String? {
+        switch HistoryFile.check(path) {
+        case .missing:
+            return nil
+        case .valid:
+            cambio_history_load(history, path)
+            return nil
+        case .damaged(let reason):
+            rename(path, path + ".damaged")
+            return reason
+        }
     }
 
     /// Saves the history atomically and without losing other shells' lines: under a lock, the
@@ -234,5 +245,58 @@ final class LineEditor {
         }
         lastTab = (whole, false)
         return CC_ERROR
+    }
+}
+
+/// Reading and writing libedit's history format outside a line editor (for checks and fuzzing).
+public enum HistoryFile {
+    /// Whether a file is one libedit could have written.
+    public enum Check: Equatable {
+        case missing
+        case valid
+        case damaged(String)
+    }
+
+    /// A history file must be UTF-8 text of at most 1 MiB that starts with libedit's header, ends
+    /// with a newline, and holds no control characters and no line over 16 kB.
+    public static func check(_ path: String) -> Check {
+        let text: String
+        do {
+            guard let read = try AtomicFile.read(path) else { return .missing }
+            text = read
+        } catch {
+            return .damaged(error.reason)
+        }
+        guard text.hasPrefix("_HiStOrY_V2_\n"), text.hasSuffix("\n") else { return .damaged("not a history file") }
+        for line in text.utf8.split(separator: UInt8(ascii: "\n")) {
+            if line.count > 16_384 { return .damaged("a line is too long") }
+            if line.contains(where: { $0 < 0x20 || $0 == 0x7F }) { return .damaged("control characters") }
+        }
+        return .valid
+    }
+
+    /// The entries of a history file, oldest first, at most the editor's limit; none when the
+    /// file is missing, unreadable or damaged.
+    public static func entries(atPath path: String) -> [String] {
+        guard check(path) == .valid, let history = history_init() else { return [] }
+        defer { history_end(history) }
+        cambio_history_set_size(history, LineEditor.historySize)
+        cambio_history_load(history, path)
+        var entries: [String] = []
+        var entry = cambio_history_first(history)
+        while let current = entry {
+            entries.append(String(cString: current))
+            entry = cambio_history_next(history)
+        }
+        return entries.reversed()
+    }
+
+    /// Writes entries, oldest first, as a history file; false when libedit could not.
+    public static func write(_ entries: [String], toPath path: String) -> Bool {
+        guard let history = history_init() else { return false }
+        defer { history_end(history) }
+        cambio_history_set_size(history, LineEditor.historySize)
+        for entry in entries { cambio_history_enter(history, entry) }
+        return cambio_history_save(history, path) >= 0
     }
 }

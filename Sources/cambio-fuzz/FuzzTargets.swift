@@ -6,7 +6,7 @@ import Foundation
 /// The fuzz targets. Each checks properties, not only that nothing crashes; a broken property
 /// stops the process (`fatalError`) so that libFuzzer keeps the input.
 enum FuzzTargets {
-    static let names = ["command", "amount", "currency-api", "exchangerate-api", "ecb", "cache", "config", "recent"]
+    static let names = ["command", "amount", "currency-api", "exchangerate-api", "ecb", "cache", "config", "recent", "history"]
 
     /// Locales the tests know; the first input byte picks one.
     static let locales = ["en_US", "de_DE", "fr_FR", "ja_JP", "ar", "ar_EG", "tr_TR", "hi_IN", "de_CH", "es_MX"]
@@ -39,6 +39,7 @@ enum FuzzTargets {
         case "cache": cache(bytes)
         case "config": config(bytes)
         case "recent": recent(bytes)
+        case "history": history(bytes)
         default: fatalError("unknown fuzz target \(target); targets: \(names.joined(separator: ", "))")
         }
     }
@@ -118,5 +119,23 @@ enum FuzzTargets {
         check(codes.count <= SessionState.recentLimit, "more than eight recent currencies")
         check(Set(codes).count == codes.count, "a repeated recent currency")
         check(RecentFile.parse(RecentFile.text(codes)) == codes, "recent currencies do not survive a round trip")
+    }
+
+    static let scratch = NSTemporaryDirectory() + "cambio-fuzz-\(getpid())"
+
+    /// Any history file loads without harm, keeps at most the limit, and what it gives writes
+    /// and reads back the same.
+    static func history(_ bytes: [UInt8]) {
+        let path = scratch + "-history"
+        let copy = scratch + "-history-copy"
+        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        defer {
+            unlink(path)
+            unlink(copy)
+        }
+        let entries = HistoryFile.entries(atPath: path)
+        check(entries.count <= 1000, "more than 1000 history entries")
+        guard HistoryFile.write(entries, toPath: copy) else { return }
+        check(HistoryFile.entries(atPath: copy) == entries, "history entries do not survive a round trip")
     }
 }

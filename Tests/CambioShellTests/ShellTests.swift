@@ -140,6 +140,26 @@ import Testing
         }
     }
 
+    @Test func aDamagedHistoryFileIsMovedAsideAndTheShellStarts() throws {
+        let home = try TemporaryDirectory()
+        // Found by fuzzing: libedit's loader reads past the end of lines like these.
+        let damaged = FuzzCorpusTests.corpus.appendingPathComponent("history/regression-libedit-overflow")
+        try home.write("state/cambio/history", "")
+        let path = home.path + "/state/cambio/history"
+        try FileManager.default.removeItem(atPath: path)
+        try FileManager.default.copyItem(atPath: damaged.path, toPath: path)
+        let shell = try start(home)
+        #expect(shell.waitFor("EUR › "), "\(shell.plainOutput)")
+        #expect(shell.plainOutput.contains("history file"), "\(shell.plainOutput)")
+        #expect(FileManager.default.fileExists(atPath: path + ".damaged"))
+        let mark = shell.mark
+        shell.type("1 usd in gbp\r")
+        #expect(shell.waitFor("£", then: "EUR › ", after: mark))
+        shell.type("quit\r")
+        #expect(shell.waitForExit() == 0)
+        #expect(home.read("state/cambio/history")?.hasPrefix("_HiStOrY_V2_\n") == true)
+    }
+
     @Test func twoShellsAtOnceLoseNoRecentCurrency() throws {
         let home = try TemporaryDirectory()
         let first = try start(home)
