@@ -94,12 +94,8 @@ public struct AmountParser: Sendable {
                 }
             }
         }
+        // Without a decimal point the grouping was checked above; before one, check it now.
         if integerEnd < pieces.count, !readAsDecimal, let error = checkGrouping(pieces, upTo: integerEnd) {
-            return .failure(error)
-        }
-        if integerEnd == pieces.count, !readAsDecimal, separatorIndices.isEmpty == false,
-            let error = checkGrouping(pieces, upTo: integerEnd)
-        {
             return .failure(error)
         }
 

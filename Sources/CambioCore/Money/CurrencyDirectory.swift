@@ -94,7 +94,8 @@ public final class CurrencyDirectory {
         let english = Locale(identifier: "en")
         // Names in the interface's other languages are understood too (“türk lirası” for
         // anyone), after the user's own and English ones.
-        let others = Localization.languages.filter { $0 != "en" && $0 != Localization(localeID: languageID).language }
+        let own = Localization.language(for: languageID)
+        let others = Localization.languages.filter { $0 != "en" && $0 != own }
             .map { Locale(identifier: $0) }
         var built: [Entry] = []
         built.reserveCapacity(codes.count)

@@ -14,15 +14,16 @@ public struct Localization: Sendable {
     /// The interface for a locale identifier or language code (`de_AT` → German); other
     /// languages get English.
     public init(localeID: String) {
-        let code = String(localeID.split(separator: "_").first ?? "en").lowercased()
-        if code != "en", let text = EmbeddedResources.strings[code] {
-            language = code
-            table = Self.parse(text)
-        } else {
-            language = "en"
-            table = Self.english
-        }
+        language = Self.language(for: localeID)
+        table = language == "en" ? Self.english : Self.parse(EmbeddedResources.strings[language] ?? "")
         fallback = Self.english
+    }
+
+    /// The interface language a locale gets (`de_AT` → `de`, `fr_FR` → `en`), without reading
+    /// any texts.
+    public static func language(for localeID: String) -> String {
+        let code = String(localeID.split(separator: "_").first ?? "en").lowercased()
+        return EmbeddedResources.strings[code] != nil ? code : "en"
     }
 
     /// The sentence for `key` with `{0}`, `{1}` … replaced by `arguments`.
