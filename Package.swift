@@ -5,6 +5,7 @@ let package = Package(
     name: "Cambio",
     products: [
         .executable(name: "cambio", targets: ["cambio"]),
+        .executable(name: "cambio-fetch", targets: ["cambio-fetch"]),
         .executable(name: "cambio-bench", targets: ["cambio-bench"]),
         .executable(name: "cambio-fuzz", targets: ["cambio-fuzz"]),
     ],
@@ -13,11 +14,22 @@ let package = Package(
 
         .target(name: "CambioCore"),
 
-        // MARK: Rates: providers over HTTP, the on-disk cache, atomic files
+        // MARK: Rates: providers, the on-disk cache, atomic files, refreshes
 
         .target(
             name: "CambioRates",
-            dependencies: ["CambioCore"]
+            dependencies: ["CambioCore", "CSystem"]
+        ),
+
+        // pipe2 and prctl, which the Glibc module does not show.
+        .target(name: "CSystem"),
+
+        // MARK: Network: URLSession. Only the fetch helper and the tests link it, so that the
+        // program a user starts never loads libcurl, TLS and their libraries.
+
+        .target(
+            name: "CambioNetwork",
+            dependencies: ["CambioCore", "CambioRates"]
         ),
 
         // MARK: Shell: the terminal and libedit
@@ -37,6 +49,12 @@ let package = Package(
         .executableTarget(
             name: "cambio",
             dependencies: ["CambioCore", "CambioShell"]
+        ),
+
+        // One GET for the shell, which starts it as a separate process (HelperTransport).
+        .executableTarget(
+            name: "cambio-fetch",
+            dependencies: ["CambioRates", "CambioNetwork", "CSystem"]
         ),
 
         // MARK: Tools
@@ -68,12 +86,12 @@ let package = Package(
         ),
         .testTarget(
             name: "CambioRatesTests",
-            dependencies: ["CambioCore", "CambioRates", "CambioTestSupport"],
+            dependencies: ["CambioCore", "CambioRates", "CambioNetwork", "CambioTestSupport", "cambio-fetch"],
             exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "CambioShellTests",
-            dependencies: ["CambioCore", "CambioRates", "CambioShell", "CambioTestSupport", "cambio"]
+            dependencies: ["CambioCore", "CambioRates", "CambioShell", "CambioTestSupport", "cambio", "cambio-fetch"]
         ),
     ]
 )

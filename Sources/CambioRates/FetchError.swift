@@ -26,6 +26,8 @@ public enum FetchError: Error, Equatable, Sendable {
     case offlineMode
     /// Any other transport error, with the system's words.
     case other(host: String, description: String)
+    /// The fetch helper is not installed next to the program (its expected path).
+    case helperMissing(path: String)
 
     /// One line a user can act on, in the interface's language.
     public func message(_ text: Localization) -> String {
@@ -44,6 +46,7 @@ public enum FetchError: Error, Equatable, Sendable {
         case .cancelled: text("fetch.cancelled")
         case .offlineMode: text("fetch.offlineMode")
         case .other(let host, let description): text("fetch.other", host, description)
+        case .helperMissing(let path): text("fetch.helperMissing", path)
         }
     }
 }

@@ -27,7 +27,7 @@ public struct RateCache: Sendable {
         let path = path(for: provider)
         let text: String
         do {
-            guard let read = try AtomicFile.read(path, limit: HTTPFetcher.sizeLimit) else { return .success(nil) }
+            guard let read = try AtomicFile.read(path, limit: RequestPolicy.sizeLimit) else { return .success(nil) }
             text = read
         } catch {
             return .failure(Problem(path: path, reason: error.reason))

@@ -26,13 +26,15 @@ public final class RefreshOperation: @unchecked Sendable {
     private let cache: RateCache?
     private let catalog: CurrencyCatalog
     private let lock = NSLock()
-    private var current: HTTPFetcher?
+    private let transport: any Transport
+    private var current: (any TransportRequest)?
     private var isCancelled = false
     private var result: RefreshResult?
     private let done = DispatchSemaphore(value: 0)
 
-    public init(plan: RefreshPlan, cache: RateCache?, catalog: CurrencyCatalog = .bundled) {
+    public init(plan: RefreshPlan, cache: RateCache?, transport: any Transport, catalog: CurrencyCatalog = .bundled) {
         self.plan = plan
+        self.transport = transport
         self.cache = cache
         self.catalog = catalog
     }
@@ -56,11 +58,11 @@ public final class RefreshOperation: @unchecked Sendable {
     }
 
     public func cancel() {
-        let fetcher: HTTPFetcher? = lock.withLock {
+        let request: (any TransportRequest)? = lock.withLock {
             isCancelled = true
             return current
         }
-        fetcher?.cancel()
+        request?.cancel()
     }
 
     /// Waits until the refresh ends or `deadline`; `nil` when it is still running.
@@ -84,17 +86,17 @@ public final class RefreshOperation: @unchecked Sendable {
             case .success(let valid):
                 url = valid
             }
-            let fetcher = HTTPFetcher(url: url, timeout: plan.timeout)
-            let cancelledBefore: Bool = lock.withLock {
-                current = fetcher
-                return isCancelled
-            }
-            if cancelledBefore {
+            if lock.withLock({ isCancelled }) {
                 failures.append((attempt.provider, .cancelled))
                 break
             }
-            fetcher.start()
-            let outcome = fetcher.wait() ?? .failure(.cancelled)
+            let request = transport.start(url: url, timeout: plan.timeout)
+            let cancelledMeanwhile: Bool = lock.withLock {
+                current = request
+                return isCancelled
+            }
+            if cancelledMeanwhile { request.cancel() }
+            let outcome = request.wait()
             lock.withLock { current = nil }
             switch outcome {
             case .failure(let error):

@@ -26,7 +26,7 @@ public struct RefreshPlan: Equatable, Sendable {
             let bases = baseURLOverride.map { [$0] } ?? provider.defaultBaseURLs
             return bases.map { base in
                 let trimmed = base.hasSuffix("/") ? String(base.dropLast()) : base
-                return (provider, HTTPFetcher.validate(trimmed + provider.path))
+                return (provider, RequestPolicy.validate(trimmed + provider.path))
             }
         }
     }

@@ -11,6 +11,8 @@ final class RateController: @unchecked Sendable {
     private(set) var chosen: Provider?
     let refreshAge: TimeInterval
     private let warn: (String) -> Void
+    /// Fetches through the helper program next to this one.
+    private let transport: any Transport
 
     private let lock = NSLock()
     private var running: RefreshOperation?
@@ -34,6 +36,7 @@ final class RateController: @unchecked Sendable {
     ) {
         cache = RateCache(directory: paths.cacheDirectory)
         self.warn = warn
+        transport = HelperTransport.besideThisProgram()
         var chosen = settings.source
         if let name = environment["CAMBIO_PROVIDER"], !name.isEmpty {
             if let provider = Provider(name: name) {
@@ -105,7 +108,7 @@ final class RateController: @unchecked Sendable {
         let operation: RefreshOperation? = lock.withLock {
             // One at a time, and not while a finished one waits to be shown.
             guard running == nil, delivered == nil else { return nil }
-            let operation = RefreshOperation(plan: plan, cache: cache)
+            let operation = RefreshOperation(plan: plan, cache: cache, transport: transport)
             running = operation
             lastAttempt = now
             return operation
@@ -164,7 +167,7 @@ final class RateController: @unchecked Sendable {
         _ = background?.wait(until: .now() + 2)
         _ = takeDelivered()
         lock.withLock { lastAttempt = Date() }
-        return RefreshOperation(plan: plan, cache: cache)
+        return RefreshOperation(plan: plan, cache: cache, transport: transport)
     }
 
     /// Lines for `status`.

@@ -4,6 +4,22 @@ import Foundation
 import Testing
 
 @testable import CambioRates
+import CambioNetwork
+
+/// How a test fetches: URLSession in this process, or the real `cambio-fetch` helper process
+/// that the shell uses (built next to the test bundle).
+enum Via: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case inProcess, helper
+
+    var transport: any Transport {
+        switch self {
+        case .inProcess: URLSessionTransport()
+        case .helper: HelperTransport.besideThisProgram()
+        }
+    }
+
+    var testDescription: String { rawValue }
+}
 
 /// Refreshes against a real HTTP server on 127.0.0.1.
 @Suite struct RefreshTests {
@@ -22,14 +38,16 @@ import Testing
             .init(text: Fixtures.exchangeRateAPI(rates: #""EUR":1,"USD":1.1432659712345678901,"JPY":185.03730294"#)))
     }
 
-    func refresh(_ providers: [Provider], timeout: TimeInterval = 2) -> RefreshResult {
-        RefreshOperation(plan: RefreshPlan(providers: providers, baseURLOverride: server.baseURL, timeout: timeout), cache: cache)
-            .runNow()
+    func refresh(_ providers: [Provider], timeout: TimeInterval = 2, via: Via = .inProcess) -> RefreshResult {
+        RefreshOperation(
+            plan: RefreshPlan(providers: providers, baseURLOverride: server.baseURL, timeout: timeout), cache: cache,
+            transport: via.transport
+        ).runNow()
     }
 
-    @Test(arguments: Provider.allCases)
-    func eachProviderIsFetchedDecodedAndCached(_ provider: Provider) throws {
-        let result = refresh([provider])
+    @Test(arguments: Provider.allCases, Via.allCases)
+    func eachProviderIsFetchedDecodedAndCached(_ provider: Provider, via: Via) throws {
+        let result = refresh([provider], via: via)
         let table = try #require(result.table)
         #expect(table.source.id == provider.rawValue)
         #expect(result.failures.isEmpty)
@@ -61,15 +79,15 @@ import Testing
         ("html", .init(contentType: "text/html", text: "<html><body>Maintenance</body></html>"), "HTML page"),
     ]
 
-    @Test(arguments: faults.indices)
-    func aFaultKeepsTheCachedTableAndSaysWhy(_ index: Int) throws {
+    @Test(arguments: faults.indices, Via.allCases)
+    func aFaultKeepsTheCachedTableAndSaysWhy(_ index: Int, via: Via) throws {
         let (name, response, reason) = Self.faults[index]
         _ = refresh([.currencyAPI])
         let path = cache.path(for: .currencyAPI)
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
 
         server.route(Provider.currencyAPI.path, response)
-        let result = refresh([.currencyAPI], timeout: 1)
+        let result = refresh([.currencyAPI], timeout: 1, via: via)
         #expect(result.table == nil, "\(name)")
         let message = result.mainFailure?.message(Localization(localeID: "en")) ?? ""
         #expect(message.contains(reason), "\(name): \(message)")
@@ -78,11 +96,12 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before, "\(name) changed the cache")
     }
 
-    @Test func aRefusedConnectionIsReportedAsSuch() throws {
+    @Test(arguments: Via.allCases)
+    func aRefusedConnectionIsReportedAsSuch(via: Via) throws {
         let port = server.port
         server.stop()
         let plan = RefreshPlan(providers: [.ecb], baseURLOverride: "http://127.0.0.1:\(port)", timeout: 2)
-        let result = RefreshOperation(plan: plan, cache: cache).runNow()
+        let result = RefreshOperation(plan: plan, cache: cache, transport: via.transport).runNow()
         #expect(result.mainFailure == .connectionRefused(host: "127.0.0.1:\(port)"))
     }
 
@@ -95,10 +114,12 @@ import Testing
         #expect(result.failures.map(\.provider) == [.currencyAPI])
     }
 
-    @Test func cancellingMidFlightReportsCancelledAndTriesNoFallback() throws {
+    @Test(arguments: Via.allCases)
+    func cancellingMidFlightReportsCancelledAndTriesNoFallback(via: Via) throws {
         server.route(Provider.currencyAPI.path, .init(text: "{}", stall: 5))
         let operation = RefreshOperation(
-            plan: RefreshPlan(providers: [.currencyAPI, .ecb], baseURLOverride: server.baseURL, timeout: 10), cache: cache)
+            plan: RefreshPlan(providers: [.currencyAPI, .ecb], baseURLOverride: server.baseURL, timeout: 10), cache: cache,
+            transport: via.transport)
         operation.start()
         usleep(300_000)
         operation.cancel()
@@ -112,11 +133,13 @@ import Testing
 
     @Test func plainHTTPIsOnlyForLoopbackAndOfflineModeNeverConnects() {
         let remote = RefreshOperation(
-            plan: RefreshPlan(providers: [.ecb], baseURLOverride: "http://example.com", timeout: 1), cache: cache
+            plan: RefreshPlan(providers: [.ecb], baseURLOverride: "http://example.com", timeout: 1), cache: cache,
+            transport: URLSessionTransport()
         ).runNow()
         #expect(remote.mainFailure == .insecureURL(host: "example.com"))
         let offline = RefreshOperation(
-            plan: RefreshPlan(providers: [.ecb], baseURLOverride: server.baseURL, offline: true), cache: cache
+            plan: RefreshPlan(providers: [.ecb], baseURLOverride: server.baseURL, offline: true), cache: cache,
+            transport: URLSessionTransport()
         ).runNow()
         #expect(offline.mainFailure == .offlineMode)
         #expect(server.requestedPaths.isEmpty)
@@ -147,6 +170,34 @@ import Testing
         let result = refresh([.ecb])
         #expect(result.table != nil)
         #expect(result.cacheProblem != nil)
+    }
+
+
+    @Test func theHelperReportCarriesEveryFailureAndTheBodyIntact() {
+        let failures: [FetchError] = [
+            .offline(host: "h"), .connectionRefused(host: "h:1"), .timeout(host: "h", seconds: 7),
+            .httpStatus(host: "h", code: 503, retryAfter: 120), .httpStatus(host: "h", code: 404, retryAfter: nil),
+            .invalidResponse(host: "h", reason: "a \"quoted\"\nreason\t"), .tooLarge(host: "h", limit: 2 << 20), .tls(host: "h"),
+            .redirected(host: "h", to: "evil.example"), .insecureURL(host: "example.com"), .badURL("ftp://x"), .cancelled,
+            .offlineMode, .other(host: "h", description: "network error -1: ünïcode"), .helperMissing(path: "/x/cambio-fetch"),
+        ]
+        for failure in failures {
+            #expect(HelperReport.decode(HelperReport.encode(.failure(failure))) == .failure(failure))
+        }
+        let body: [UInt8] = Array("{\"eur\":1}\n".utf8) + [0, 0xFF, 0x0A]
+        #expect(HelperReport.decode(HelperReport.encode(.success(body))) == .success(body))
+        #expect(HelperReport.decode(Array("Segmentation fault".utf8)) == nil)
+        #expect(HelperReport.decode(Array(#"{"error":"timeout","host":"h"}"#.utf8)) == nil)
+    }
+
+    @Test func aMissingHelperIsNamedWithItsPath() throws {
+        let transport = HelperTransport(executable: home.path + "/nowhere/cambio-fetch")
+        let plan = RefreshPlan(providers: [.ecb], baseURLOverride: server.baseURL, timeout: 2)
+        let result = RefreshOperation(plan: plan, cache: cache, transport: transport).runNow()
+        #expect(result.mainFailure == .helperMissing(path: home.path + "/nowhere/cambio-fetch"))
+        let message = result.mainFailure?.message(Localization(localeID: "en")) ?? ""
+        #expect(message.contains("nowhere/cambio-fetch is missing"), "\(message)")
+        #expect(server.requestedPaths.isEmpty)
     }
 }
 
@@ -196,7 +247,7 @@ import Testing
 
         let cache = RateCache(directory: home.path + "/cache")
         let plan = RefreshPlan(providers: [.ecb], baseURLOverride: "https://127.0.0.1:\(port)", timeout: 5)
-        let result = RefreshOperation(plan: plan, cache: cache).runNow()
+        let result = RefreshOperation(plan: plan, cache: cache, transport: URLSessionTransport()).runNow()
         #expect(result.table == nil)
         #expect(result.mainFailure == .tls(host: "127.0.0.1:\(port)"), "\(String(describing: result.mainFailure))")
     }

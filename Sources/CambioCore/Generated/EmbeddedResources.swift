@@ -751,6 +751,7 @@ fetch.badURL = {0} ist keine brauchbare URL
 fetch.cancelled = Aktualisierung abgebrochen
 fetch.offlineMode = Offline-Modus: das Netz wird nicht verwendet
 fetch.other = {0}: {1}
+fetch.helperMissing = Kurse können nicht abgerufen werden: {0} fehlt (es gehört neben das Programm cambio)
 
 config.notKeyValue = Zeile {0} hat nicht die Form „Schlüssel = Wert“
 config.notCurrency = Zeile {0}: {1} ist kein Währungscode
@@ -911,6 +912,7 @@ fetch.badURL = {0} is not a usable URL
 fetch.cancelled = refresh cancelled
 fetch.offlineMode = offline mode: the network is not used
 fetch.other = {0}: {1}
+fetch.helperMissing = cannot fetch rates: {0} is missing (it belongs next to the cambio program)
 
 config.notKeyValue = line {0} is not “key = value”
 config.notCurrency = line {0}: {1} is not a currency code
@@ -1070,6 +1072,7 @@ fetch.badURL = {0} kullanılabilir bir URL değil
 fetch.cancelled = yenileme iptal edildi
 fetch.offlineMode = çevrimdışı kip: ağ kullanılmıyor
 fetch.other = {0}: {1}
+fetch.helperMissing = kurlar alınamıyor: {0} bulunamadı (cambio programıyla aynı dizinde olmalı)
 
 config.notKeyValue = {0}. satır “anahtar = değer” biçiminde değil
 config.notCurrency = {0}. satır: {1} bir para birimi kodu değil

@@ -1,4 +1,5 @@
 import CambioCore
+import CambioRates
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -7,9 +8,8 @@ import Foundation
 
 /// One GET over URLSession with a total time limit, a size limit, no redirects to other
 /// hosts and TLS verification left on. Cancellable from any thread.
-public final class HTTPFetcher: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    /// Bodies larger than this are refused (2 MiB).
-    public static let sizeLimit = 2 << 20
+public final class HTTPFetcher: NSObject, URLSessionDataDelegate, TransportRequest, @unchecked Sendable {
+    static let sizeLimit = RequestPolicy.sizeLimit
 
     private let lock = NSLock()
     private var session: URLSession?
@@ -23,28 +23,10 @@ public final class HTTPFetcher: NSObject, URLSessionDataDelegate, @unchecked Sen
     private let url: URL
     private let timeout: TimeInterval
 
-    /// Checks the URL: https anywhere, plain http only to loopback.
-    public static func validate(_ text: String) -> Result<URL, FetchError> {
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), let host = url.host, !host.isEmpty else {
-            return .failure(.badURL(text))
-        }
-        switch scheme {
-        case "https": return .success(url)
-        case "http": return isLoopback(host) ? .success(url) : .failure(.insecureURL(host: host))
-        default: return .failure(.badURL(text))
-        }
-    }
-
-    static func isLoopback(_ host: String) -> Bool {
-        let bare = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).lowercased()
-        return bare == "localhost" || bare == "::1" || bare.hasPrefix("127.")
-    }
-
     public init(url: URL, timeout: TimeInterval) {
         self.url = url
         self.timeout = timeout
-        let name = url.host ?? "?"
-        host = url.port.map { "\(name):\($0)" } ?? name
+        host = RequestPolicy.displayHost(url)
         super.init()
     }
 
@@ -76,8 +58,13 @@ public final class HTTPFetcher: NSObject, URLSessionDataDelegate, @unchecked Sen
         finish(.failure(.cancelled))
     }
 
+    /// Blocks until the request ends.
+    public func wait() -> Result<[UInt8], FetchError> {
+        wait(until: .distantFuture) ?? .failure(.cancelled)
+    }
+
     /// Blocks until the request ends or `deadline`; `nil` when still running.
-    public func wait(until deadline: DispatchTime = .distantFuture) -> Result<[UInt8], FetchError>? {
+    public func wait(until deadline: DispatchTime) -> Result<[UInt8], FetchError>? {
         guard done.wait(timeout: deadline) == .success else { return nil }
         done.signal()
         return lock.withLock { outcome }
@@ -141,7 +128,7 @@ public final class HTTPFetcher: NSObject, URLSessionDataDelegate, @unchecked Sen
     ) {
         // Same host (http → https, a path change) is followed; another host is not.
         if let target = request.url, target.host?.lowercased() == url.host?.lowercased(),
-            case .success = Self.validate(target.absoluteString)
+            case .success = RequestPolicy.validate(target.absoluteString)
         {
             completionHandler(request)
         } else {
@@ -201,5 +188,16 @@ public final class HTTPFetcher: NSObject, URLSessionDataDelegate, @unchecked Sen
             let said = words.isEmpty ? "" : ": " + Messages.visible(words.prefix(120))
             return .other(host: host, description: "network error \(nsError.code)\(said)")
         }
+    }
+}
+
+/// Fetches in this process with URLSession.
+public struct URLSessionTransport: Transport {
+    public init() {}
+
+    public func start(url: URL, timeout: TimeInterval) -> any TransportRequest {
+        let fetcher = HTTPFetcher(url: url, timeout: timeout)
+        fetcher.start()
+        return fetcher
     }
 }
