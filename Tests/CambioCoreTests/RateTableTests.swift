@@ -85,4 +85,21 @@ import Testing
         let now = ISO8601DateFormatter().date(from: "2026-11-30T12:00:00Z")!
         #expect(DataDate.age(of: "2026-07-06", now: now) == 147)
     }
+
+    @Test func dataDateAgesAgreeWithTheGregorianCalendar() throws {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = try #require(TimeZone(identifier: "UTC"))
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            let year = Int.random(in: 1900...2100, using: &generator)
+            let month = Int.random(in: 1...12, using: &generator)
+            let day = Int.random(in: 1...28, using: &generator)
+            let date = String(format: "%04d-%02d-%02d", year, month, day)
+            let now = Date(timeIntervalSince1970: Double(Int.random(in: -2_000_000_000...4_000_000_000, using: &generator)))
+            let start = try #require(calendar.date(from: DateComponents(year: year, month: month, day: day)))
+            let expected = calendar.dateComponents([.day], from: start, to: now).day
+            #expect(DataDate.age(of: date, now: now) == expected, "\(date) at \(now)")
+        }
+        #expect(DataDate.age(of: "2026-12-01", now: Date(timeIntervalSince1970: 1_796_040_000)) == 0)
+    }
 }

@@ -12,11 +12,15 @@ public struct CurrencyCatalog: Sendable {
     /// keeping current entries (no withdrawal date). Malformed rows are skipped.
     public init(csv: String) {
         var found: [CurrencyCode: Currency] = [:]
-        for line in csv.split(whereSeparator: \.isNewline).dropFirst() {
-            let fields = CSV.fields(of: line)
+        var header = true
+        CSV.forEachRow(of: csv) { fields in
+            guard !header else {
+                header = false
+                return
+            }
             guard fields.count >= 6, fields[5].isEmpty, let code = CurrencyCode(fields[2]),
                 found[code] == nil
-            else { continue }
+            else { return }
             found[code] = Currency(
                 code: code, isoName: fields[1], minorUnits: Int(fields[4]), numericCode: fields[3])
         }
@@ -27,36 +31,55 @@ public struct CurrencyCatalog: Sendable {
     public subscript(code: CurrencyCode) -> Currency? { byCode[code] }
 }
 
-/// The minimal CSV reading the ISO list needs: commas, double-quoted fields, doubled quotes.
+/// The minimal CSV reading the ISO list needs: commas, double-quoted fields, doubled quotes,
+/// one row per line. It works on the UTF-8 bytes: the catalog is read at every start.
 enum CSV {
-    static func fields(of line: Substring) -> [String] {
-        let characters = Array(line)
-        var fields: [String] = []
-        var current = ""
-        var quoted = false
-        var index = 0
-        while index < characters.count {
-            let character = characters[index]
-            if quoted {
-                if character != "\"" {
-                    current.append(character)
-                } else if index + 1 < characters.count, characters[index + 1] == "\"" {
-                    current.append("\"")
-                    index += 1
-                } else {
-                    quoted = false
-                }
-            } else if character == "\"" {
-                quoted = true
-            } else if character == "," {
-                fields.append(current)
-                current = ""
-            } else {
-                current.append(character)
+    static func forEachRow(of text: String, _ body: ([String]) -> Void) {
+        var text = text
+        text.withUTF8 { bytes in
+            var fields: [String] = []
+            var field: [UInt8] = []
+            var quoted = false
+            var index = 0
+            func endRow() {
+                fields.append(String(decoding: field, as: UTF8.self))
+                field.removeAll(keepingCapacity: true)
+                if fields.count > 1 || !(fields.first?.isEmpty ?? true) { body(fields) }
+                fields.removeAll(keepingCapacity: true)
             }
-            index += 1
+            while index < bytes.count {
+                let byte = bytes[index]
+                index += 1
+                if quoted {
+                    if byte != UInt8(ascii: "\"") {
+                        field.append(byte)
+                    } else if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
+                        field.append(byte)
+                        index += 1
+                    } else {
+                        quoted = false
+                    }
+                    continue
+                }
+                switch byte {
+                case UInt8(ascii: "\""): quoted = true
+                case UInt8(ascii: ","):
+                    fields.append(String(decoding: field, as: UTF8.self))
+                    field.removeAll(keepingCapacity: true)
+                case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+                    if byte == UInt8(ascii: "\r"), index < bytes.count, bytes[index] == UInt8(ascii: "\n") { index += 1 }
+                    endRow()
+                default: field.append(byte)
+                }
+            }
+            if !field.isEmpty || !fields.isEmpty { endRow() }
         }
-        fields.append(current)
-        return fields
+    }
+
+    /// The fields of one line.
+    static func fields(of line: Substring) -> [String] {
+        var result: [String] = []
+        forEachRow(of: String(line)) { result = $0 }
+        return result
     }
 }

@@ -66,19 +66,25 @@ public enum DataDate {
         return (year, month, day)
     }
 
-    /// Whole days from `date` to `now` (UTC); `nil` for an invalid date.
-    static let utc: Calendar = {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-        return calendar
-    }()
-
+    /// Whole days from `date` to `now` (UTC); `nil` for an invalid date. Plain arithmetic on
+    /// the proleptic Gregorian calendar: no calendar object at start-up.
     public static func age(of date: String, now: Date) -> Int? {
         guard let parts = components(date) else { return nil }
-        let calendar = utc
-        guard let start = calendar.date(from: DateComponents(year: parts.year, month: parts.month, day: parts.day)) else {
-            return nil
-        }
-        return calendar.dateComponents([.day], from: start, to: now).day
+        let seconds = now.timeIntervalSince1970
+        guard seconds.isFinite else { return nil }
+        let today = Int((seconds / 86_400).rounded(.down))
+        let days = today - daysSinceEpoch(year: parts.year, month: parts.month, day: parts.day)
+        // As the calendar counts it: whole days towards zero, even before the date.
+        return days < 0 && seconds.truncatingRemainder(dividingBy: 86_400) != 0 ? days + 1 : days
+    }
+
+    /// Days from 1970-01-01 to a date (negative before it).
+    static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
+        let shifted = month <= 2 ? year - 1 : year
+        let era = (shifted >= 0 ? shifted : shifted - 399) / 400
+        let yearOfEra = shifted - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
     }
 }

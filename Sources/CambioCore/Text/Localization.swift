@@ -61,13 +61,45 @@ public struct Localization: Sendable {
     }
 
     /// Keys and texts of one `.strings` file: `key = text`, `#` comments, `\n` for a line break.
+    /// It works on the UTF-8 bytes: a table is read at every start.
     public static func parse(_ text: String) -> [String: String] {
         var table: [String: String] = [:]
-        for line in text.split(separator: "\n") {
-            guard !line.hasPrefix("#"), let equals = line.range(of: " = ") else { continue }
-            let key = line[..<equals.lowerBound].trimmingCharacters(in: .whitespaces)
-            guard !key.isEmpty else { continue }
-            table[key] = String(line[equals.upperBound...]).replacingOccurrences(of: "\\n", with: "\n")
+        var text = text
+        text.withUTF8 { bytes in
+            var lineStart = 0
+            while lineStart < bytes.count {
+                var lineEnd = lineStart
+                while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+                defer { lineStart = lineEnd + 1 }
+                guard bytes[lineStart] != UInt8(ascii: "#") else { continue }
+                // The first " = " separates the key from the text.
+                var equals = lineStart
+                while equals + 2 < lineEnd,
+                    !(bytes[equals] == 0x20 && bytes[equals + 1] == UInt8(ascii: "=") && bytes[equals + 2] == 0x20)
+                {
+                    equals += 1
+                }
+                guard equals + 2 < lineEnd else { continue }
+                var keyStart = lineStart
+                var keyEnd = equals
+                while keyStart < keyEnd, bytes[keyStart] == 0x20 || bytes[keyStart] == 0x09 { keyStart += 1 }
+                while keyEnd > keyStart, bytes[keyEnd - 1] == 0x20 || bytes[keyEnd - 1] == 0x09 { keyEnd -= 1 }
+                guard keyStart < keyEnd else { continue }
+                var value: [UInt8] = []
+                value.reserveCapacity(lineEnd - equals - 3)
+                var index = equals + 3
+                while index < lineEnd {
+                    if bytes[index] == UInt8(ascii: "\\"), index + 1 < lineEnd, bytes[index + 1] == UInt8(ascii: "n") {
+                        value.append(UInt8(ascii: "\n"))
+                        index += 2
+                    } else {
+                        value.append(bytes[index])
+                        index += 1
+                    }
+                }
+                let key = String(decoding: UnsafeBufferPointer(rebasing: bytes[keyStart..<keyEnd]), as: UTF8.self)
+                table[key] = String(decoding: value, as: UTF8.self)
+            }
         }
         return table
     }
