@@ -35,6 +35,7 @@ public struct App {
             Platform.writeAll(STDOUT_FILENO, "cambio \(Self.version)\n")
             return 0
         }
+        store.loadLocaleFacts()
         let interactive = options.words.isEmpty && Platform.isTerminal(STDIN_FILENO)
         let early = store.text
         let warn: (String) -> Void = { Platform.writeError(early("warning", $0) + "\n") }

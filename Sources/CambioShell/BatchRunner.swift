@@ -37,7 +37,7 @@ struct BatchRunner {
 
     /// Evaluates the arguments as one line. Exit status 0, or 1 when the command failed.
     mutating func runOne(_ line: String) -> Int32 {
-        let failed = evaluate(line, lineNumber: nil)
+        let failed = Array(line.utf8).withUnsafeBufferPointer { answerQuickly($0) } ? false : evaluate(line, lineNumber: nil)
         finish()
         return failed ? 1 : 0
     }
@@ -56,7 +56,8 @@ struct BatchRunner {
             var start = 0
             while let newline = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
                 number += 1
-                if evaluateBytes(pending[start..<newline], lineNumber: number) { anyFailed = true }
+                let answered = pending.withUnsafeBufferPointer { answerQuickly(UnsafeBufferPointer(rebasing: $0[start..<newline])) }
+                if !answered, evaluateBytes(pending[start..<newline], lineNumber: number) { anyFailed = true }
                 if stopped { break readLoop }
                 start = newline + 1
             }
@@ -64,10 +65,22 @@ struct BatchRunner {
         }
         if !pending.isEmpty, !stopped {
             number += 1
-            if evaluateBytes(pending[...], lineNumber: number) { anyFailed = true }
+            let quick = pending.withUnsafeBufferPointer { answerQuickly($0) }
+            if !quick, evaluateBytes(pending[...], lineNumber: number) { anyFailed = true }
         }
         finish()
         return anyFailed ? 1 : 0
+    }
+
+    /// Answers a plain conversion through the shortcut, when output is text for a pipe or a
+    /// file; false when the engine must evaluate the line.
+    private mutating func answerQuickly(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard !renderer.forTerminal, format == .text, let quick = session.quickConverter() else { return false }
+        var line = raw
+        if line.last == 0x0D { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
+        guard quick.convert(line, into: &output) else { return false }
+        if lineBuffered || output.count >= 1 << 16 { flush() }
+        return true
     }
 
     private mutating func finish() {
@@ -108,7 +121,7 @@ struct BatchRunner {
             output.removeAll()
             return
         }
-        if !Platform.writeAll(STDOUT_FILENO, String(decoding: output, as: UTF8.self)) { stopped = true }
+        if !Platform.writeAll(STDOUT_FILENO, bytes: output) { stopped = true }
         output.removeAll(keepingCapacity: true)
     }
 }

@@ -21,4 +21,6 @@ public struct Paths: Sendable {
     public var configFile: String { configDirectory + "/config" }
     public var historyFile: String { stateDirectory + "/history" }
     public var recentFile: String { stateDirectory + "/recent" }
+    /// What ICU said about the user's locales, remembered (`LocaleFacts`).
+    public var localeFactsFile: String { cacheDirectory + "/locale-facts" }
 }

@@ -9,6 +9,14 @@ import Foundation
 public enum Platform {
     public static var environment: [String: String] { ProcessInfo.processInfo.environment }
 
+    /// Identifies this build of the program (version, size and modification time of the
+    /// executable): facts remembered from ICU are reused only by the program that learned them.
+    public static let programStamp: String = {
+        var info = stat()
+        guard stat("/proc/self/exe", &info) == 0 else { return "\(App.version) unknown" }
+        return "\(App.version) \(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+    }()
+
     public static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
 
     /// Columns of the terminal on `descriptor`, or `nil` when it is not a terminal.
@@ -32,7 +40,13 @@ public enum Platform {
     /// Writes every byte, retrying short writes; gives up quietly on a closed pipe.
     @discardableResult
     public static func writeAll(_ descriptor: Int32, _ text: String) -> Bool {
-        var bytes = Array(text.utf8)
+        writeAll(descriptor, bytes: Array(text.utf8))
+    }
+
+    /// Writes every byte, retrying short writes; gives up quietly on a closed pipe.
+    @discardableResult
+    public static func writeAll(_ descriptor: Int32, bytes: [UInt8]) -> Bool {
+        var bytes = bytes
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeMutableBytes { buffer in

@@ -58,6 +58,23 @@ public struct Store: Sendable {
         }
     }
 
+    /// What ICU said about the user's locales last time (`LocaleFacts`), when it was this
+    /// same program that wrote it. A missing, damaged or foreign file only means asking ICU.
+    public func loadLocaleFacts(_ facts: LocaleFacts = .shared) {
+        guard let text = try? AtomicFile.read(paths.localeFactsFile, limit: 1 << 18) else { return }
+        facts.load(text, stamp: Platform.programStamp)
+    }
+
+    /// Saves the locale facts when this run learned new ones; a cache, so a failure is silent.
+    public func saveLocaleFacts(_ facts: LocaleFacts = .shared) {
+        guard facts.hasChanges, facts.count <= 4096 else { return }
+        do {
+            try AtomicFile.makeDirectory(paths.cacheDirectory)
+            try AtomicFile.write(facts.serialized(stamp: Platform.programStamp), to: paths.localeFactsFile)
+            facts.markSaved()
+        } catch {}
+    }
+
     /// The files, for `status`.
     public var sessionFiles: SessionFiles {
         SessionFiles(config: paths.configFile, history: paths.historyFile, recent: paths.recentFile)

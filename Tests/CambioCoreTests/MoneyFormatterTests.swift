@@ -26,6 +26,12 @@ import Testing
         ("en_US", "USD", "0.0015", "$0.002"),
         ("en_US", "USD", "0.0025", "$0.002"),
         ("en_US", "USD", "12345678901234567890.5", "$12,345,678,901,234,567,890.500"),
+        // Spanish, Italian and Polish group only from five integer digits.
+        ("es_ES", "EUR", "1234.5", "1234,500\u{00A0}€"),
+        ("es_ES", "EUR", "12345.5", "12.345,500\u{00A0}€"),
+        ("it_IT", "USD", "7872.7035", "7872,704\u{00A0}USD"),
+        ("pl_PL", "PLN", "1234.5", "1234,500\u{00A0}zł"),
+        ("pl_PL", "PLN", "1234567.5", "1\u{00A0}234\u{00A0}567,500\u{00A0}zł"),
     ])
     func formatsWithThreeDecimalsInTheLocaleCurrencyStyle(_ locale: String, _ currency: String, _ amount: String, _ expected: String) {
         #expect(MoneyFormatter(localeID: locale).format(decimal(amount), code(currency)) == expected)
@@ -43,7 +49,7 @@ import Testing
     /// The fast path writes digits itself; ICU's own Decimal formatting is the reference.
     @Test func matchesICUFormattingForRandomAmountsCurrenciesAndLocales() {
         var random = SplitMix64(seed: 20261130)
-        let locales = ["en_US", "de_DE", "fr_FR", "ja_JP", "ar", "ar_EG", "tr_TR", "hi_IN", "de_CH", "en_CA", "es_MX", "pt_BR"]
+        let locales = ["en_US", "de_DE", "fr_FR", "ja_JP", "ar", "ar_EG", "tr_TR", "hi_IN", "de_CH", "en_CA", "es_MX", "pt_BR", "es_ES", "it_IT", "pl_PL"]
         let currencies = ["EUR", "USD", "JPY", "KWD", "BHD", "GBP", "CHF", "INR", "TRY", "CAD", "XAU", "IDR"]
         for locale in locales {
             let formatter = MoneyFormatter(localeID: locale)

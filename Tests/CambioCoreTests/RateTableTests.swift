@@ -102,4 +102,23 @@ import Testing
         }
         #expect(DataDate.age(of: "2026-12-01", now: Date(timeIntervalSince1970: 1_796_040_000)) == 0)
     }
+
+    @Test func exactDecimalsEqualFoundationsReadingOfTheSameText() throws {
+        let posix = Locale(identifier: "en_US_POSIX")
+        var generator = SystemRandomNumberGenerator()
+        var samples = ["0", "-0", "0.000", "+1", "1.", ".5", "1e3", "2E-5", "-0.0e+2", "007.50", "1.14326597"]
+        for _ in 0..<5_000 {
+            let count = Int.random(in: 1...24, using: &generator)
+            var digits = String((0..<count).map { _ in Character(String(Int.random(in: 0...9, using: &generator))) })
+            if Bool.random(using: &generator) { digits.insert(".", at: digits.index(digits.startIndex, offsetBy: Int.random(in: 0...count, using: &generator))) }
+            if Int.random(in: 0..<4, using: &generator) == 0 { digits += "e" + String(Int.random(in: -30...30, using: &generator)) }
+            samples.append((Bool.random(using: &generator) ? "-" : "") + digits)
+        }
+        for text in samples {
+            let expected = try #require(Decimal(string: text, locale: posix))
+            let parsed = try #require(ExactDecimal.parse(text), "\(text)")
+            #expect(parsed == expected, "\(text)")
+            #expect(parsed.description == expected.description, "\(text)")
+        }
+    }
 }

@@ -10,7 +10,7 @@ public final class MoneyFormatter {
     /// Fraction digits shown for every currency, JPY and KWD included.
     public static let fractionDigits = 3
 
-    private let locale: Locale
+    private let facts: LocaleFacts
     private var patterns: [CurrencyCode: Pattern] = [:]
 
     private struct Pattern {
@@ -21,10 +21,10 @@ public final class MoneyFormatter {
         var symbol: String
     }
 
-    public init(localeID: String) {
+    public init(localeID: String, facts: LocaleFacts = .shared) {
         self.localeID = localeID
-        locale = Locale(identifier: localeID)
-        conventions = NumberConventions(localeID: localeID)
+        self.facts = facts
+        conventions = NumberConventions(localeID: localeID, facts: facts)
     }
 
     /// `12.5` EUR in de_DE → `12,500 €`.
@@ -47,6 +47,12 @@ public final class MoneyFormatter {
     public func formatNumber(_ amount: Decimal) -> String {
         let (negative, digits) = Self.roundedDigits(amount)
         return (negative ? "-" : "") + groupedNumber(digits)
+    }
+
+    /// What stands before and after a positive amount of the currency (`""`, `" €"`).
+    public func affixes(for code: CurrencyCode) -> (prefix: String, suffix: String) {
+        let pattern = pattern(for: code)
+        return (pattern.positivePrefix, pattern.positiveSuffix)
     }
 
     /// The symbol this locale writes for the currency (`$`, `CA$`, `€`, `JP¥`).
@@ -78,9 +84,10 @@ public final class MoneyFormatter {
         let digits = conventions.digits
         let primary = conventions.primaryGroupSize
         let secondary = conventions.secondaryGroupSize
+        let grouped = conventions.groups(integer.count)
         for (index, character) in integer.enumerated() {
             let remaining = integer.count - index
-            if index > 0, let separator = conventions.groupingSeparator,
+            if index > 0, grouped, let separator = conventions.groupingSeparator,
                 remaining == primary || (remaining > primary && (remaining - primary) % secondary == 0)
             {
                 out.append(separator)
@@ -94,10 +101,14 @@ public final class MoneyFormatter {
 
     private func pattern(for code: CurrencyCode) -> Pattern {
         if let cached = patterns[code] { return cached }
-        let style = Decimal.FormatStyle.Currency(code: code.rawValue, locale: locale)
-            .precision(.fractionLength(Self.fractionDigits))
-        let positive = Self.split(NumberConventions.sample.formatted(style))
-        let negative = Self.split((-NumberConventions.sample).formatted(style))
+        // ICU's own rendering of a sample, both signs (or what it said last time).
+        let formatted = { (sample: Decimal) in
+            sample.formatted(
+                Decimal.FormatStyle.Currency(code: code.rawValue, locale: Locale(identifier: self.localeID))
+                    .precision(.fractionLength(Self.fractionDigits)))
+        }
+        let positive = Self.split(facts.value("money \(localeID) \(code.rawValue) +") { formatted(NumberConventions.sample) })
+        let negative = Self.split(facts.value("money \(localeID) \(code.rawValue) -") { formatted(-NumberConventions.sample) })
         let symbol = (positive.prefix + positive.suffix)
             .filter { !NumberConventions.bidiMarks.contains($0) }
             .trimmingCharacters(in: .whitespaces.union(CharacterSet(charactersIn: "\u{00A0}\u{202F}")))

@@ -12,10 +12,13 @@ public struct NumberConventions: Sendable, Equatable {
     public let secondaryGroupSize: Int
     /// The locale's digits zero to nine (ASCII in most locales, `٠…٩` in ar_EG).
     public let digits: [Character]
+    /// Integer digits the first group must reach before grouping starts, beyond the primary
+    /// group: 1 almost everywhere (`1.234`), 2 in es_ES, it_IT, pl_PL (`1234`, `12.345`).
+    public let minimumGroupingDigits: Int
 
     public init(
         localeID: String, decimalSeparator: Character, groupingSeparator: Character?, primaryGroupSize: Int,
-        secondaryGroupSize: Int, digits: [Character]
+        secondaryGroupSize: Int, digits: [Character], minimumGroupingDigits: Int = 1
     ) {
         self.localeID = localeID
         self.decimalSeparator = decimalSeparator
@@ -23,18 +26,20 @@ public struct NumberConventions: Sendable, Equatable {
         self.primaryGroupSize = primaryGroupSize
         self.secondaryGroupSize = secondaryGroupSize
         self.digits = digits
+        self.minimumGroupingDigits = minimumGroupingDigits
     }
 
     /// Marks that ICU puts around numbers for bidirectional text; they are not part of the number.
     static let bidiMarks: Set<Character> = ["\u{200E}", "\u{200F}", "\u{061C}"]
 
     /// A sample whose formatted form shows every digit, both separators and three groups.
-    static let sample = Decimal(string: "1234567890.123", locale: Locale(identifier: "en_US_POSIX")) ?? 0
+    static let sample = ExactDecimal.parse("1234567890.123") ?? 0
 
-    /// Reads the conventions of `localeID` from ICU.
-    public init(localeID: String) {
-        let locale = Locale(identifier: localeID)
-        let text = Self.sample.formatted(.number.locale(locale).precision(.fractionLength(3)).grouping(.automatic))
+    /// Reads the conventions of `localeID` from ICU (or from what ICU said last time).
+    public init(localeID: String, facts: LocaleFacts = .shared) {
+        let text = facts.value("number \(localeID)") {
+            Self.sample.formatted(.number.locale(Locale(identifier: localeID)).precision(.fractionLength(3)).grouping(.automatic))
+        }
         var digits = Array("0123456789")
         var groups: [Int] = [0]
         var separators: [Character] = []
@@ -54,6 +59,23 @@ public struct NumberConventions: Sendable, Equatable {
         groupingSeparator = separators.count > 1 ? separators[separators.count - 2] : nil
         primaryGroupSize = groups.count >= 3 ? groups[groups.count - 2] : 3
         secondaryGroupSize = groups.count >= 4 ? groups[groups.count - 3] : primaryGroupSize
+        // 1000, 10000, 100000 as ICU writes them: the first that is grouped tells where
+        // grouping starts.
+        let powers = facts.value("number-grouping \(localeID)") {
+            ["1000", "10000", "100000"].map { text in
+                (ExactDecimal.parse(text) ?? 0).formatted(.number.locale(Locale(identifier: localeID)).grouping(.automatic))
+            }.joined(separator: "\n")
+        }
+        let primary = primaryGroupSize
+        let groupedAt = powers.split(separator: "\n").enumerated().first { _, text in
+            text.contains { !Self.bidiMarks.contains($0) && $0.wholeNumberValue == nil }
+        }?.offset
+        minimumGroupingDigits = groupingSeparator == nil ? 1 : max(1, (groupedAt.map { $0 + 4 } ?? 7) - primary)
+    }
+
+    /// Whether an integer part of `count` digits is written with grouping separators.
+    public func groups(_ count: Int) -> Bool {
+        groupingSeparator != nil && count >= primaryGroupSize + minimumGroupingDigits
     }
 
     /// The separators a user of this locale types, for messages ("',' for decimals, '.' for grouping").

@@ -34,8 +34,11 @@ public final class Engine {
         text = Localization(localeID: locale.messages)
         amountParser = AmountParser(
             conventions: locale.numbers == locale.money ? formatter.conventions : NumberConventions(localeID: locale.numbers))
-        let region = Locale(identifier: locale.money).region.map { Locale(identifier: "und_\($0.identifier)") }
-        let regionCurrency = region?.currency.flatMap { CurrencyCode($0.identifier) }
+        let regionCurrency = CurrencyCode(
+            LocaleFacts.shared.value("region-currency \(locale.money)") {
+                let region = Locale(identifier: locale.money).region.map { Locale(identifier: "und_\($0.identifier)") }
+                return region?.currency?.identifier ?? ""
+            })
         directory = CurrencyDirectory(
             catalog: catalog, codes: table.codes, languageID: locale.messages, regionCurrency: regionCurrency)
     }

@@ -37,6 +37,12 @@ public struct LastConversion: Equatable, Sendable {
     public let amount: Decimal?
     public let from: CurrencyCode
     public let to: [CurrencyCode]
+
+    public init(amount: Decimal?, from: CurrencyCode, to: [CurrencyCode]) {
+        self.amount = amount
+        self.from = from
+        self.to = to
+    }
 }
 
 /// Where the shell keeps its files, for `status`.

@@ -1,0 +1,115 @@
+import Foundation
+import Synchronization
+
+/// What ICU said about the user's locales (separators, grouping, digits, each currency's
+/// pattern and symbol, the region's currency), remembered between runs.
+///
+/// Asking ICU costs a few milliseconds at every start: its data is opened and searched, and a
+/// currency formatter builds its spacing rules. The answers only change with the ICU inside
+/// the program, so the shell keeps them in a small file stamped with the program's identity
+/// and asks ICU again when the stamp differs or a fact is missing. Every fact is text exactly
+/// as it was derived from ICU, so a remembered answer formats exactly like a fresh one.
+public final class LocaleFacts: Sendable {
+    /// The facts the process uses; the shell loads and saves them.
+    public static let shared = LocaleFacts()
+
+    private struct State {
+        var facts: [String: String] = [:]
+        var changed = false
+    }
+
+    private let state = Mutex(State())
+
+    public init() {}
+
+    /// The fact for `key`, computed (and remembered) when it is not known yet.
+    public func value(_ key: String, compute: () -> String) -> String {
+        if let known = state.withLock({ $0.facts[key] }) { return known }
+        let value = compute()
+        state.withLock {
+            $0.facts[key] = value
+            $0.changed = true
+        }
+        return value
+    }
+
+    /// True when facts were learned since the last load or save.
+    public var hasChanges: Bool { state.withLock { $0.changed } }
+
+    public var count: Int { state.withLock { $0.facts.count } }
+
+    /// The file's text: a stamp line, then `key TAB value` lines with `\`, tab and newline
+    /// escaped.
+    public func serialized(stamp: String) -> String {
+        let facts = state.withLock { $0.facts }
+        var text = Self.header + Self.escape(stamp) + "\n"
+        for key in facts.keys.sorted() {
+            text += Self.escape(key) + "\t" + Self.escape(facts[key] ?? "") + "\n"
+        }
+        return text
+    }
+
+    /// Takes the facts of a file written with the same stamp; returns false (and takes
+    /// nothing) for another stamp or a damaged file.
+    @discardableResult
+    public func load(_ text: String, stamp: String) -> Bool {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.last == "", let first = lines.first, first == Self.header + Self.escape(stamp) else { return false }
+        lines.removeLast()
+        var facts: [String: String] = [:]
+        for line in lines.dropFirst() {
+            let parts = line.split(separator: "\t", omittingEmptySubsequences: false)
+            guard parts.count == 2, let key = Self.unescape(parts[0]), let value = Self.unescape(parts[1]), !key.isEmpty else {
+                return false
+            }
+            facts[key] = value
+        }
+        state.withLock { current in
+            current.facts.merge(facts) { mine, _ in mine }
+            current.changed = current.facts.count > facts.count
+        }
+        return true
+    }
+
+    /// Marks the facts as saved.
+    public func markSaved() { state.withLock { $0.changed = false } }
+
+    static let header = "cambio-locale-facts 1 "
+
+    static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "\t": out += "\\t"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    static func unescape(_ text: Substring) -> String? {
+        var out = ""
+        var escaped = false
+        for scalar in text.unicodeScalars {
+            if escaped {
+                switch scalar {
+                case "\\": out += "\\"
+                case "t": out += "\t"
+                case "n": out += "\n"
+                case "r": out += "\r"
+                default: return nil
+                }
+                escaped = false
+            } else if scalar == "\\" {
+                escaped = true
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped ? nil : out
+    }
+}
