@@ -7,7 +7,20 @@ import Foundation
 
 /// Everything Cambio reads from the process's surroundings, in one place.
 public enum Platform {
-    public static var environment: [String: String] { ProcessInfo.processInfo.environment }
+    /// The process's environment, read once from `environ` (the first of a repeated name).
+    public static let environment: [String: String] = {
+        var result: [String: String] = [:]
+        var entry = environ
+        while let pointer = entry.pointee {
+            let text = String(cString: pointer)
+            if let equals = text.utf8.firstIndex(of: UInt8(ascii: "=")) {
+                let name = String(text[..<equals])
+                if result[name] == nil { result[name] = String(text[text.index(after: equals)...]) }
+            }
+            entry += 1
+        }
+        return result
+    }()
 
     /// Identifies this build of the program (version, size and modification time of the
     /// executable): facts remembered from ICU are reused only by the program that learned them.

@@ -1,16 +1,41 @@
-/// The current ISO 4217 currencies, read from the bundled list.
+import Synchronization
+
+/// The current ISO 4217 currencies, read from the bundled list when first asked for: a
+/// conversion by code never needs the list, so a one-shot command does not read it.
 public struct CurrencyCatalog: Sendable {
-    private let byCode: [CurrencyCode: Currency]
+    private struct Contents: Sendable {
+        var byCode: [CurrencyCode: Currency]
+        var all: [Currency]
+    }
+
+    private final class Storage: Sendable {
+        let csv: String
+        let contents = Mutex<Contents?>(nil)
+        init(csv: String) { self.csv = csv }
+
+        var parsed: Contents {
+            contents.withLock { current in
+                if let current { return current }
+                let parsed = CurrencyCatalog.parse(csv)
+                current = parsed
+                return parsed
+            }
+        }
+    }
+
+    private let storage: Storage
 
     /// All current currencies, sorted by code.
-    public let all: [Currency]
+    public var all: [Currency] { storage.parsed.all }
 
     /// The catalog compiled into the binary.
     public static let bundled = CurrencyCatalog(csv: EmbeddedResources.iso4217CSV)
 
-    /// Parses `Entity,Currency,AlphabeticCode,NumericCode,MinorUnit,WithdrawalDate` rows,
-    /// keeping current entries (no withdrawal date). Malformed rows are skipped.
-    public init(csv: String) {
+    /// `Entity,Currency,AlphabeticCode,NumericCode,MinorUnit,WithdrawalDate` rows, of which
+    /// current entries (no withdrawal date) are kept. Malformed rows are skipped.
+    public init(csv: String) { storage = Storage(csv: csv) }
+
+    private static func parse(_ csv: String) -> Contents {
         var found: [CurrencyCode: Currency] = [:]
         var header = true
         CSV.forEachRow(of: csv) { fields in
@@ -24,11 +49,10 @@ public struct CurrencyCatalog: Sendable {
             found[code] = Currency(
                 code: code, isoName: fields[1], minorUnits: Int(fields[4]), numericCode: fields[3])
         }
-        byCode = found
-        all = found.values.sorted { $0.code < $1.code }
+        return Contents(byCode: found, all: found.values.sorted { $0.code < $1.code })
     }
 
-    public subscript(code: CurrencyCode) -> Currency? { byCode[code] }
+    public subscript(code: CurrencyCode) -> Currency? { storage.parsed.byCode[code] }
 }
 
 /// The minimal CSV reading the ISO list needs: commas, double-quoted fields, doubled quotes,

@@ -32,9 +32,11 @@ public final class QuickConverter {
     /// Entry numbers by the three letters' index (26³ slots), so a lookup hashes nothing.
     private let slots: [Int32]
     private let codes: [CurrencyCode]
-    /// Each rate as an integer and a scale: `1.14326597` → 114326597, 8.
-    private let significands: [UInt128]
-    private let scales: [Int]
+    private let rates: [Decimal]
+    /// Each rate as an integer and a scale (`1.14326597` → 114326597, 8), worked out when the
+    /// currency is first used; scale -1 until then, -2 when the rate does not fit.
+    private var significands: [UInt128]
+    private var scales: [Int]
     /// What stands before and after each currency's amounts, UTF-8, learned when first used:
     /// bytes `affixes[start[i]..<middle[i]]` before, `middle[i]..<end[i]` after.
     private var affixes: [UInt8] = []
@@ -96,21 +98,18 @@ public final class QuickConverter {
 
         var slots = [Int32](repeating: -1, count: 26 * 26 * 26)
         var codes: [CurrencyCode] = []
-        var significands: [UInt128] = []
-        var scales: [Int] = []
+        var rates: [Decimal] = []
         for (code, rate) in table.rates {
-            guard rate > 0, let (significand, scale) = Self.integer(rate), let slot = Self.slot(Array(code.rawValue.utf8)) else {
-                continue
-            }
+            guard rate > 0, let slot = Self.slot(Array(code.rawValue.utf8)) else { continue }
             slots[slot] = Int32(codes.count)
             codes.append(code)
-            significands.append(significand)
-            scales.append(scale)
+            rates.append(rate)
         }
         self.slots = slots
         self.codes = codes
-        self.significands = significands
-        self.scales = scales
+        self.rates = rates
+        significands = [UInt128](repeating: 0, count: codes.count)
+        scales = [Int](repeating: -1, count: codes.count)
         affixStart = [Int](repeating: -1, count: codes.count)
         affixMiddle = affixStart
         affixEnd = affixStart
@@ -228,6 +227,7 @@ public final class QuickConverter {
         skipBlanks()
         guard index == end else { return 0 }
 
+        guard learnRate(from), learnRate(to) else { return 0 }
         // Thousandths of the result: A × T × 10^e / F, e = 3 + scale(F) − scale(A) − scale(T).
         let exponent = 3 + scales[from] - scale - scales[to]
         guard exponent >= -38, exponent <= 38 else { return 0 }
@@ -323,6 +323,18 @@ public final class QuickConverter {
         }
         if matches { index = end }
         return matches
+    }
+
+    private func learnRate(_ entry: Int) -> Bool {
+        if scales[entry] == -1 {
+            if let (significand, scale) = Self.integer(rates[entry]) {
+                significands[entry] = significand
+                scales[entry] = scale
+            } else {
+                scales[entry] = -2
+            }
+        }
+        return scales[entry] >= 0
     }
 
     private func learnAffixes(_ entry: Int) {

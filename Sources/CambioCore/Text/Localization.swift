@@ -1,22 +1,35 @@
+import Synchronization
+
 /// The interface's sentences in one language (English, German or Turkish), from
-/// `Resources/Localization/LANGUAGE.strings`; English fills any gap.
+/// `Resources/Localization/LANGUAGE.strings`; English fills any gap. A language's texts are
+/// read when its first sentence is needed, so a run that prints only results reads none.
 public struct Localization: Sendable {
     /// The language actually used (`en`, `de`, `tr`).
     public let language: String
-    private let table: [String: String]
-    private let fallback: [String: String]
 
     /// The languages the interface is written in.
     public static let languages = EmbeddedResources.strings.keys.sorted()
 
-    static let english = parse(EmbeddedResources.strings["en"] ?? "")
+    /// Parsed tables by language, filled on first use.
+    private static let tables = Mutex<[String: [String: String]]>([:])
 
     /// The interface for a locale identifier or language code (`de_AT` → German); other
     /// languages get English.
     public init(localeID: String) {
         language = Self.language(for: localeID)
-        table = language == "en" ? Self.english : Self.parse(EmbeddedResources.strings[language] ?? "")
-        fallback = Self.english
+    }
+
+    /// The text for `key` in `language`, else in English.
+    private static func template(_ key: String, _ language: String) -> String? {
+        tables.withLock { tables in
+            func table(_ language: String) -> [String: String] {
+                if let known = tables[language] { return known }
+                let parsed = parse(EmbeddedResources.strings[language] ?? "")
+                tables[language] = parsed
+                return parsed
+            }
+            return table(language)[key] ?? (language == "en" ? nil : table("en")[key])
+        }
     }
 
     /// The interface language a locale gets (`de_AT` → `de`, `fr_FR` → `en`), without reading
@@ -32,7 +45,7 @@ public struct Localization: Sendable {
     }
 
     public func format(_ key: String, _ arguments: [String]) -> String {
-        let template = table[key] ?? fallback[key] ?? key
+        let template = Self.template(key, language) ?? key
         guard !arguments.isEmpty else { return template }
         // One pass over the template: `{N}` becomes argument N.
         var out = ""
