@@ -1,11 +1,12 @@
 """The measurements behind Scripts/bench. Every whole-process figure is a median of
 alternating runs of the tools on the same input; memory is the peak resident set size that
 the kernel reports for the process (wait4)."""
-import os, pty, random, resource, select, statistics, subprocess, sys, tempfile, time
+import os, pty, random, select, statistics, subprocess, sys, tempfile, time
 
 RUNS = int(sys.argv[1]) if len(sys.argv) > 1 else 21
 CAMBIO = os.path.abspath(".build/release/cambio")
 BENCH = os.path.abspath(".build/release/cambio-bench")
+MEASURE = os.path.abspath(".build/measure")
 HOME = tempfile.mkdtemp(prefix="cambio-bench-")
 ENV = dict(os.environ, HOME=HOME, LANG="de_DE.UTF-8", LC_ALL="", CAMBIO_OFFLINE="1", NO_COLOR="1")
 ENV.pop("XDG_CONFIG_HOME", None); ENV.pop("XDG_STATE_HOME", None); ENV.pop("XDG_CACHE_HOME", None)
@@ -13,12 +14,12 @@ ENV.pop("XDG_CONFIG_HOME", None); ENV.pop("XDG_STATE_HOME", None); ENV.pop("XDG_
 CODES = ["EUR", "USD", "GBP", "JPY", "CHF", "SEK", "NOK", "DKK", "PLN", "CZK", "HUF", "CAD", "AUD", "NZD", "TRY", "INR"]
 
 
-def run(args, stdin=None, stdout=subprocess.DEVNULL):
-    """Runs a command; returns (seconds, peak KiB)."""
-    start = time.perf_counter()
-    process = subprocess.Popen(args, stdin=stdin, stdout=stdout, stderr=subprocess.DEVNULL, env=ENV)
-    _, _, usage = os.wait4(process.pid, 0)
-    return time.perf_counter() - start, usage.ru_maxrss
+def run(args, stdin=None):
+    """Runs a command through the small C program `measure` (posix_spawn and wait4), so that
+    neither Python's start of a process nor its memory is counted; returns (seconds, peak KiB)."""
+    result = subprocess.run([MEASURE, stdin or "-"] + args, env=ENV, check=True, capture_output=True, text=True)
+    seconds, kib = result.stdout.split()
+    return float(seconds), int(kib)
 
 
 def alternate(commands, runs=RUNS, inputs=None):
@@ -29,11 +30,7 @@ def alternate(commands, runs=RUNS, inputs=None):
     memory = {name: 0 for name in commands}
     for _ in range(runs):
         for name, args in commands.items():
-            path = inputs.get(name)
-            stdin = open(path, "rb") if path else subprocess.DEVNULL
-            seconds, kib = run(args, stdin=stdin)
-            if path:
-                stdin.close()
+            seconds, kib = run(args, stdin=inputs.get(name))
             times[name].append(seconds)
             memory[name] = max(memory[name], kib)
     return {name: (statistics.median(times[name]), memory[name]) for name in commands}
