@@ -36,14 +36,44 @@ def alternate(commands, runs=RUNS, inputs=None):
     return {name: (statistics.median(times[name]), memory[name]) for name in commands}
 
 
-def first_prompt(runs=RUNS):
+def write_cache(home, days_old):
+    """A currency-api cache as a fetch would leave it: the seed's rates, dated `days_old`
+    days ago (0: today, a warm cache that is not due)."""
+    import datetime, json
+    seed = json.load(open("Resources/seed-rates.json", encoding="utf-8"))
+    when = datetime.datetime.now(datetime.timezone.utc) - datetime.timedelta(days=days_old)
+    rates = ",\n".join(f'    "{code}": {rate}' for code, rate in sorted(seed["rates"].items()))
+    directory = os.path.join(home, ".cache", "cambio")
+    os.makedirs(directory, exist_ok=True)
+    with open(os.path.join(directory, "rates-currency-api.json"), "w", encoding="utf-8") as cache:
+        cache.write("{\n  \"format\": 1,\n  \"provider\": \"currency-api\",\n"
+                    f'  "attribution": "{seed["attribution"]}",\n  "base": "EUR",\n'
+                    f'  "date": "{when:%Y-%m-%d}",\n  "updated": null,\n'
+                    f'  "fetched": "{when:%Y-%m-%dT%H:%M:%SZ}",\n  "rates": {{\n{rates}\n  }}\n}}\n')
+
+
+def silent_provider():
+    """A provider on loopback that accepts connections and never answers."""
+    import socket, threading
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(64)
+    held = []
+    def accept():
+        while True:
+            held.append(server.accept()[0])
+    threading.Thread(target=accept, daemon=True).start()
+    return f"http://127.0.0.1:{server.getsockname()[1]}"
+
+
+def first_prompt(runs=RUNS, environment=None):
     """Milliseconds from start to the prompt on a pseudo-terminal."""
     samples = []
     for _ in range(runs):
         start = time.perf_counter()
         pid, fd = pty.fork()
         if pid == 0:
-            os.execve(CAMBIO, [CAMBIO], dict(ENV, TERM="xterm"))
+            os.execve(CAMBIO, [CAMBIO], dict(environment or ENV, TERM="xterm"))
         seen = b""
         while "›".encode() not in seen:
             ready, _, _ = select.select([fd], [], [], 5)
@@ -74,6 +104,7 @@ def pipe_inputs(lines):
 def main():
     print(f"machine: {os.cpu_count()} cores, {os.uname().machine}, {os.uname().release}; runs: {RUNS}")
     rows = []
+    write_cache(HOME, 0)
     one = alternate({
         "cambio": [CAMBIO, "12,50", "eur", "in", "usd"],
         "units": ["units", "-t", "12.5 EUR", "USD"],
@@ -81,6 +112,13 @@ def main():
     })
     rows.append(("one-shot 12,50 eur in usd", one))
     prompt = first_prompt()
+    # A two-day-old cache and a provider that never answers: a refresh starts at once, in the
+    # background, and must not delay the prompt.
+    stale_home = tempfile.mkdtemp(prefix="cambio-bench-stale-")
+    write_cache(stale_home, 2)
+    stale = dict(ENV, HOME=stale_home, CAMBIO_PROVIDER_URL=silent_provider(), CAMBIO_PROVIDER="currency-api")
+    stale.pop("CAMBIO_OFFLINE")
+    prompt_refreshing = first_prompt(environment=stale)
 
     lines = 100_000
     cambio_input, units_input = pipe_inputs(lines)
@@ -105,9 +143,10 @@ def main():
     print("| measurement | cambio | GNU units | qalc | cambio / units |")
     print("|---|---:|---:|---:|---:|")
     c, u, q = one["cambio"], one["units"], one["qalc"]
-    print(f"| one-shot conversion, wall | {c[0]*1000:.1f} ms | {u[0]*1000:.1f} ms | {q[0]*1000:.1f} ms | {c[0]/u[0]:.2f} |")
+    print(f"| one-shot conversion (warm cache), wall | {c[0]*1000:.1f} ms | {u[0]*1000:.1f} ms | {q[0]*1000:.1f} ms | {c[0]/u[0]:.2f} |")
     print(f"| one-shot conversion, peak memory | {c[1]/1024:.1f} MiB | {u[1]/1024:.1f} MiB | {q[1]/1024:.1f} MiB | {c[1]/u[1]:.2f} |")
     print(f"| first prompt (pseudo-terminal) | {prompt*1000:.1f} ms | — | — | — |")
+    print(f"| first prompt, refresh due, provider never answers | {prompt_refreshing*1000:.1f} ms | — | — | — |")
     cl = lines / pipe["cambio"][0]
     ul = lines / pipe["units"][0]
     ql = qalc_lines / qalc["qalc"][0]

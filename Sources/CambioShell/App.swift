@@ -40,18 +40,17 @@ public struct App {
         let early = store.text
         let warn: (String) -> Void = { Platform.writeError(early("warning", $0) + "\n") }
 
-        let seed: RateTable
-        do {
-            seed = try SeedTableDecoder.bundled()
-        } catch {
-            Platform.writeError("cambio: the bundled rate table is unreadable: \(error)\n")
-            return 70
-        }
         let settings = store.loadSettings(warn: warn)
         let rates = RateController(
             environment: environment, settings: settings, offline: options.offline, paths: store.paths, text: early,
             warn: warn)
-        let table = rates.initialTable(seed: seed, early)
+        let table: RateTable
+        do {
+            table = try rates.initialTable(seedDate: SeedTableDecoder.bundledDate, seed: SeedTableDecoder.bundled, early)
+        } catch {
+            Platform.writeError("cambio: the bundled rate table is unreadable: \(error)\n")
+            return 70
+        }
         let override = options.locale ?? environment["CAMBIO_LOCALE"].flatMap { $0.isEmpty ? nil : $0 } ?? settings.locale
         if let requested = options.locale ?? environment["CAMBIO_LOCALE"], !requested.isEmpty,
             LocaleSettings.normalize(requested).map(LocaleSettings.isKnown) != true

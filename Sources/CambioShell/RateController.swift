@@ -60,11 +60,19 @@ final class RateController: @unchecked Sendable {
 
     deinit { timer?.cancel() }
 
-    /// The table to start with: the newest of the cached tables and the bundled seed.
-    func initialTable(seed: RateTable, _ text: Localization) -> RateTable {
+    /// The table to start with: the newest of the cached tables and the bundled seed, which
+    /// is read only when no cached table is at least as recent as `seedDate`.
+    func initialTable<Failure: Error>(
+        seedDate: String, seed: () throws(Failure) -> RateTable, _ text: Localization
+    ) throws(Failure) -> RateTable {
         let (cached, problems) = cache.newest(of: plan.providers)
         for problem in problems { warn(text("warning.cacheIgnored", problem.path, problem.reason)) }
-        let table = cached.map { RateCache.isNewer($0, than: seed) || $0.date == seed.date ? $0 : seed } ?? seed
+        let table: RateTable
+        if let cached, cached.date >= seedDate {
+            table = cached
+        } else {
+            table = try seed()
+        }
         noteCurrent(table)
         return table
     }

@@ -19,5 +19,7 @@ import Testing
     @Test func compiledSeedTableMatchesResourcesFile() throws {
         let text = try file("seed-rates.json")
         #expect(EmbeddedResources.seedRatesJSON + "\n" == text, "run Scripts/embed-resources")
+        // The date that decides between a cache and the seed without reading the seed.
+        #expect(try SeedTableDecoder.bundled().date == SeedTableDecoder.bundledDate, "run Scripts/embed-resources")
     }
 }

@@ -85,4 +85,19 @@ import Testing
         }
         #expect(reads > 0)
     }
+
+    @Test func timestampsAgreeWithISO8601AndReadBack() throws {
+        let formatter = ISO8601DateFormatter()
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<3_000 {
+            let date = Date(timeIntervalSince1970: TimeInterval(Int.random(in: -2_208_988_800...4_102_444_800, using: &generator)))
+            let written = UTC.timestamp(date)
+            #expect(written == formatter.string(from: date), "\(date)")
+            #expect(UTC.parseTimestamp(written) == date, "\(written)")
+            #expect(UTC.day(date) == String(written.prefix(10)))
+            #expect(UTC.minute(date) == String(written.prefix(10)) + " " + String(written.dropFirst(11).prefix(5)) + " UTC")
+        }
+        #expect(UTC.parseTimestamp("2026-02-30T00:00:00Z") == nil)
+        #expect(UTC.parseTimestamp("2026-11-30T24:00:00Z") == nil)
+    }
 }

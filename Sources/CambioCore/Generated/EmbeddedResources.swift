@@ -630,6 +630,9 @@ ZZ05_UIC-Franc,UIC-Franc,XFU,,,2013-11
 }
 """#
 
+    /// The seed's data date, so that a newer cache is chosen without reading the seed.
+    static let seedDate = "2026-07-06"
+
     /// `Resources/Localization/de.strings`: the interface in `de`.
     static let strings_de = #"""
 # Cambios Oberfläche auf Deutsch. Gleiche Schlüssel und Platzhalter wie en.strings.

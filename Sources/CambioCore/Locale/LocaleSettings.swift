@@ -47,10 +47,12 @@ public struct LocaleSettings: Equatable, Sendable {
 
     /// `de_DE.UTF-8@euro` → `de_DE`, `de-DE` → `de_DE`; `nil` for C, POSIX, empty or malformed text.
     public static func normalize(_ raw: String) -> String? {
-        var text = Substring(raw.trimmingCharacters(in: .whitespaces))
+        var text = Substring(raw)
+        while let first = text.first, first.isWhitespace { text = text.dropFirst() }
+        while let last = text.last, last.isWhitespace { text = text.dropLast() }
         if let at = text.firstIndex(of: "@") { text = text[..<at] }
         if let dot = text.firstIndex(of: ".") { text = text[..<dot] }
-        let id = text.replacingOccurrences(of: "-", with: "_")
+        let id = String(text.map { $0 == "-" ? "_" : $0 })
         if id.isEmpty || id == "C" || id == "POSIX" { return nil }
         let parts = id.split(separator: "_", omittingEmptySubsequences: false)
         guard let language = parts.first, (2...3).contains(language.count),

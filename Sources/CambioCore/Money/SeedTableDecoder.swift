@@ -11,6 +11,9 @@ public enum SeedTableDecoder {
         case invalid(RateTable.Invalid)
     }
 
+    /// The data date of the table compiled into the binary, known without reading it.
+    public static let bundledDate = EmbeddedResources.seedDate
+
     /// The table compiled into the binary.
     public static func bundled() throws(Failure) -> RateTable {
         try decode(EmbeddedResources.seedRatesJSON, isBundledSeed: true)
@@ -78,8 +81,21 @@ public enum DataDate {
         return days < 0 && seconds.truncatingRemainder(dividingBy: 86_400) != 0 ? days + 1 : days
     }
 
+    /// The date `days` after 1970-01-01 (before it when negative).
+    public static func civil(daysSinceEpoch days: Int) -> (year: Int, month: Int, day: Int) {
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
     /// Days from 1970-01-01 to a date (negative before it).
-    static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
+    public static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
         let shifted = month <= 2 ? year - 1 : year
         let era = (shifted >= 0 ? shifted : shifted - 399) / 400
         let yearOfEra = shifted - era * 400
