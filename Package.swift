@@ -47,9 +47,12 @@ let package = Package(
             pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"])]
         ),
+        // Signal flags, the self-pipe and libedit's character reader: process-wide state,
+        // defined once.
+        .target(name: "CTerminal", dependencies: ["CEditLine"]),
         .target(
             name: "CambioShell",
-            dependencies: ["CambioCore", "CambioRates", "CEditLine"],
+            dependencies: ["CambioCore", "CambioRates", "CEditLine", "CTerminal"],
             swiftSettings: directMetadata
         ),
 

@@ -1,4 +1,5 @@
 import CEditLine
+import CTerminal
 import CambioCore
 import CambioRates
 import Glibc

@@ -147,6 +147,11 @@ final class RateController: @unchecked Sendable {
         return true
     }
 
+    /// `startIfDue` a moment from now, on a background queue.
+    func startIfDue(after delay: TimeInterval) {
+        DispatchQueue.global().asyncAfter(deadline: .now() + delay) { [weak self] in self?.startIfDue() }
+    }
+
     /// Checks every `interval` seconds whether the table is due, while the shell stays open.
     func startTimer(interval: TimeInterval = 60) {
         let timer = DispatchSource.makeTimerSource(queue: DispatchQueue.global())

@@ -12,6 +12,8 @@ let parent = getppid()
 _ = cambio_parent_death_signal(SIGKILL)
 if getppid() != parent { _exit(1) }
 signal(SIGPIPE, SIG_IGN)
+// A background errand: the shell the user types into comes first.
+_ = nice(10)
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 var timeout = 10

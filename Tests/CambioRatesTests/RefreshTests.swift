@@ -237,7 +237,11 @@ enum Via: String, CaseIterable, Sendable, CustomTestStringConvertible {
         python.standardOutput = output
         python.standardError = FileHandle.nullDevice
         try python.run()
-        defer { python.terminate() }
+        // SIGKILL: the server may have inherited a blocked SIGTERM from the test's thread.
+        defer {
+            kill(python.processIdentifier, SIGKILL)
+            python.waitUntilExit()
+        }
         var text = ""
         let deadline = Date().addingTimeInterval(10)
         while !text.contains("\n"), Date() < deadline {

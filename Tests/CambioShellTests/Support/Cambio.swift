@@ -3,8 +3,13 @@ import Foundation
 
 /// Runs the built `cambio` binary the way a user or a script would.
 enum Cambio {
-    /// The binary SwiftPM built next to the test bundle.
+    /// The binary SwiftPM built next to the test bundle, or in `CAMBIO_TEST_PROGRAMS` (a
+    /// directory: Scripts/test runs these tests once more against the release build, which
+    /// is linked and optimised differently).
     static var executable: String {
+        if let directory = ProcessInfo.processInfo.environment["CAMBIO_TEST_PROGRAMS"], !directory.isEmpty {
+            return URL(fileURLWithPath: directory).appendingPathComponent("cambio").path
+        }
         let here = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
         return here.appendingPathComponent("cambio").path
     }

@@ -1,0 +1,135 @@
+#include "CTerminal.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <wchar.h>
+
+// Signals are turned into flags plus a byte on a self-pipe, and libedit reads characters
+// through cambio_read_char, which waits on the terminal and that pipe together. A signal
+// therefore ends the current el_gets whenever it arrives, even just before the read starts.
+// No SA_RESTART: a blocked poll() returns EINTR.
+static volatile sig_atomic_t cambio_interrupted_flag = 0;
+static volatile sig_atomic_t cambio_terminate_signal = 0;
+static volatile sig_atomic_t cambio_resized_flag = 0;
+static int cambio_full_terminal = 1;
+static int cambio_signal_pipe[2] = {-1, -1};
+
+static void cambio_on_signal(int sig) {
+    int saved = errno;
+    if (sig == SIGINT) cambio_interrupted_flag = 1;
+    else if (sig == SIGWINCH) cambio_resized_flag = 1;
+    else cambio_terminate_signal = sig;
+    if (cambio_signal_pipe[1] >= 0) {
+        char byte = (char)sig;
+        ssize_t ignored = write(cambio_signal_pipe[1], &byte, 1);
+        (void)ignored;
+    }
+    errno = saved;
+}
+
+void cambio_install_signal_handlers(void) {
+    if (cambio_signal_pipe[0] < 0 && pipe(cambio_signal_pipe) == 0) {
+        for (int i = 0; i < 2; i++) {
+            fcntl(cambio_signal_pipe[i], F_SETFL, fcntl(cambio_signal_pipe[i], F_GETFL) | O_NONBLOCK);
+            fcntl(cambio_signal_pipe[i], F_SETFD, FD_CLOEXEC);
+        }
+    }
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sigemptyset(&sa.sa_mask);
+    sa.sa_handler = cambio_on_signal;
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
+    sigaction(SIGWINCH, &sa, NULL);
+    // A parent may have left these blocked; the shell depends on receiving them.
+    sigset_t wanted;
+    sigemptyset(&wanted);
+    sigaddset(&wanted, SIGINT);
+    sigaddset(&wanted, SIGTERM);
+    sigaddset(&wanted, SIGHUP);
+    sigaddset(&wanted, SIGWINCH);
+    sigaddset(&wanted, SIGCONT);
+    sigaddset(&wanted, SIGTSTP);
+    sigprocmask(SIG_UNBLOCK, &wanted, NULL);
+}
+
+void cambio_drain_signal_pipe(void) {
+    char buffer[64];
+    while (cambio_signal_pipe[0] >= 0 && read(cambio_signal_pipe[0], buffer, sizeof buffer) > 0) {
+    }
+}
+
+/// libedit's character reader (EL_GETCFN): one character from the terminal, 0 at end of
+/// input, -1 when a signal asks el_gets to return.
+static int cambio_read_char(EditLine *el, wchar_t *out) {
+    char bytes[8];
+    size_t length = 0;
+    for (;;) {
+        if (cambio_interrupted_flag || cambio_terminate_signal) {
+            cambio_drain_signal_pipe();
+            return -1;
+        }
+        if (cambio_resized_flag) {
+            // Redraw the line from the first column at the new width: libedit forgets where
+            // the cursor is when it resizes, and would draw the line again after itself.
+            cambio_resized_flag = 0;
+            el_resize(el);
+            if (cambio_full_terminal) {
+                ssize_t ignored = write(STDOUT_FILENO, "\r\033[J", 4);
+                (void)ignored;
+                el_set(el, EL_REFRESH);
+            }
+        }
+        struct pollfd fds[2] = {{STDIN_FILENO, POLLIN, 0}, {cambio_signal_pipe[0], POLLIN, 0}};
+        int ready = poll(fds, cambio_signal_pipe[0] >= 0 ? 2 : 1, -1);
+        if (ready < 0) {
+            if (errno == EINTR) continue;
+            return -1;
+        }
+        if (fds[1].revents & POLLIN) {
+            cambio_drain_signal_pipe();
+            continue;
+        }
+        if (!(fds[0].revents & (POLLIN | POLLHUP | POLLERR))) continue;
+        ssize_t count = read(STDIN_FILENO, bytes + length, 1);
+        if (count == 0) return 0;
+        if (count < 0) {
+            if (errno == EINTR || errno == EAGAIN) continue;
+            return -1;
+        }
+        length += 1;
+        mbstate_t state;
+        memset(&state, 0, sizeof state);
+        size_t converted = mbrtowc(out, bytes, length, &state);
+        if (converted == (size_t)-2 && length < sizeof bytes) continue;  // more bytes to come
+        if (converted == (size_t)-1 || converted == (size_t)-2) {
+            *out = 0xFFFD;  // not a character in this encoding: shown, then reported by the parser
+        }
+        return 1;
+    }
+}
+
+void cambio_el_use_own_reader(EditLine *el) {
+    el_set(el, EL_GETCFN, cambio_read_char);
+}
+
+void cambio_set_full_terminal(int full) {
+    cambio_full_terminal = full;
+}
+
+int cambio_take_interrupt(void) {
+    int was = cambio_interrupted_flag;
+    cambio_interrupted_flag = 0;
+    return was;
+}
+
+int cambio_pending_termination(void) {
+    return cambio_terminate_signal;
+}
+

@@ -1,0 +1,30 @@
+// The shell's signal handling and libedit's character reader. These keep process-wide
+// state (flags, a self-pipe), so they are defined once here rather than as static functions
+// in a header: an optimised build splits a Swift module into several object files, and each
+// would otherwise get its own copy of the state (Ctrl-C during `refresh` was then lost).
+#ifndef CAMBIO_TERMINAL_H
+#define CAMBIO_TERMINAL_H
+
+#include <histedit.h>
+
+/// SIGINT, SIGTERM, SIGHUP and SIGWINCH become flags plus a byte on a self-pipe; also
+/// unblocks them (a parent may have left them blocked).
+void cambio_install_signal_handlers(void);
+
+/// Empties the self-pipe.
+void cambio_drain_signal_pipe(void);
+
+/// Makes libedit read characters through a reader that also wakes on the self-pipe, so a
+/// signal ends el_gets whenever it arrives.
+void cambio_el_use_own_reader(EditLine *el);
+
+/// Whether the terminal takes cursor movement (not TERM=dumb, not --plain).
+void cambio_set_full_terminal(int full);
+
+/// Whether Ctrl-C was pressed since the last call; clears the flag.
+int cambio_take_interrupt(void);
+
+/// The terminating signal received (SIGTERM, SIGHUP), or 0.
+int cambio_pending_termination(void);
+
+#endif
