@@ -118,7 +118,10 @@ public enum RecentFile {
     public static func parse(_ text: String) -> [CurrencyCode] {
         var codes: [CurrencyCode] = []
         for line in text.split(whereSeparator: \.isNewline) {
-            if let code = CurrencyCode(line.trimmingCharacters(in: .whitespaces)), !codes.contains(code) {
+            var word = line[...]
+            while let first = word.first, first == " " || first == "\t" { word = word.dropFirst() }
+            while let last = word.last, last == " " || last == "\t" { word = word.dropLast() }
+            if let code = CurrencyCode(word), !codes.contains(code) {
                 codes.append(code)
             }
         }

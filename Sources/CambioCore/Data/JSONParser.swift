@@ -136,6 +136,16 @@ public struct JSONParser {
 
     private mutating func string() throws(Failure) -> String {
         index += 1
+        // Most strings (keys, codes) have no escapes: one pass, one String.
+        var end = index
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 {
+            end += 1
+        }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            let text = String(decoding: bytes[index..<end], as: UTF8.self)
+            index = end + 1
+            return text
+        }
         var scalars = String.UnicodeScalarView()
         var runStart = index
         func flush(_ parser: JSONParser, upTo end: Int) {

@@ -109,13 +109,13 @@ public final class MoneyFormatter {
         }
         let positive = Self.split(facts.value("money \(localeID) \(code.rawValue) +") { formatted(NumberConventions.sample) })
         let negative = Self.split(facts.value("money \(localeID) \(code.rawValue) -") { formatted(-NumberConventions.sample) })
-        let symbol = (positive.prefix + positive.suffix)
-            .filter { !NumberConventions.bidiMarks.contains($0) }
-            .trimmingCharacters(in: .whitespaces.union(CharacterSet(charactersIn: "\u{00A0}\u{202F}")))
+        var symbol = Substring((positive.prefix + positive.suffix).filter { !NumberConventions.bidiMarks.contains($0) })
+        while let first = symbol.first, first.isWhitespace { symbol = symbol.dropFirst() }
+        while let last = symbol.last, last.isWhitespace { symbol = symbol.dropLast() }
         let pattern = Pattern(
             positivePrefix: positive.prefix, positiveSuffix: positive.suffix,
             negativePrefix: negative.prefix, negativeSuffix: negative.suffix,
-            symbol: symbol.isEmpty ? code.rawValue : symbol)
+            symbol: symbol.isEmpty ? code.rawValue : String(symbol))
         patterns[code] = pattern
         return pattern
     }
