@@ -97,8 +97,10 @@ public struct Options: Equatable, Sendable {
         Providers: currency-api (default), exchangerate-api, ecb — CAMBIO_PROVIDER=NAME picks
         one, CAMBIO_PROVIDER_URL=URL points it at a mirror (plain http only to loopback).
 
-        Exit status: 0 success, 1 a command failed (in a pipe: any line), 2 usage error.
+        Exit status: 0 success, 1 a command failed (in a pipe: any line), 2 usage error,
+        70 the bundled rate table is unreadable.
         Files: $XDG_CONFIG_HOME/cambio/config, $XDG_STATE_HOME/cambio/{history,recent},
-        $XDG_CACHE_HOME/cambio/rates-PROVIDER.json.
+        $XDG_CACHE_HOME/cambio/{rates-PROVIDER.json,locale-facts}. Rates are fetched by
+        cambio-fetch, which must be installed next to cambio.
         """
 }

@@ -125,6 +125,19 @@ import Testing
         }
     }
 
+    @Test func aByteThatIsNoGroupingMarkIsNeverTakenForOne() throws {
+        // fr_FR groups with U+202F, which the shortcut does not read: no byte may stand in for it.
+        let table = try SeedTableDecoder.bundled()
+        let engine = Engine(locale: LocaleSettings(numbers: "fr_FR", money: "fr_FR", messages: "fr_FR"), table: table)
+        let quick = try #require(
+            QuickConverter(table: table, amountConventions: engine.amountParser.conventions, formatter: engine.formatter))
+        for byte in UInt8(0)...UInt8(255) where !(48...57).contains(byte) && byte != UInt8(ascii: ",") {
+            var output: [UInt8] = []
+            let line = Array("26".utf8) + [byte] + Array("579 usd -> eur".utf8)
+            #expect(!line.withUnsafeBufferPointer { quick.convert($0, into: &output) }, "byte \(byte)")
+        }
+    }
+
     @Test func aLocaleWithOtherDigitsIsLeftToTheEngine() throws {
         let table = try SeedTableDecoder.bundled()
         let engine = Engine(locale: LocaleSettings(numbers: "ar_EG", money: "ar_EG", messages: "ar_EG"), table: table)

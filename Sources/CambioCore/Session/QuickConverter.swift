@@ -45,8 +45,10 @@ public final class QuickConverter {
     private var affixEnd: [Int]
 
     private let decimalMark: UInt8
-    /// 0xFF (never in UTF-8) when grouping is not read here.
+    /// The grouping mark, when it is one this reader takes ('.' or ','); `readsGrouping`
+    /// says whether it is (any byte value can arrive in a line, so there is no sentinel).
     private let groupingMark: UInt8
+    private let readsGrouping: Bool
     private let primary: Int
     private let secondary: Int
     /// The locale's digits and separators as UTF-8, for writing numbers.
@@ -79,9 +81,12 @@ public final class QuickConverter {
         decimalMark = decimal
         if let grouping = numbers.groupingSeparator {
             // A grouping mark outside ASCII is not taken here (the engine accepts its look-alikes).
-            groupingMark = grouping.asciiValue.flatMap { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: ",") ? $0 : nil } ?? 0xFF
+            let mark = grouping.asciiValue.flatMap { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: ",") ? $0 : nil }
+            groupingMark = mark ?? 0
+            readsGrouping = mark != nil
         } else {
-            groupingMark = 0xFF
+            groupingMark = 0
+            readsGrouping = false
         }
         primary = numbers.primaryGroupSize
         secondary = numbers.secondaryGroupSize
@@ -195,7 +200,7 @@ public final class QuickConverter {
             } else if byte == decimalMark, !inFraction {
                 inFraction = true
                 guard index + 1 < end, line[index + 1] >= 48, line[index + 1] <= 57 else { return 0 }
-            } else if byte == groupingMark, !inFraction {
+            } else if readsGrouping, byte == groupingMark, !inFraction {
                 if marks == 0 {
                     firstGroup = groupLength
                 } else if groupLength != secondary {
