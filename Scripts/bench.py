@@ -27,13 +27,14 @@ def alternate(commands, runs=RUNS, inputs=None):
     returns {name: (median s, max KiB)}."""
     inputs = inputs or {}
     times = {name: [] for name in commands}
-    memory = {name: 0 for name in commands}
+    memory = {name: [] for name in commands}
     for _ in range(runs):
         for name, args in commands.items():
             seconds, kib = run(args, stdin=inputs.get(name))
             times[name].append(seconds)
-            memory[name] = max(memory[name], kib)
-    return {name: (statistics.median(times[name]), memory[name]) for name in commands}
+            memory[name].append(kib)
+    # (median seconds, largest peak KiB, median peak KiB)
+    return {name: (statistics.median(times[name]), max(memory[name]), statistics.median(memory[name])) for name in commands}
 
 
 def write_cache(home, days_old):
@@ -144,13 +145,13 @@ def main():
     print("|---|---:|---:|---:|---:|")
     c, u, q = one["cambio"], one["units"], one["qalc"]
     print(f"| one-shot conversion (warm cache), wall | {c[0]*1000:.1f} ms | {u[0]*1000:.1f} ms | {q[0]*1000:.1f} ms | {c[0]/u[0]:.2f} |")
-    print(f"| one-shot conversion, peak memory | {c[1]/1024:.1f} MiB | {u[1]/1024:.1f} MiB | {q[1]/1024:.1f} MiB | {c[1]/u[1]:.2f} |")
+    print(f"| one-shot conversion, peak memory: largest (median) | {c[1]/1024:.1f} ({c[2]/1024:.1f}) MiB | {u[1]/1024:.1f} ({u[2]/1024:.1f}) MiB | {q[1]/1024:.1f} ({q[2]/1024:.1f}) MiB | {c[1]/u[1]:.2f} |")
     print(f"| first prompt (pseudo-terminal) | {prompt*1000:.1f} ms | — | — | — |")
     print(f"| first prompt, refresh due, provider never answers | {prompt_refreshing*1000:.1f} ms | — | — | — |")
     cl = lines / pipe["cambio"][0]
     ul = lines / pipe["units"][0]
     ql = qalc_lines / qalc["qalc"][0]
-    print(f"| {lines:,}-line pipe, de_DE | {pipe['cambio'][0]:.2f} s ({cl:,.0f} lines/s, {pipe['cambio'][1]/1024:.1f} MiB) | {pipe['units'][0]:.2f} s ({ul:,.0f} lines/s) | {ql:,.0f} lines/s ({qalc_lines} lines) | {ul/cl:.2f} (time) |")
+    print(f"| {lines:,}-line pipe, de_DE | {pipe['cambio'][0]*1000:.0f} ms ({cl:,.0f} lines/s, {pipe['cambio'][1]/1024:.1f} MiB) | {pipe['units'][0]*1000:.0f} ms ({ul:,.0f} lines/s) | {ql:,.0f} lines/s ({qalc_lines} lines) | {ul/cl:.2f} (time: {cl/ul:.1f}× the lines/s) |")
     print()
     print("In process (cambio-bench):")
     sys.stdout.flush()

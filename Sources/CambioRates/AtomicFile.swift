@@ -80,16 +80,32 @@ public enum AtomicFile {
             throw Failure(path: path, reason: String(cString: strerror(errno)))
         }
         defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
-            if count == 0 { break }
-            bytes += buffer[0..<count]
-            guard bytes.count <= limit else { throw Failure(path: path, reason: "larger than \(limit) bytes") }
+        // Read straight into arrays sized from the file (plus one byte, to notice growth),
+        // not through a zeroed 64 KiB buffer: these files are read at every start, and each
+        // page touched costs a fault.
+        func chunk(_ size: Int) throws(Failure) -> [UInt8] {
+            while true {
+                var failure: Int32 = 0
+                let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+                    let count = Glibc.read(descriptor, buffer.baseAddress, size)
+                    initialized = max(0, count)
+                    if count < 0 { failure = errno }
+                }
+                if failure == EINTR { continue }
+                if failure != 0 { throw Failure(path: path, reason: String(cString: strerror(failure))) }
+                return bytes
+            }
         }
+        var status = stat()
+        let expected = fstat(descriptor, &status) == 0 ? max(0, Int(status.st_size)) : 0
+        var bytes = try chunk(min(expected, limit) + 1)
+        var more = bytes
+        while !more.isEmpty {
+            guard bytes.count <= limit else { throw Failure(path: path, reason: "larger than \(limit) bytes") }
+            more = try chunk(4096)
+            bytes += more
+        }
+        guard bytes.count <= limit else { throw Failure(path: path, reason: "larger than \(limit) bytes") }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw Failure(path: path, reason: "not UTF-8 text")
         }

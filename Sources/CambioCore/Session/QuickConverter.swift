@@ -29,8 +29,12 @@ public final class QuickConverter {
     }
 
     private let formatter: MoneyFormatter
-    /// Entry numbers by the three letters' index (26³ slots), so a lookup hashes nothing.
-    private let slots: [Int32]
+    /// Entry numbers by the three lower-case letters packed into an integer, in a small
+    /// open-addressed table (1,024 slots, 6 KiB: a table of all 26³ combinations would touch
+    /// 70 KiB, some 17 pages, on every start). Key 0 marks an empty slot.
+    private let slotKeys: [UInt32]
+    private let slotEntries: [Int16]
+    private static let slotBits = 10
     private let codes: [CurrencyCode]
     private let rates: [Decimal]
     /// Each rate as an integer and a scale (`1.14326597` → 114326597, 8), worked out when the
@@ -101,16 +105,24 @@ public final class QuickConverter {
         outputGroupsFrom = out.groupingSeparator == nil ? Int.max : out.primaryGroupSize + out.minimumGroupingDigits
         guard digitBytes.allSatisfy({ $0.count <= 4 }), outputDecimal.count <= 4, outputGrouping.count <= 4 else { return nil }
 
-        var slots = [Int32](repeating: -1, count: 26 * 26 * 26)
+        var slotKeys = [UInt32](repeating: 0, count: 1 << Self.slotBits)
+        var slotEntries = [Int16](repeating: -1, count: 1 << Self.slotBits)
         var codes: [CurrencyCode] = []
         var rates: [Decimal] = []
         for (code, rate) in table.rates {
-            guard rate > 0, let slot = Self.slot(Array(code.rawValue.utf8)) else { continue }
-            slots[slot] = Int32(codes.count)
+            let letters = Array(code.rawValue.utf8)
+            guard rate > 0, codes.count < (1 << Self.slotBits) / 2, letters.count == 3,
+                let key = Self.key(letters[0], letters[1], letters[2])
+            else { continue }
+            var slot = Self.slot(key)
+            while slotKeys[slot] != 0 { slot = (slot + 1) & ((1 << Self.slotBits) - 1) }
+            slotKeys[slot] = key
+            slotEntries[slot] = Int16(codes.count)
             codes.append(code)
             rates.append(rate)
         }
-        self.slots = slots
+        self.slotKeys = slotKeys
+        self.slotEntries = slotEntries
         self.codes = codes
         self.rates = rates
         significands = [UInt128](repeating: 0, count: codes.count)
@@ -138,15 +150,15 @@ public final class QuickConverter {
         return (significand, -exponent)
     }
 
-    private static func slot(_ bytes: [UInt8]) -> Int? {
-        guard bytes.count == 3 else { return nil }
-        var index = 0
-        for byte in bytes {
-            let letter = byte | 0x20
-            guard letter >= UInt8(ascii: "a"), letter <= UInt8(ascii: "z") else { return nil }
-            index = index * 26 + Int(letter - UInt8(ascii: "a"))
-        }
-        return index
+    /// Three letters in any case packed into an integer; `nil` unless all are ASCII letters.
+    @inline(__always) private static func key(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> UInt32? {
+        let (x, y, z) = (a | 0x20, b | 0x20, c | 0x20)
+        guard x >= 97, x <= 122, y >= 97, y <= 122, z >= 97, z <= 122 else { return nil }
+        return UInt32(x) << 16 | UInt32(y) << 8 | UInt32(z)
+    }
+
+    @inline(__always) private static func slot(_ key: UInt32) -> Int {
+        Int((key &* 2_654_435_761) >> (32 - UInt32(slotBits)))
     }
 
     /// The currencies answered since the last call, most recent first, for the session's
@@ -294,14 +306,13 @@ public final class QuickConverter {
         guard index + 3 <= line.count, index + 3 == line.count || line[index + 3] == 0x20 || line[index + 3] == 0x09 else {
             return -1
         }
-        var slot = 0
-        for offset in 0..<3 {
-            let letter = line[index + offset] | 0x20
-            guard letter >= UInt8(ascii: "a"), letter <= UInt8(ascii: "z") else { return -1 }
-            slot = slot * 26 + Int(letter - UInt8(ascii: "a"))
+        guard let key = Self.key(line[index], line[index + 1], line[index + 2]) else { return -1 }
+        var slot = Self.slot(key)
+        while slotKeys[slot] != key {
+            if slotKeys[slot] == 0 { return -1 }
+            slot = (slot + 1) & ((1 << Self.slotBits) - 1)
         }
-        let entry = slots[slot]
-        guard entry >= 0 else { return -1 }
+        let entry = slotEntries[slot]
         index += 3
         return Int(entry)
     }
