@@ -259,7 +259,9 @@ public enum HistoryFile {
     }
 
     /// A history file must be UTF-8 text of at most 1 MiB that starts with libedit's header, ends
-    /// with a newline, and holds no control characters and no line over 16 kB.
+    /// with a newline, and holds no control characters, no line over 16 kB and no backslash
+    /// but in the escapes libedit writes (`\040` for a space, `\134` for a backslash, `\M-C`
+    /// outside a UTF-8 locale): its loader reads past its buffer on one it cannot decode.
     public static func check(_ path: String) -> Check {
         let text: String
         do {
@@ -272,6 +274,26 @@ public enum HistoryFile {
         for line in text.utf8.split(separator: UInt8(ascii: "\n")) {
             if line.count > 16_384 { return .damaged("a line is too long") }
             if line.contains(where: { $0 < 0x20 || $0 == 0x7F }) { return .damaged("control characters") }
+            let bytes = Array(line)
+            var index = 0
+            while index < bytes.count {
+                defer { index += 1 }
+                guard bytes[index] == UInt8(ascii: "\\") else { continue }
+                let rest = bytes.count - index - 1
+                if rest >= 3, (48...51).contains(bytes[index + 1]), (48...55).contains(bytes[index + 2]),
+                    (48...55).contains(bytes[index + 3])
+                {
+                    index += 3  // \040
+                } else if rest >= 3, bytes[index + 1] == UInt8(ascii: "M"),
+                    bytes[index + 2] == UInt8(ascii: "-") || bytes[index + 2] == UInt8(ascii: "^")
+                {
+                    index += 3  // \M-C, \M^B: a byte over 0x7F, written outside a UTF-8 locale
+                } else if rest >= 2, bytes[index + 1] == UInt8(ascii: "^") {
+                    index += 2  // \^A
+                } else {
+                    return .damaged("an escape libedit does not write")
+                }
+            }
         }
         return .valid
     }

@@ -2,6 +2,8 @@ import CambioTestSupport
 import Foundation
 import Testing
 
+import CambioShell
+
 /// The real shell on a pseudo-terminal: keystrokes in, screen output checked.
 @Suite(.serialized) struct ShellTests {
     func start(_ home: TemporaryDirectory, _ extra: [String: String] = [:]) throws -> PseudoTerminal {
@@ -140,10 +142,12 @@ import Testing
         }
     }
 
-    @Test func aDamagedHistoryFileIsMovedAsideAndTheShellStarts() throws {
+    // Found by fuzzing: libedit's loader reads past the end of lines like these (an unending
+    // line; an escape it cannot decode).
+    @Test(arguments: ["regression-libedit-overflow", "regression-undecodable-escape"])
+    func aDamagedHistoryFileIsMovedAsideAndTheShellStarts(_ input: String) throws {
         let home = try TemporaryDirectory()
-        // Found by fuzzing: libedit's loader reads past the end of lines like these.
-        let damaged = FuzzCorpusTests.corpus.appendingPathComponent("history/regression-libedit-overflow")
+        let damaged = FuzzCorpusTests.corpus.appendingPathComponent("history/\(input)")
         try home.write("state/cambio/history", "")
         let path = home.path + "/state/cambio/history"
         try FileManager.default.removeItem(atPath: path)
@@ -158,6 +162,25 @@ import Testing
         shell.type("quit\r")
         #expect(shell.waitForExit() == 0)
         #expect(home.read("state/cambio/history")?.hasPrefix("_HiStOrY_V2_\n") == true)
+    }
+
+    @Test func onlyTheEscapesLibeditWritesPassTheHistoryCheck() throws {
+        let home = try TemporaryDirectory()
+        let path = home.path + "/history"
+        let cases: [(String, Bool)] = [
+            ("12\\040eur\\040in\\040usd", true), ("a\\134b", true), ("über\\040€", true), ("x\\377", true),
+            ("a\\M-C\\M^B", true), ("a\\^A", true),
+            ("12\\eur", false), ("a\\", false), ("a\\04", false), ("a\\400", false), ("a\\08x", false), ("a\\Mx", false), ("a\\M-", false),
+        ]
+        for (line, valid) in cases {
+            try home.write("history", "_HiStOrY_V2_\n" + line + "\n")
+            let check = HistoryFile.check(path)
+            #expect((check == .valid) == valid, "\(line): \(check)")
+        }
+        // What libedit writes for any entry passes.
+        #expect(HistoryFile.write(["12 über \\ € in usd", "tab\there", "\\\\"], toPath: path))
+        #expect(HistoryFile.check(path) == .valid, "\(home.read("history") ?? "")")
+        #expect(HistoryFile.entries(atPath: path) == ["12 über \\ € in usd", "tab\there", "\\\\"])
     }
 
     @Test func twoShellsAtOnceLoseNoRecentCurrency() throws {
