@@ -32,8 +32,9 @@ enum ProviderDecoders {
         guard let baseText = document["base_code"]?.stringValue, let base = CurrencyCode(baseText) else {
             throw ResponseProblem("no valid “base_code”")
         }
+        // After 2000 and before the year 10000, so that the day is a date.
         guard case .number(let unixText) = document["time_last_update_unix"] ?? .null, let seconds = Int(unixText),
-            seconds > 946_684_800
+            seconds > 946_684_800, seconds < 253_402_300_800
         else { throw ResponseProblem("no valid “time_last_update_unix”") }
         let updatedAt = Date(timeIntervalSince1970: TimeInterval(seconds))
         guard case .object(let members) = document["rates"] ?? .null else { throw ResponseProblem("no “rates”") }
@@ -144,7 +145,9 @@ public enum UTC {
     /// Year, month, day, hour, minute and second of a moment, in UTC: plain arithmetic on
     /// the proleptic Gregorian calendar (no calendar or time-zone object at start-up).
     static func parts(_ date: Date) -> (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) {
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+        // Moments beyond any calendar's use (about ±285 million years) count as the epoch.
+        let raw = date.timeIntervalSince1970
+        let seconds = raw.isFinite && abs(raw) < 9e15 ? Int(raw.rounded(.down)) : 0
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let within = seconds - days * 86_400
         let (year, month, day) = DataDate.civil(daysSinceEpoch: days)

@@ -41,6 +41,13 @@ import Testing
         #expect(usd.base == code("USD") && usd.date == "2024-08-19")
     }
 
+    @Test(arguments: ["946684800", "253402300800", "1723939200000000", "9223372036854775807"])
+    func anUpdateTimeOutsideTheCalendarIsRefused(_ seconds: String) {
+        // Found by fuzzing: a time in the year 54,632,203,195 gave a date no table may carry.
+        let body = #"{"result":"success","time_last_update_unix":\#(seconds),"base_code":"USD","rates":{"USD":1,"EUR":0.9}}"#
+        #expect(throws: ResponseProblem.self) { try Provider.exchangeRateAPI.decode(Array(body.utf8), fetchedAt: now) }
+    }
+
     @Test func aRateWithTwentySignificantDigitsArrivesIntact() throws {
         let body = Fixtures.exchangeRateAPI(rates: #""EUR":1,"USD":1.1432659712345678901,"JPY":185.03730294"#)
         let table = try Provider.exchangeRateAPI.decode(Array(body.utf8), fetchedAt: now)
