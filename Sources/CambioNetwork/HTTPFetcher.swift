@@ -9,8 +9,6 @@ import Foundation
 /// One GET over URLSession with a total time limit, a size limit, no redirects to other
 /// hosts and TLS verification left on. Cancellable from any thread.
 public final class HTTPFetcher: NSObject, URLSessionDataDelegate, TransportRequest, @unchecked Sendable {
-    static let sizeLimit = RequestPolicy.sizeLimit
-
     private let lock = NSLock()
     private var session: URLSession?
     private var task: URLSessionDataTask?
@@ -105,9 +103,9 @@ public final class HTTPFetcher: NSObject, URLSessionDataDelegate, TransportReque
             finish(.failure(.invalidResponse(host: host, reason: "an HTML page (text/html), not rates")))
             return
         }
-        if http.expectedContentLength > Int64(Self.sizeLimit) {
+        if http.expectedContentLength > Int64(RequestPolicy.sizeLimit) {
             completionHandler(.cancel)
-            finish(.failure(.tooLarge(host: host, limit: Self.sizeLimit)))
+            finish(.failure(.tooLarge(host: host, limit: RequestPolicy.sizeLimit)))
             return
         }
         lock.withLock { self.response = http }
@@ -117,9 +115,9 @@ public final class HTTPFetcher: NSObject, URLSessionDataDelegate, TransportReque
     public func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let tooLarge: Bool = lock.withLock {
             body.append(contentsOf: data)
-            return body.count > Self.sizeLimit
+            return body.count > RequestPolicy.sizeLimit
         }
-        if tooLarge { finish(.failure(.tooLarge(host: host, limit: Self.sizeLimit))) }
+        if tooLarge { finish(.failure(.tooLarge(host: host, limit: RequestPolicy.sizeLimit))) }
     }
 
     public func urlSession(

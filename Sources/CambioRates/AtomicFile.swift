@@ -36,15 +36,8 @@ public enum AtomicFile {
             let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
             guard descriptor >= 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
             defer { close(descriptor) }
-            var bytes = Array(text.utf8)
-            var offset = 0
-            while offset < bytes.count {
-                let written = bytes.withUnsafeMutableBytes { buffer in
-                    buffer.baseAddress.map { Glibc.write(descriptor, $0 + offset, buffer.count - offset) } ?? 0
-                }
-                if written < 0, errno == EINTR { continue }
-                guard written > 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
-                offset += written
+            if let failure = Descriptor.writeAll(descriptor, Array(text.utf8)) {
+                throw Failure(path: path, reason: String(cString: strerror(failure)))
             }
             guard fsync(descriptor) == 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
         }
@@ -100,8 +93,7 @@ public enum AtomicFile {
         let expected = fstat(descriptor, &status) == 0 ? max(0, Int(status.st_size)) : 0
         var bytes = try chunk(min(expected, limit) + 1)
         var more = bytes
-        while !more.isEmpty {
-            guard bytes.count <= limit else { throw Failure(path: path, reason: "larger than \(limit) bytes") }
+        while !more.isEmpty, bytes.count <= limit {
             more = try chunk(4096)
             bytes += more
         }
@@ -110,5 +102,23 @@ public enum AtomicFile {
             throw Failure(path: path, reason: "not UTF-8 text")
         }
         return text
+    }
+}
+
+/// Writing to a file descriptor.
+public enum Descriptor {
+    /// Writes every byte, retrying short and interrupted writes; the `errno` of the write that
+    /// failed (EIO when one wrote nothing), or `nil` when all was written.
+    public static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Int32? {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { buffer in
+                buffer.baseAddress.map { Glibc.write(descriptor, $0 + offset, buffer.count - offset) } ?? -1
+            }
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else { return written < 0 ? errno : EIO }
+            offset += written
+        }
+        return nil
     }
 }

@@ -3,6 +3,7 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
+import CambioRates
 import Foundation
 
 /// Everything Cambio reads from the process's surroundings, in one place.
@@ -59,18 +60,6 @@ public enum Platform {
     /// Writes every byte, retrying short writes; gives up quietly on a closed pipe.
     @discardableResult
     public static func writeAll(_ descriptor: Int32, bytes: [UInt8]) -> Bool {
-        var bytes = bytes
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { buffer in
-                buffer.baseAddress.map { write(descriptor, $0 + offset, buffer.count - offset) } ?? 0
-            }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
-            offset += written
-        }
-        return true
+        Descriptor.writeAll(descriptor, bytes) == nil
     }
 }

@@ -31,15 +31,6 @@ switch RequestPolicy.validate(arguments[0]) {
 case .failure(let error): result = .failure(error)
 case .success(let url): result = URLSessionTransport().start(url: url, timeout: Double(timeout)).wait()
 }
-let report = HelperReport.encode(result)
-var offset = 0
-while offset < report.count {
-    let written = report.withUnsafeBytes { buffer in
-        buffer.baseAddress.map { write(STDOUT_FILENO, $0 + offset, buffer.count - offset) } ?? -1
-    }
-    if written < 0, errno == EINTR { continue }
-    if written <= 0 { _exit(1) }
-    offset += written
-}
+if Descriptor.writeAll(STDOUT_FILENO, HelperReport.encode(result)) != nil { _exit(1) }
 // Straight out: URLSession's threads may still be winding down, and nothing needs cleaning up.
 _exit(0)
