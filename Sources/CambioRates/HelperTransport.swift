@@ -78,22 +78,28 @@ public enum HelperReport {
 /// their libraries) out of the program the user starts saves most of its start-up time.
 public struct HelperTransport: Transport {
     public static let helperName = "cambio-fetch"
-    public let executable: String
+    /// The helper's path; `nil` for the one next to the running program, looked up when a
+    /// request starts (most runs never fetch, so start-up does not pay for it).
+    private let executable: String?
 
     public init(executable: String) { self.executable = executable }
 
+    private init() { executable = nil }
+
     /// The helper next to the running program.
-    public static func besideThisProgram() -> HelperTransport {
+    public static func besideThisProgram() -> HelperTransport { HelperTransport() }
+
+    private static func pathBesideThisProgram() -> String {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         let program = count > 0 ? String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
         let directory = program.lastIndex(of: "/").map { String(program[..<$0]) } ?? "."
-        return HelperTransport(executable: "\(directory.isEmpty ? "" : directory)/\(helperName)")
+        return "\(directory)/\(helperName)"
     }
 
     public func start(url: URL, timeout: TimeInterval) -> any TransportRequest {
         let request = HelperRequest(host: RequestPolicy.displayHost(url), timeout: timeout)
-        request.launch(executable: executable, url: url.absoluteString)
+        request.launch(executable: executable ?? Self.pathBesideThisProgram(), url: url.absoluteString)
         return request
     }
 }
