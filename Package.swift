@@ -53,7 +53,9 @@ let package = Package(
         .target(
             name: "CambioShell",
             dependencies: ["CambioCore", "CambioRates", "CEditLine", "CTerminal"],
-            swiftSettings: directMetadata
+            swiftSettings: directMetadata,
+            // ICU's own version functions, for `--version` (Foundation carries ICU as this library).
+            linkerSettings: [.linkedLibrary("_FoundationICU")]
         ),
 
         // MARK: The executable

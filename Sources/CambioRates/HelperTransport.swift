@@ -89,12 +89,18 @@ public struct HelperTransport: Transport {
     /// The helper next to the running program.
     public static func besideThisProgram() -> HelperTransport { HelperTransport() }
 
-    private static func pathBesideThisProgram() -> String {
+    /// `cambio-fetch` in the program's own directory (the build, or an install into one
+    /// `bin/`), else in `../libexec/cambio/` beside it (`Scripts/install`'s layout). When
+    /// neither exists, the first, which the error then names.
+    static func pathBesideThisProgram() -> String {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         let program = count > 0 ? String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
         let directory = program.lastIndex(of: "/").map { String(program[..<$0]) } ?? "."
-        return "\(directory)/\(helperName)"
+        let beside = "\(directory)/\(helperName)"
+        let libexec = "\(directory)/../libexec/cambio/\(helperName)"
+        if access(beside, X_OK) != 0, access(libexec, X_OK) == 0 { return libexec }
+        return beside
     }
 
     public func start(url: URL, timeout: TimeInterval) -> any TransportRequest {

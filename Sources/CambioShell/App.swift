@@ -7,6 +7,20 @@ import Glibc
 /// the interactive shell, one command from the arguments, and lines from a pipe.
 public struct App {
     public static let version = "0.1.0"
+    /// The date of this version, for the man page.
+    public static let releaseDate = "2026-11-30"
+
+    /// A usage error in the interface's language.
+    static func describe(_ error: Options.UsageError, _ text: Localization) -> String {
+        switch error.kind {
+        case .unknownOption(let option):
+            text("usage.unknownOption", Messages.quoted(option))
+        case .missingValue(let option, let placeholder):
+            text("usage.missingValue", option, Help.synopsis(placeholder, text))
+        case .invalidValue(let option, let value, let allowed):
+            text("usage.invalidValue", option, Messages.alternatives(allowed, text), Messages.quoted(value))
+        }
+    }
 
     private let environment: [String: String]
     private var store: Store
@@ -20,24 +34,38 @@ public struct App {
 
     /// Runs with the process's arguments (without the program name); returns the exit status.
     public mutating func run(_ arguments: [String]) -> Int32 {
+        let early = store.text
         let options: Options
         do {
             options = try Options.parse(arguments)
         } catch {
-            Platform.writeError("cambio: \(error.message)\n")
+            Platform.writeError("cambio: \(Self.describe(error, early))\n")
             return 2
         }
+        // What the program says about itself follows --locale too.
+        let about = options.locale.flatMap { LocaleSettings.normalize($0) }.map { Localization(localeID: $0) } ?? early
         if options.showHelp {
-            Platform.writeAll(STDOUT_FILENO, Options.usage + "\n")
+            Platform.writeAll(STDOUT_FILENO, Usage.text(about, seedDate: SeedTableDecoder.bundledDate))
             return 0
         }
         if options.showVersion {
-            Platform.writeAll(STDOUT_FILENO, "cambio \(Self.version)\n")
+            let seedSource = (try? SeedTableDecoder.bundled().source.id) ?? "?"
+            let line = about("version.line", Self.version, SeedTableDecoder.bundledDate, seedSource, ICUVersion.icu, ICUVersion.cldr)
+            Platform.writeAll(STDOUT_FILENO, line + "\n")
+            return 0
+        }
+        if options.showManual {
+            Platform.writeAll(
+                STDOUT_FILENO,
+                ManPage.roff(about, version: Self.version, date: Self.releaseDate, seedDate: SeedTableDecoder.bundledDate))
+            return 0
+        }
+        if let shell = options.completion {
+            Platform.writeAll(STDOUT_FILENO, CompletionScript.script(for: shell, about))
             return 0
         }
         store.loadLocaleFacts()
         let interactive = options.words.isEmpty && Platform.isTerminal(STDIN_FILENO)
-        let early = store.text
         let warn: (String) -> Void = { Platform.writeError(early("warning", $0) + "\n") }
 
         let settings = store.loadSettings(warn: warn)
@@ -48,14 +76,14 @@ public struct App {
         do {
             table = try rates.initialTable(seedDate: SeedTableDecoder.bundledDate, seed: SeedTableDecoder.bundled, early)
         } catch {
-            Platform.writeError("cambio: the bundled rate table is unreadable: \(error)\n")
+            Platform.writeError("cambio: " + early("fatal.seedUnreadable", "\(error)") + "\n")
             return 70
         }
         let override = options.locale ?? environment["CAMBIO_LOCALE"].flatMap { $0.isEmpty ? nil : $0 } ?? settings.locale
         if let requested = options.locale ?? environment["CAMBIO_LOCALE"], !requested.isEmpty,
             LocaleSettings.normalize(requested).map(LocaleSettings.isKnown) != true
         {
-            Platform.writeError("cambio: unknown locale “\(Messages.visible(requested))” — use an identifier such as de_DE or en_US\n")
+            Platform.writeError("cambio: " + early("usage.unknownLocale", Messages.quoted(requested)) + "\n")
             return 2
         }
         let locale = LocaleSettings.resolve(environment: environment, override: override)
@@ -69,6 +97,7 @@ public struct App {
         store.text = engine.text
         let text = engine.text
         engine.statusExtras = { rates.statusRows(now: Date(), text) }
+        engine.providerNames = Provider.allCases.map(\.rawValue)
         let color = !options.plain && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
 
         let session = Session(

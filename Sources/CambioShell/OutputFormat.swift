@@ -1,7 +1,7 @@
 import CambioCore
 
 /// How results are written in one-shot and pipe mode.
-public enum OutputFormat: String, Sendable {
+public enum OutputFormat: String, CaseIterable, Sendable {
     /// As on the screen, in the user's locale.
     case text
     /// One line a conversion: amount, from, to, rounded result, exact result, rate, data date,

@@ -34,10 +34,18 @@ import Testing
         let home = try TemporaryDirectory()
         let help = try Cambio.run(["--help"], environment: home.environment())
         #expect(help.status == 0)
-        #expect(help.stdout.contains("Usage: cambio"))
+        #expect(help.stdout.hasPrefix("Usage:\n  cambio [OPTIONS] [COMMAND …]\n"))
         #expect(help.stdout.contains("Exit status"))
         let version = try Cambio.run(["--version"], environment: home.environment())
-        #expect(version.stdout.hasPrefix("cambio "))
+        #expect(version.stdout.hasPrefix("cambio 0.1.0 · bundled rates of 2026-07-06 (currency-api) · ICU "))
+        #expect(version.stdout.contains(", CLDR ") && !version.stdout.contains("?"))
+        // Both speak the user's language, and follow --locale.
+        let german = try Cambio.run(["--help"], environment: home.environment(["LANG": "de_DE.UTF-8"]))
+        #expect(german.stdout.hasPrefix("Aufruf:\n  cambio [OPTIONEN] [BEFEHL …]\n") && german.stdout.contains("Rückgabewert:"))
+        let turkish = try Cambio.run(["--version", "--locale", "tr_TR"], environment: home.environment())
+        #expect(turkish.stdout.contains("tarihli paketlenmiş kurlar"))
+        let misspelt = try Cambio.run(["--formt", "json"], environment: home.environment(["LANG": "de_DE.UTF-8"]))
+        #expect(misspelt.status == 2 && misspelt.stderr.hasPrefix("cambio: unbekannte Option ") && misspelt.stderr.contains("--formt"))
     }
 
     @Test func pipeModeEvaluatesEveryLineAndNumbersErrors() throws {

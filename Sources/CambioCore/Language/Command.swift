@@ -35,10 +35,7 @@ public enum Command: Equatable, Sendable {
     case quit
 
     /// The command words, for help and completion.
-    public static let words = [
-        "base", "swap", "recent", "list", "rates", "refresh", "source", "locale", "preview", "status", "help", "quit",
-        "exit",
-    ]
+    public static var words: [String] { CommandDeclaration.words }
     /// Words that join the source currency to the targets.
     public static let connectors: Set<String> = ["in", "to", "into"]
 }

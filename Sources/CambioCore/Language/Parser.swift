@@ -22,7 +22,7 @@ public struct Parser {
     }
 
     /// Commands whose argument is free text (`locale de_DE`, `list São`), not tokens.
-    static let freeTextCommands: Set<String> = ["locale", "list", "help", "source"]
+    static let freeTextCommands = Set(CommandDeclaration.all.filter(\.takesFreeText).flatMap(\.words))
 
     public static func parse(_ line: String) -> Result<Command, CommandError> {
         let trimmed = line.drop { $0.isWhitespace }

@@ -56,23 +56,20 @@ public enum Completer {
                 .map { Candidate(insert: $0 + " ", code: nil, symbol: "", name: "") }
             return Completion(replacing: replacing, candidates: commands + currencies(typed, engine, recent))
         }
-        if isCommand, let command = first?.folded {
-            switch command {
-            case "recent":
-                return keywords(["clear"], typed: typed, replacing: replacing, when: tokens.count == 1)
-            case "preview":
-                return keywords(["on", "off"], typed: typed, replacing: replacing, when: tokens.count == 1)
-            case "source":
-                return keywords(["auto", "currency-api", "exchangerate-api", "ecb"], typed: typed, replacing: replacing, when: tokens.count == 1)
-            case "refresh":
+        if isCommand, let declaration = first.flatMap({ CommandDeclaration.named($0.folded) }) {
+            let argumentStarts = tokens.count == 1
+            switch declaration.argument {
+            case .keywords(let words):
+                return keywords(words, typed: typed, replacing: replacing, when: argumentStarts)
+            case .provider:
+                return keywords(["auto"] + engine.providerNames, typed: typed, replacing: replacing, when: argumentStarts)
+            case .command:
+                return keywords(Command.words, typed: typed, replacing: replacing, when: argumentStarts)
+            case .locale:
+                return keywords(localeExamples, typed: typed, replacing: replacing, when: argumentStarts)
+            case .none:
                 return Completion(replacing: replacing, candidates: [])
-            case "help":
-                return keywords(Command.words, typed: typed, replacing: replacing, when: tokens.count == 1)
-            case "locale":
-                return keywords(localeExamples, typed: typed, replacing: replacing, when: tokens.count == 1)
-            case "swap", "status", "quit", "exit":
-                return Completion(replacing: replacing, candidates: [])
-            default:
+            case .currency, .currencies, .text:
                 break
             }
         }
@@ -98,9 +95,8 @@ public enum Completer {
                         replacing: characters.count - start, candidates: named.map { candidate(for: $0.code, engine) })
                 }
             }
-            // After a whole currency the grammar wants a connector; `base` and `rates` take none.
-            let takesConnector = !(isCommand && (first?.folded == "base" || first?.folded == "rates"))
-            if takesConnector {
+            // After a whole currency a conversion wants a connector; commands take none.
+            if !isCommand {
                 return keywords(["in", "to", "into"], typed: typed, replacing: replacing, when: true)
             }
         }

@@ -16,6 +16,8 @@ public final class Engine {
     /// Whether results carry the rate beside them; pipes and scripts, which never show it,
     /// turn this off and save the formatting.
     public var showsDetails = true
+    /// The rate providers' names, for completing `source` (the rates layer knows them).
+    public var providerNames: [String] = []
     /// Lines the shell adds to `status` (provider settings, next refresh, cache file).
     public var statusExtras: () -> [(String, String)] = { [] }
 
@@ -48,6 +50,7 @@ public final class Engine {
         let engine = Engine(locale: locale, table: table, environment: environment, files: files, catalog: catalog)
         engine.statusExtras = statusExtras
         engine.showsDetails = showsDetails
+        engine.providerNames = providerNames
         return engine
     }
 

@@ -1,12 +1,66 @@
-/// The text of `help` and `help COMMAND`, in the interface's language.
-enum Help {
-    /// Topics that have their own text (`help.TOPIC`).
-    static let topics = ["base", "swap", "recent", "list", "rates", "refresh", "source", "locale", "preview", "status", "help", "quit"]
+/// The text of `help` and `help COMMAND`, in the interface's language, laid out from the
+/// command declarations.
+public enum Help {
+    /// The overview: how to convert, then every command with its one-line summary.
+    public static func overview(_ text: Localization) -> [String] {
+        var lines = split(text("help.convert"))
+        lines.append(text("help.commands"))
+        lines += columns(CommandDeclaration.all.map { (synopsis($0.synopsis, text), text($0.summaryKey)) }, indent: 2)
+        lines += split(text("help.footer"))
+        return lines
+    }
+
+    /// One command: each way to use it with its description, then what more there is to say.
+    public static func topic(_ declaration: CommandDeclaration, _ text: Localization) -> [String] {
+        var lines = columns(declaration.forms.map { (synopsis($0.synopsis, text), text($0.key)) }, indent: 0)
+        if let more = declaration.moreKey { lines += split(text(more)) }
+        return lines
+    }
 
     static func lines(topic: String?, _ text: Localization) throws -> [String] {
-        guard let topic else { return text("help.overview").split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
-        let key = topic == "exit" ? "quit" : topic
-        guard topics.contains(key) else { throw CommandError(.unknownTopic(topic), at: nil) }
-        return text("help.\(key)").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard let topic else { return overview(text) }
+        guard let declaration = CommandDeclaration.named(topic) else { throw CommandError(.unknownTopic(topic), at: nil) }
+        return Self.topic(declaration, text)
+    }
+
+    /// Left column padded to the widest entry plus two spaces, so that no column collides;
+    /// a description of several lines keeps its indentation.
+    public static func columns(_ rows: [(String, String)], indent: Int) -> [String] {
+        let width = rows.map { DisplayWidth.of($0.0) }.max() ?? 0
+        let margin = String(repeating: " ", count: indent)
+        return rows.flatMap { row -> [String] in
+            let descriptions = split(row.1)
+            let first = margin + DisplayWidth.padRight(row.0, to: width) + "  " + (descriptions.first ?? "")
+            let rest = descriptions.dropFirst().map { margin + String(repeating: " ", count: width + 2) + $0 }
+            return [first] + rest
+        }
+    }
+
+    /// Placeholders that have a word in the interface's language.
+    public static let placeholders = ["CUR", "TEXT", "NAME", "ID", "COMMAND", "FORMAT", "SHELL", "OPTIONS"]
+
+    /// A synopsis with its placeholders in the interface's language (`help [COMMAND]` →
+    /// `help [BEFEHL]`); keywords and command words stay as they are typed.
+    public static func synopsis(_ synopsis: String, _ text: Localization) -> String {
+        var out = ""
+        var word = ""
+        func flush() {
+            out += placeholders.contains(word) ? text("placeholder.\(word)") : word
+            word = ""
+        }
+        for character in synopsis {
+            if character.isUppercase, character.isASCII {
+                word.append(character)
+            } else {
+                flush()
+                out.append(character)
+            }
+        }
+        flush()
+        return out
+    }
+
+    static func split(_ text: String) -> [String] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 }

@@ -1,7 +1,7 @@
 /// Every sentence Cambio says about an error, written in one place.
 public enum Messages {
     /// Quotes what the user typed, shortened to 40 characters.
-    static func quoted(_ text: some StringProtocol) -> String {
+    public static func quoted(_ text: some StringProtocol) -> String {
         let shown = text.count > 40 ? String(text.prefix(39)) + "…" : String(text)
         return "“" + visible(shown) + "”"
     }

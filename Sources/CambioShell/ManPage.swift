@@ -1,0 +1,104 @@
+import CambioCore
+
+/// `man cambio`: the manual page in roff, from the same declarations and texts as
+/// `cambio --help` and the shell's `help`, in the interface's language (the installed page is
+/// made with the English texts). Every character outside ASCII is written as a groff escape,
+/// so the page renders the same without a preprocessor.
+public enum ManPage {
+    public static func roff(_ text: Localization, version: String, date: String, seedDate: String) -> String {
+        var out: [String] = []
+        out.append(".TH CAMBIO 1 \(date) \"cambio \(version)\" \"User Commands\"")
+        out.append(".SH NAME")
+        out.append("cambio \\- " + prose(text("man.name")))
+        out.append(".SH SYNOPSIS")
+        out.append("\\fBcambio\\fR [\\fI\(code(text("placeholder.OPTIONS")))\\fR] [\\fI\(code(text("placeholder.COMMAND")))\\fR \\&...]")
+        out.append(".SH DESCRIPTION")
+        out += paragraphs(text("man.description"))
+        out.append(".PP")
+        out.append(prose(text("usage.notes", seedDate).replacingOccurrences(of: "\n", with: " ")))
+
+        out.append(".SH COMMANDS")
+        out.append(prose(text("man.commandsIntro")))
+        for command in CommandDeclaration.all {
+            out.append(".TP")
+            out.append("\\fB" + code(Help.synopsis(command.synopsis, text)) + "\\fR")
+            out.append(prose(text(command.summaryKey)))
+            for form in command.forms {
+                out.append(".br")
+                out.append("\\fB" + code(Help.synopsis(form.synopsis, text)) + "\\fR: " + prose(text(form.key)))
+            }
+            if let more = command.moreKey {
+                out.append(".br")
+                out.append(prose(text(more).replacingOccurrences(of: "\n", with: " ")))
+            }
+        }
+
+        out.append(".SH OPTIONS")
+        for option in OptionDeclaration.all {
+            out.append(".TP")
+            let names = ((option.short.map { [$0] } ?? []) + [option.long]).map { "\\fB" + code($0) + "\\fR" }
+            let value = option.placeholder.map { " \\fI" + code(Help.synopsis($0, text)) + "\\fR" } ?? ""
+            out.append(names.joined(separator: ", ") + value)
+            out.append(prose(text(option.key)))
+        }
+
+        out.append(".SH ENVIRONMENT")
+        out += definitions(Reference.environment.map { ("\\fB" + code($0.name) + "\\fR", $0.key) }, text)
+        out.append(".SH FILES")
+        out += definitions(Reference.files.map { ("\\fI" + code($0.path) + "\\fR", $0.key) }, text)
+        out.append(".SH \"EXIT STATUS\"")
+        out += definitions(Reference.exitStatuses.map { ("\\fB\($0.status)\\fR", $0.key) }, text)
+        out.append(".SH EXAMPLES")
+        out += definitions(Reference.examples.map { ("\\fB" + code($0.line) + "\\fR", $0.key) }, text)
+
+        out.append(".SH \"SEE ALSO\"")
+        out.append(
+            Reference.seeAlso.map { page in
+                let name = page.prefix { $0 != "(" }
+                return "\\fB\(code(name))\\fR\(page.dropFirst(name.count))"
+            }.joined(separator: ", "))
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    /// A tagged paragraph a row: the term (already in roff), then its text.
+    private static func definitions(_ rows: [(term: String, key: String)], _ text: Localization) -> [String] {
+        rows.flatMap { [".TP", $0.term, prose(text($0.key))] }
+    }
+
+    /// Paragraphs of prose separated by line breaks in the text.
+    private static func paragraphs(_ text: String) -> [String] {
+        text.split(separator: "\n").enumerated().flatMap { index, paragraph in
+            (index == 0 ? [] : [".PP"]) + [prose(paragraph)]
+        }
+    }
+
+    /// Text on a line of its own: a leading `.` or `'` would be read as a request.
+    static func prose(_ text: some StringProtocol) -> String {
+        let escaped = escape(text, minus: false)
+        return escaped.first == "." || escaped.first == "'" ? "\\&" + escaped : escaped
+    }
+
+    /// A command, option or path: hyphens are minus signs, so that they can be copied and typed.
+    static func code(_ text: some StringProtocol) -> String { escape(text, minus: true) }
+
+    private static func escape(_ text: some StringProtocol, minus: Bool) -> String {
+        var out = ""
+        for scalar in String(text).unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\e"
+            case "-" where minus: out += "\\-"
+            case "\n", "\r", "\t": out += " "
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    continue
+                } else if scalar.isASCII {
+                    out.unicodeScalars.append(scalar)
+                } else {
+                    let hex = String(scalar.value, radix: 16, uppercase: true)
+                    out += "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
+                }
+            }
+        }
+        return out
+    }
+}
