@@ -20,7 +20,7 @@ public enum OutputFormat: String, CaseIterable, Sendable {
             return reply.conversions.map { conversion in
                 [
                     conversion.amount.description, conversion.from.rawValue, conversion.to.rawValue, conversion.roundedResult,
-                    conversion.result.description, conversion.rate.description, conversion.date, conversion.source,
+                    conversion.resultText.text, conversion.rateText.text, conversion.date, conversion.source,
                 ].joined(separator: "\t") + "\n"
             }.joined()
         case .json:
@@ -30,10 +30,11 @@ public enum OutputFormat: String, CaseIterable, Sendable {
             return reply.conversions.map { conversion in
                 let fields = [
                     ("amount", conversion.amount.description), ("from", conversion.from.rawValue), ("to", conversion.to.rawValue),
-                    ("result", conversion.result.description), ("rounded", conversion.roundedResult),
-                    ("rate", conversion.rate.description), ("date", conversion.date), ("source", conversion.source),
+                    ("result", conversion.resultText.text), ("rounded", conversion.roundedResult),
+                    ("rate", conversion.rateText.text), ("date", conversion.date), ("source", conversion.source),
                 ]
-                return "{" + fields.map { "\"\($0.0)\": \(JSONText.string($0.1))" }.joined(separator: ", ") + "}\n"
+                let exactness = ", \"result_exact\": \(conversion.resultText.exact), \"rate_exact\": \(conversion.rateText.exact)"
+                return "{" + fields.map { "\"\($0.0)\": \(JSONText.string($0.1))" }.joined(separator: ", ") + exactness + "}\n"
             }.joined()
         }
     }

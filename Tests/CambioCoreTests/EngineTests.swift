@@ -60,7 +60,8 @@ import Testing
 
     @Test func aRateQueryShowsTheRateAndItsInverse() {
         let outcome = engine().evaluate("eur in usd", in: state())
-        #expect(outcome.reply.lines.first == .result("€1 = $1.143", detail: "$1 = €0.875"))
+        // Rates keep four significant digits where three decimals would show fewer.
+        #expect(outcome.reply.lines.first == .result("€1 = $1.143", detail: "$1 = €0.8747"))
     }
 
     @Test func baseIsSetShownAndPersisted() {

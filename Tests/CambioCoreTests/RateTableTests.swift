@@ -18,17 +18,22 @@ import Testing
         #expect(table.rates[code("EUR")] == 1)
     }
 
+    func exact(_ text: String) -> Rational { Rational(decimalText: text)! }
+
     @Test func crossRatesComeFromTheOneBaseTable() {
         let rate = table.rate(from: code("USD"), to: code("JPY"))
-        #expect(rate == decimal("185.03730294") / decimal("1.14326597"))
-        #expect(table.convert(decimal("12.5"), from: code("EUR"), to: code("USD")) == decimal("14.290824625"))
+        #expect(rate == Rational(decimal("185.03730294")).flatMap { $0 / Rational(decimal("1.14326597"))! })
+        #expect(rate?.reduced().description == "161.8497425756493040722623800304315888979")
+        #expect(table.convert(exact("12.5"), from: code("EUR"), to: code("USD")) == exact("14.290824625"))
     }
 
     @Test func roundTripReturnsTheAmountWithinDisplayRounding() {
         let formatter = MoneyFormatter(localeID: "en_US")
         for (amount, from, to) in [("12.5", "EUR", "USD"), ("1500", "JPY", "KWD"), ("0.01", "BHD", "IDR"), ("999999.999", "CHF", "XAU")] {
-            let there = table.convert(decimal(amount), from: code(from), to: code(to))!
+            let there = table.convert(exact(amount), from: code(from), to: code(to))!
             let back = table.convert(there, from: code(to), to: code(from))!
+            // Exact arithmetic: there and back is the amount itself, not merely close to it.
+            #expect(back == exact(amount))
             #expect(formatter.format(back, code(from)) == formatter.format(decimal(amount), code(from)))
         }
     }

@@ -127,13 +127,21 @@ import Testing
         let run = try Cambio.run(["--format", "json", "12.5", "eur", "in", "usd,", "jpy"], environment: home.environment())
         #expect(run.status == 0)
         let objects = run.stdout.split(separator: "\n").compactMap {
-            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: String]
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
         }
         #expect(objects.count == 2)
-        #expect(objects.first == [
+        let strings = objects.first?.compactMapValues { $0 as? String }
+        #expect(strings == [
             "amount": "12.5", "from": "EUR", "to": "USD", "result": "14.290824625", "rounded": "14.291", "rate": "1.14326597",
             "date": "2026-07-06", "source": "currency-api",
         ])
+        #expect(objects.first?["result_exact"] as? Bool == true && objects.first?["rate_exact"] as? Bool == true)
+        #expect(objects.last?["rate"] as? String == "185.03730294")
+        // From USD into JPY the rate has no finite decimal: 40 significant digits, said so.
+        let cross = try Cambio.run(["--format", "json", "1", "usd", "in", "jpy"], environment: home.environment())
+        let object = try JSONSerialization.jsonObject(with: Data(cross.stdout.utf8)) as? [String: Any]
+        #expect(object?["rate"] as? String == "161.8497425756493040722623800304315888979")
+        #expect(object?["rate_exact"] as? Bool == false && object?["result_exact"] as? Bool == false)
     }
 
     @Test func tsvGivesOneLinePerConversionWhateverTheLocale() throws {

@@ -37,6 +37,26 @@ public final class MoneyFormatter {
             : pattern.positivePrefix + number + pattern.positiveSuffix
     }
 
+    /// An exact value in the currency's style, rounded once, half to even, to
+    /// `fractionDigits` places (three for amounts).
+    public func format(_ value: Rational, _ code: CurrencyCode, fractionDigits: Int = fractionDigits) -> String {
+        let pattern = pattern(for: code)
+        let (negative, digits) = value.roundedDigits(fractionDigits: fractionDigits)
+        let number = groupedNumber(digits)
+        return negative
+            ? pattern.negativePrefix + number + pattern.negativeSuffix
+            : pattern.positivePrefix + number + pattern.positiveSuffix
+    }
+
+    /// Significant digits a rate keeps when three decimals would hide them (`1 ₫ = $0.00003794`).
+    public static let rateSignificantDigits = 4
+
+    /// A rate: three decimals, or as many more as show `rateSignificantDigits` significant
+    /// digits of a small rate (at most 15).
+    public func formatRate(_ rate: Rational, _ code: CurrencyCode) -> String {
+        format(rate, code, fractionDigits: rate.fractionDigits(significant: Self.rateSignificantDigits, minimum: Self.fractionDigits, maximum: 15))
+    }
+
     /// One whole unit with its symbol, for rates: `1 €`, `$1`.
     public func unit(_ code: CurrencyCode) -> String {
         let pattern = pattern(for: code)

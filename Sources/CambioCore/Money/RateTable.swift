@@ -45,6 +45,12 @@ public struct RateTable: Sendable {
         guard !rates.isEmpty else { throw .empty }
         for (code, rate) in rates where !(rate > 0) || rate.isNaN { throw .rateNotPositive(code) }
         guard rates[base] != nil else { throw .baseMissing(base) }
+        var exact: [CurrencyCode: Rational] = [:]
+        for (code, rate) in rates {
+            guard let value = Rational(rate) else { throw .rateNotPositive(code) }
+            exact[code] = value
+        }
+        self.exact = exact
         self.base = base
         self.date = date
         self.source = source
@@ -58,15 +64,18 @@ public struct RateTable: Sendable {
 
     public func contains(_ code: CurrencyCode) -> Bool { rates[code] != nil }
 
-    /// How many units of `to` one unit of `from` buys: `rate[to] / rate[from]`.
-    public func rate(from: CurrencyCode, to: CurrencyCode) -> Decimal? {
-        guard let fromRate = rates[from], let toRate = rates[to] else { return nil }
-        if from == to { return 1 }
+    /// Each rate as an exact fraction, read once when the table is made.
+    private let exact: [CurrencyCode: Rational]
+
+    /// How many units of `to` one unit of `from` buys, exactly: `rate[to] / rate[from]`.
+    public func rate(from: CurrencyCode, to: CurrencyCode) -> Rational? {
+        guard let fromRate = exact[from], let toRate = exact[to] else { return nil }
+        if from == to { return .one }
         return toRate / fromRate
     }
 
-    /// `amount × (rate[to] / rate[from])`, unrounded.
-    public func convert(_ amount: Decimal, from: CurrencyCode, to: CurrencyCode) -> Decimal? {
+    /// `amount × rate[to] / rate[from]`, exact.
+    public func convert(_ amount: Rational, from: CurrencyCode, to: CurrencyCode) -> Rational? {
         guard let rate = rate(from: from, to: to) else { return nil }
         return amount * rate
     }

@@ -76,7 +76,9 @@ public final class Engine {
             guard from != state.base else { return nil }
             to = state.base
         }
-        guard from != to, let result = state.table.convert(amount.value, from: from, to: to) else { return nil }
+        guard from != to, let exact = Rational(amount.value), let result = state.table.convert(exact, from: from, to: to) else {
+            return nil
+        }
         return "= " + formatter.format(result, to)
     }
 
@@ -180,17 +182,18 @@ public final class Engine {
         }
         let table = state.table
         var lines: [Reply.Line] = []
+        let exactAmount = amount.flatMap(Rational.init)
         for target in targets {
             guard let rate = table.rate(from: from, to: target) else {
                 throw CommandError(.currencyNotInTable(table.contains(from) ? target : from), at: nil)
             }
             // The inverse is only shown beside results; a pipe does without the division.
-            let inverse = showsDetails || amount == nil ? (table.rate(from: target, to: from) ?? 0) : 0
-            let forward = { "\(self.formatter.unit(from)) = \(self.formatter.format(rate, target))" }
-            let backward = { "\(self.formatter.unit(target)) = \(self.formatter.format(inverse, from))" }
-            if let amount {
-                let result = amount * rate
-                let detail = showsDetails ? (rate >= 1 || inverse < 1 ? forward() : backward()) : nil
+            let inverse = showsDetails || amount == nil ? (table.rate(from: target, to: from) ?? .zero) : .zero
+            let forward = { "\(self.formatter.unit(from)) = \(self.formatter.formatRate(rate, target))" }
+            let backward = { "\(self.formatter.unit(target)) = \(self.formatter.formatRate(inverse, from))" }
+            if let amount, let exactAmount {
+                let result = exactAmount * rate
+                let detail = showsDetails ? (rate >= .one || inverse < .one ? forward() : backward()) : nil
                 lines.append(.result("\(formatter.format(amount, from)) = \(formatter.format(result, target))", detail: detail))
                 outcome.reply.conversions.append(
                     Conversion(
@@ -248,8 +251,8 @@ public final class Engine {
             else { continue }
             rows.append(
                 (
-                    "\(code)  \(formatter.format(rate, code))",
-                    "\(formatter.unit(code)) = \(formatter.format(inverse, base))",
+                    "\(code)  \(formatter.formatRate(rate, code))",
+                    "\(formatter.unit(code)) = \(formatter.formatRate(inverse, base))",
                     directory.name(of: code)
                 ))
         }

@@ -35,20 +35,29 @@ public struct Conversion: Sendable, Equatable {
     public let amount: Decimal
     public let from: CurrencyCode
     public let to: CurrencyCode
-    /// Units of `to` per one `from`, to `Decimal`'s precision.
-    public let rate: Decimal
-    /// `amount × rate`, unrounded.
-    public let result: Decimal
+    /// Units of `to` per one `from`, exact.
+    public let rate: Rational
+    /// `amount × rate`, exact.
+    public let result: Rational
     /// The table's data date and source.
     public let date: String
     public let source: String
 
-    /// The result rounded half to even to three decimals, as shown.
-    public var roundedResult: String { MoneyFormatter.roundedDigits(result).digits.withSign(result < 0) }
-}
+    /// Significant digits of `result` and `rate` in machine output when they have no finite
+    /// decimal (when they have one, it is written whole).
+    public static let significantDigits = 40
 
-extension String {
-    fileprivate func withSign(_ negative: Bool) -> String { negative && self != "0.000" ? "-" + self : self }
+    /// The result rounded half to even to three decimals, as shown.
+    public var roundedResult: String {
+        let (negative, digits) = result.roundedDigits(fractionDigits: MoneyFormatter.fractionDigits)
+        return negative ? "-" + digits : digits
+    }
+
+    /// The result as a plain decimal: exact when it terminates, else 40 significant digits.
+    public var resultText: (text: String, exact: Bool) { result.decimalText(significantDigits: Self.significantDigits) }
+
+    /// The rate as a plain decimal: exact when it terminates, else 40 significant digits.
+    public var rateText: (text: String, exact: Bool) { rate.decimalText(significantDigits: Self.significantDigits) }
 }
 
 /// The effects of a line that the shell carries out (files to write, whether to stop).

@@ -1,0 +1,301 @@
+/// An unsigned integer of any size: the exact arithmetic under every amount, rate and result.
+///
+/// A conversion multiplies a 30-digit amount by a 20-digit rate and scales by powers of ten,
+/// which outgrows 128 bits, so the limbs grow as needed. Values are small (a few limbs), so
+/// schoolbook multiplication and Knuth's long division (TAOCP 4.3.1, algorithm D) are the
+/// fastest choices; `BigUIntTests` checks every operation against Python's integers.
+public struct BigUInt: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// Little-endian 64-bit limbs, with no zero limb at the top (zero is the empty array).
+    private(set) var limbs: [UInt64]
+
+    public static let zero = BigUInt(limbs: [])
+    public static let one = BigUInt(1)
+
+    init(limbs: [UInt64]) {
+        self.limbs = limbs
+        normalize()
+    }
+
+    public init(_ value: UInt64) { limbs = value == 0 ? [] : [value] }
+
+    public init(wide value: UInt128) {
+        limbs = [UInt64(truncatingIfNeeded: value), UInt64(truncatingIfNeeded: value >> 64)]
+        normalize()
+    }
+
+    /// Reads decimal digits (`"12345"`); `nil` for anything else or an empty string.
+    public init?(decimal text: some StringProtocol) {
+        guard !text.isEmpty else { return nil }
+        var value = BigUInt.zero
+        var chunk: UInt64 = 0
+        var chunkDigits = 0
+        for byte in text.utf8 {
+            guard byte >= 0x30, byte <= 0x39 else { return nil }
+            chunk = chunk * 10 + UInt64(byte - 0x30)
+            chunkDigits += 1
+            if chunkDigits == 19 {
+                value = value.multiplied(by: Self.powersOfTen64[19]).adding(chunk)
+                chunk = 0
+                chunkDigits = 0
+            }
+        }
+        if chunkDigits > 0 { value = value.multiplied(by: Self.powersOfTen64[chunkDigits]).adding(chunk) }
+        self = value
+    }
+
+    private mutating func normalize() {
+        while let last = limbs.last, last == 0 { limbs.removeLast() }
+    }
+
+    public var isZero: Bool { limbs.isEmpty }
+
+    /// The number of significant bits.
+    public var bitWidth: Int { limbs.last.map { limbs.count * 64 - $0.leadingZeroBitCount } ?? 0 }
+
+    /// The value when it fits in 64 bits.
+    public var uint64: UInt64? { limbs.count <= 1 ? (limbs.first ?? 0) : nil }
+
+    // MARK: Powers of ten
+
+    static let powersOfTen64: [UInt64] = (0...19).map { power in (0..<power).reduce(UInt64(1)) { value, _ in value * 10 } }
+
+    /// 10^0 … 10^`cachedPowers - 1`, made once.
+    private static let cachedPowers = 160
+    private static let powers: [BigUInt] = {
+        var list = [BigUInt.one]
+        for _ in 1..<cachedPowers { list.append(list[list.count - 1].multiplied(by: 10)) }
+        return list
+    }()
+
+    /// 10^`exponent`.
+    public static func tenToThe(_ exponent: Int) -> BigUInt {
+        precondition(exponent >= 0)
+        if exponent < cachedPowers { return powers[exponent] }
+        var value = powers[cachedPowers - 1]
+        var remaining = exponent - (cachedPowers - 1)
+        while remaining > 0 {
+            let step = min(remaining, cachedPowers - 1)
+            value = value * powers[step]
+            remaining -= step
+        }
+        return value
+    }
+
+    // MARK: Arithmetic
+
+    public func adding(_ small: UInt64) -> BigUInt {
+        var result = limbs
+        var carry = small
+        var index = 0
+        while carry != 0 {
+            if index == result.count {
+                result.append(carry)
+                break
+            }
+            let (sum, overflow) = result[index].addingReportingOverflow(carry)
+            result[index] = sum
+            carry = overflow ? 1 : 0
+            index += 1
+        }
+        return BigUInt(limbs: result)
+    }
+
+    public func multiplied(by small: UInt64) -> BigUInt {
+        guard small != 0, !isZero else { return .zero }
+        var result = [UInt64]()
+        result.reserveCapacity(limbs.count + 1)
+        var carry: UInt64 = 0
+        for limb in limbs {
+            let (high, low) = limb.multipliedFullWidth(by: small)
+            let (sum, overflow) = low.addingReportingOverflow(carry)
+            result.append(sum)
+            carry = high &+ (overflow ? 1 : 0)
+        }
+        if carry != 0 { result.append(carry) }
+        return BigUInt(limbs: result)
+    }
+
+    public static func + (a: BigUInt, b: BigUInt) -> BigUInt {
+        let (long, short) = a.limbs.count >= b.limbs.count ? (a.limbs, b.limbs) : (b.limbs, a.limbs)
+        var result = long
+        var carry: UInt64 = 0
+        for index in 0..<long.count {
+            let addend = index < short.count ? short[index] : 0
+            if addend == 0, carry == 0, index >= short.count { break }
+            let (partial, overflowA) = result[index].addingReportingOverflow(addend)
+            let (sum, overflowB) = partial.addingReportingOverflow(carry)
+            result[index] = sum
+            carry = (overflowA ? 1 : 0) + (overflowB ? 1 : 0)
+        }
+        if carry != 0 { result.append(carry) }
+        return BigUInt(limbs: result)
+    }
+
+    /// `a - b`; `a` must not be less than `b`.
+    public static func - (a: BigUInt, b: BigUInt) -> BigUInt {
+        precondition(a >= b, "BigUInt subtraction below zero")
+        var result = a.limbs
+        var borrow: UInt64 = 0
+        for index in 0..<result.count {
+            let subtrahend = index < b.limbs.count ? b.limbs[index] : 0
+            if subtrahend == 0, borrow == 0, index >= b.limbs.count { break }
+            let (partial, overflowA) = result[index].subtractingReportingOverflow(subtrahend)
+            let (difference, overflowB) = partial.subtractingReportingOverflow(borrow)
+            result[index] = difference
+            borrow = (overflowA ? 1 : 0) + (overflowB ? 1 : 0)
+        }
+        return BigUInt(limbs: result)
+    }
+
+    public static func * (a: BigUInt, b: BigUInt) -> BigUInt {
+        if a.isZero || b.isZero { return .zero }
+        if b.limbs.count == 1 { return a.multiplied(by: b.limbs[0]) }
+        if a.limbs.count == 1 { return b.multiplied(by: a.limbs[0]) }
+        var result = [UInt64](repeating: 0, count: a.limbs.count + b.limbs.count)
+        for (i, x) in a.limbs.enumerated() {
+            var carry: UInt64 = 0
+            for (j, y) in b.limbs.enumerated() {
+                let (high, low) = x.multipliedFullWidth(by: y)
+                let (sumA, overflowA) = result[i + j].addingReportingOverflow(low)
+                let (sumB, overflowB) = sumA.addingReportingOverflow(carry)
+                result[i + j] = sumB
+                carry = high &+ (overflowA ? 1 : 0) &+ (overflowB ? 1 : 0)
+            }
+            result[i + b.limbs.count] = carry
+        }
+        return BigUInt(limbs: result)
+    }
+
+    /// Quotient and remainder of division by a small divisor (not zero).
+    public func quotientAndRemainder(dividingBy divisor: UInt64) -> (quotient: BigUInt, remainder: UInt64) {
+        precondition(divisor != 0, "division by zero")
+        var quotient = [UInt64](repeating: 0, count: limbs.count)
+        var remainder: UInt64 = 0
+        for index in stride(from: limbs.count - 1, through: 0, by: -1) {
+            let (q, r) = divisor.dividingFullWidth((remainder, limbs[index]))
+            quotient[index] = q
+            remainder = r
+        }
+        return (BigUInt(limbs: quotient), remainder)
+    }
+
+    /// Quotient and remainder (Knuth's algorithm D); the divisor must not be zero.
+    public func quotientAndRemainder(dividingBy divisor: BigUInt) -> (quotient: BigUInt, remainder: BigUInt) {
+        precondition(!divisor.isZero, "division by zero")
+        if self < divisor { return (.zero, self) }
+        if divisor.limbs.count == 1 {
+            let (quotient, remainder) = quotientAndRemainder(dividingBy: divisor.limbs[0])
+            return (quotient, BigUInt(remainder))
+        }
+        // Normalise so that the divisor's top limb has its high bit set.
+        let shift = divisor.limbs[divisor.limbs.count - 1].leadingZeroBitCount
+        let v = divisor.shiftedLeft(shift).limbs
+        var u = shiftedLeft(shift).limbs
+        if u.count == limbs.count { u.append(0) }
+        if u.count == limbs.count + 1, shift == 0 { /* already has room */ }
+        let n = v.count
+        let m = u.count - n
+        var quotient = [UInt64](repeating: 0, count: m)
+        let top = v[n - 1]
+        let second = v[n - 2]
+        for j in stride(from: m - 1, through: 0, by: -1) {
+            // Estimate the quotient digit from the top two limbs of the remainder.
+            let numerator = (UInt128(u[j + n]) << 64) | UInt128(u[j + n - 1])
+            var qhat = numerator / UInt128(top)
+            var rhat = numerator % UInt128(top)
+            while qhat > UInt128(UInt64.max) || qhat * UInt128(second) > ((rhat << 64) | UInt128(u[j + n - 2])) {
+                qhat -= 1
+                rhat += UInt128(top)
+                if rhat > UInt128(UInt64.max) { break }
+            }
+            // Multiply and subtract.
+            var borrow: UInt128 = 0
+            var carry: UInt128 = 0
+            for i in 0..<n {
+                let product = qhat * UInt128(v[i]) + carry
+                carry = product >> 64
+                let low = UInt128(UInt64(truncatingIfNeeded: product))
+                let current = UInt128(u[i + j])
+                let difference = current &- low &- borrow
+                u[i + j] = UInt64(truncatingIfNeeded: difference)
+                borrow = current < low + borrow ? 1 : 0
+            }
+            let current = UInt128(u[j + n])
+            let difference = current &- carry &- borrow
+            u[j + n] = UInt64(truncatingIfNeeded: difference)
+            if current < carry + borrow {
+                // The estimate was one too large: add the divisor back.
+                qhat -= 1
+                var addCarry: UInt64 = 0
+                for i in 0..<n {
+                    let (partial, overflowA) = u[i + j].addingReportingOverflow(v[i])
+                    let (sum, overflowB) = partial.addingReportingOverflow(addCarry)
+                    u[i + j] = sum
+                    addCarry = (overflowA ? 1 : 0) + (overflowB ? 1 : 0)
+                }
+                u[j + n] = u[j + n] &+ addCarry
+            }
+            quotient[j] = UInt64(truncatingIfNeeded: qhat)
+        }
+        let remainder = BigUInt(limbs: Array(u[0..<n])).shiftedRight(shift)
+        return (BigUInt(limbs: quotient), remainder)
+    }
+
+    func shiftedLeft(_ bits: Int) -> BigUInt {
+        guard bits > 0, !isZero else { return self }
+        precondition(bits < 64)
+        var result = [UInt64]()
+        result.reserveCapacity(limbs.count + 1)
+        var carry: UInt64 = 0
+        for limb in limbs {
+            result.append((limb << UInt64(bits)) | carry)
+            carry = limb >> UInt64(64 - bits)
+        }
+        if carry != 0 { result.append(carry) }
+        return BigUInt(limbs: result)
+    }
+
+    func shiftedRight(_ bits: Int) -> BigUInt {
+        guard bits > 0, !isZero else { return self }
+        precondition(bits < 64)
+        var result = limbs
+        for index in 0..<result.count {
+            let next = index + 1 < limbs.count ? limbs[index + 1] : 0
+            result[index] = (limbs[index] >> UInt64(bits)) | (next << UInt64(64 - bits))
+        }
+        return BigUInt(limbs: result)
+    }
+
+    /// The greatest common divisor (Euclid).
+    public static func gcd(_ a: BigUInt, _ b: BigUInt) -> BigUInt {
+        var (x, y) = (a, b)
+        while !y.isZero { (x, y) = (y, x.quotientAndRemainder(dividingBy: y).remainder) }
+        return x
+    }
+
+    public static func < (a: BigUInt, b: BigUInt) -> Bool {
+        if a.limbs.count != b.limbs.count { return a.limbs.count < b.limbs.count }
+        for index in stride(from: a.limbs.count - 1, through: 0, by: -1) where a.limbs[index] != b.limbs[index] {
+            return a.limbs[index] < b.limbs[index]
+        }
+        return false
+    }
+
+    /// Decimal digits, without leading zeros (`"0"` for zero).
+    public var description: String {
+        if isZero { return "0" }
+        var chunks: [UInt64] = []
+        var rest = self
+        while !rest.isZero {
+            let (quotient, remainder) = rest.quotientAndRemainder(dividingBy: Self.powersOfTen64[19])
+            chunks.append(remainder)
+            rest = quotient
+        }
+        var text = String(chunks[chunks.count - 1])
+        for chunk in chunks.dropLast().reversed() {
+            let digits = String(chunk)
+            text += String(repeating: "0", count: 19 - digits.count) + digits
+        }
+        return text
+    }
+}

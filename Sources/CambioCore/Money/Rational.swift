@@ -1,0 +1,208 @@
+import Foundation
+
+/// An exact rational number: every amount, rate, quotient and result. Amounts and rates are
+/// finite decimals, so every value Cambio computes is a fraction of integers; it is kept
+/// exactly and rounded once, half to even, when it is shown. Fractions are not reduced after
+/// each step (reduction costs a gcd and changes no digit); `reduced()` does it where the size
+/// matters.
+public struct Rational: Sendable, CustomStringConvertible {
+    public let isNegative: Bool
+    public let numerator: BigUInt
+    /// Never zero.
+    public let denominator: BigUInt
+
+    public static let zero = Rational(negative: false, numerator: .zero, denominator: .one)
+    public static let one = Rational(negative: false, numerator: .one, denominator: .one)
+
+    public init(negative: Bool, numerator: BigUInt, denominator: BigUInt) {
+        precondition(!denominator.isZero, "a fraction with denominator zero")
+        isNegative = negative && !numerator.isZero
+        self.numerator = numerator
+        self.denominator = denominator
+    }
+
+    /// `significand × 10^exponent`.
+    public init(negative: Bool = false, significand: BigUInt, exponent: Int) {
+        if exponent >= 0 {
+            self.init(negative: negative, numerator: significand * BigUInt.tenToThe(exponent), denominator: .one)
+        } else {
+            self.init(negative: negative, numerator: significand, denominator: BigUInt.tenToThe(-exponent))
+        }
+    }
+
+    public init(_ integer: Int) {
+        self.init(negative: integer < 0, numerator: BigUInt(integer.magnitude.toUInt64), denominator: .one)
+    }
+
+    /// The exact value of a `Decimal` (which holds a finite decimal); `nil` for NaN.
+    public init?(_ decimal: Decimal) {
+        guard !decimal.isNaN, let significand = BigUInt(decimal: decimal.significand.description) else { return nil }
+        self.init(negative: decimal.sign == .minus, significand: significand, exponent: decimal.exponent)
+    }
+
+    /// Reads a plain decimal (`-12.5`, `0.000274`, `2e-5`); `nil` for anything else.
+    public init?(decimalText text: some StringProtocol) {
+        var digits = ""
+        var negative = false
+        var fraction = 0
+        var seenPoint = false
+        var rest = Substring(text)
+        if let first = rest.first, first == "-" || first == "+" {
+            negative = first == "-"
+            rest = rest.dropFirst()
+        }
+        var exponent = 0
+        if let e = rest.firstIndex(where: { $0 == "e" || $0 == "E" }) {
+            guard let value = Int(rest[rest.index(after: e)...]), abs(value) <= 400 else { return nil }
+            exponent = value
+            rest = rest[..<e]
+        }
+        for character in rest {
+            if character == ".", !seenPoint {
+                seenPoint = true
+            } else if character.isASCII, character.isNumber {
+                digits.append(character)
+                if seenPoint { fraction += 1 }
+            } else {
+                return nil
+            }
+        }
+        guard let significand = BigUInt(decimal: digits) else { return nil }
+        self.init(negative: negative, significand: significand, exponent: exponent - fraction)
+    }
+
+    public var isZero: Bool { numerator.isZero }
+
+    public static func * (a: Rational, b: Rational) -> Rational {
+        Rational(negative: a.isNegative != b.isNegative, numerator: a.numerator * b.numerator, denominator: a.denominator * b.denominator)
+    }
+
+    /// `a / b`; `nil` when `b` is zero.
+    public static func / (a: Rational, b: Rational) -> Rational? {
+        guard !b.isZero else { return nil }
+        return Rational(negative: a.isNegative != b.isNegative, numerator: a.numerator * b.denominator, denominator: a.denominator * b.numerator)
+    }
+
+    public static func + (a: Rational, b: Rational) -> Rational {
+        let left = a.numerator * b.denominator
+        let right = b.numerator * a.denominator
+        let denominator = a.denominator * b.denominator
+        if a.isNegative == b.isNegative { return Rational(negative: a.isNegative, numerator: left + right, denominator: denominator) }
+        return left >= right
+            ? Rational(negative: a.isNegative, numerator: left - right, denominator: denominator)
+            : Rational(negative: b.isNegative, numerator: right - left, denominator: denominator)
+    }
+
+    public static prefix func - (a: Rational) -> Rational {
+        Rational(negative: !a.isNegative, numerator: a.numerator, denominator: a.denominator)
+    }
+
+    public static func - (a: Rational, b: Rational) -> Rational { a + (-b) }
+
+    /// The same value with numerator and denominator divided by their greatest common divisor.
+    public func reduced() -> Rational {
+        let divisor = BigUInt.gcd(numerator, denominator)
+        guard divisor != .one, !divisor.isZero else { return self }
+        return Rational(
+            negative: isNegative, numerator: numerator.quotientAndRemainder(dividingBy: divisor).quotient,
+            denominator: denominator.quotientAndRemainder(dividingBy: divisor).quotient)
+    }
+
+    /// |value| × 10^`fractionDigits`, rounded half to even to an integer.
+    public func scaledMagnitude(fractionDigits: Int) -> BigUInt {
+        let (quotient, remainder) = (numerator * BigUInt.tenToThe(fractionDigits)).quotientAndRemainder(dividingBy: denominator)
+        let twice = remainder + remainder
+        if twice > denominator || (twice == denominator && (quotient.limbs.first ?? 0) & 1 == 1) {
+            return quotient.adding(1)
+        }
+        return quotient
+    }
+
+    /// Rounded half to even to `fractionDigits` places, as plain digits with a point
+    /// (`1234.500`); the sign separately, false when the rounded value is zero.
+    public func roundedDigits(fractionDigits: Int) -> (negative: Bool, digits: String) {
+        let scaled = scaledMagnitude(fractionDigits: fractionDigits)
+        return (isNegative && !scaled.isZero, Self.pointed(scaled.description, fractionDigits: fractionDigits))
+    }
+
+    /// `"1234500"`, 3 → `"1234.500"`; `"5"`, 3 → `"0.005"`.
+    static func pointed(_ digits: String, fractionDigits: Int) -> String {
+        guard fractionDigits > 0 else { return digits }
+        let padded = digits.count <= fractionDigits ? String(repeating: "0", count: fractionDigits - digits.count + 1) + digits : digits
+        let point = padded.index(padded.endIndex, offsetBy: -fractionDigits)
+        return padded[..<point] + "." + padded[point...]
+    }
+
+    /// The position of the first significant digit: 0 for values in [1, 10), -3 for 0.00123;
+    /// `nil` for zero.
+    public var decimalMagnitude: Int? {
+        guard !isZero else { return nil }
+        // Estimate from the digit counts, then correct by one comparison.
+        var estimate = numerator.description.count - denominator.description.count
+        let scaledNumerator = estimate >= 0 ? numerator : numerator * BigUInt.tenToThe(-estimate)
+        let scaledDenominator = estimate >= 0 ? denominator * BigUInt.tenToThe(estimate) : denominator
+        if scaledNumerator < scaledDenominator { estimate -= 1 }
+        return estimate
+    }
+
+    /// Fraction digits that show at least `significant` significant digits, at least
+    /// `minimum`, at most `maximum`.
+    public func fractionDigits(significant: Int, minimum: Int, maximum: Int) -> Int {
+        guard let magnitude = decimalMagnitude else { return minimum }
+        return min(maximum, max(minimum, significant - 1 - magnitude))
+    }
+
+    /// The exact decimal when the value has one (its reduced denominator has no prime factor
+    /// but 2 and 5), however many digits that takes; otherwise the value rounded half to even to
+    /// `significantDigits` significant digits. Plain digits with a point and a leading `-`
+    /// (`"14.290824625"`), and whether the text is exact.
+    public func decimalText(significantDigits: Int = 40) -> (text: String, exact: Bool) {
+        guard let magnitude = decimalMagnitude else { return ("0", true) }
+        let value = reduced()
+        var rest = value.denominator
+        var twos = 0
+        var fives = 0
+        while !rest.isZero, rest != .one {
+            let (half, odd) = rest.quotientAndRemainder(dividingBy: 2)
+            if odd == 0 {
+                twos += 1
+                rest = half
+                continue
+            }
+            let (fifth, other) = rest.quotientAndRemainder(dividingBy: 5)
+            guard other == 0 else { break }
+            fives += 1
+            rest = fifth
+        }
+        let exact = rest == .one
+        let fraction = exact ? max(twos, fives) : max(0, significantDigits - 1 - magnitude)
+        var digits = value.scaledMagnitude(fractionDigits: fraction).description
+        var places = fraction
+        // Trailing zeros of the fraction say nothing.
+        while places > 0, digits.hasSuffix("0"), digits.count > 1 {
+            digits.removeLast()
+            places -= 1
+        }
+        return ((isNegative ? "-" : "") + Self.pointed(digits, fractionDigits: places), exact)
+    }
+
+    public var description: String { decimalText().text }
+}
+
+extension Rational: Equatable, Comparable {
+    public static func == (a: Rational, b: Rational) -> Bool {
+        if a.isZero || b.isZero { return a.isZero && b.isZero }
+        return a.isNegative == b.isNegative && a.numerator * b.denominator == b.numerator * a.denominator
+    }
+
+    public static func < (a: Rational, b: Rational) -> Bool {
+        if a.isNegative != b.isNegative { return a.isNegative }
+        let left = a.numerator * b.denominator
+        let right = b.numerator * a.denominator
+        return a.isNegative ? right < left : left < right
+    }
+}
+
+extension UInt {
+    fileprivate var toUInt64: UInt64 { UInt64(self) }
+}
