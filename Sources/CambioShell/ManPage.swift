@@ -6,26 +6,28 @@ import CambioCore
 /// so the page renders the same without a preprocessor.
 public enum ManPage {
     public static func roff(_ text: Localization, version: String, date: String, seedDate: String) -> String {
+        func section(_ key: String) -> String { ".SH \"" + code(text("man.section.\(key)")) + "\"" }
         var out: [String] = []
-        out.append(".TH CAMBIO 1 \(date) \"cambio \(version)\" \"User Commands\"")
-        out.append(".SH NAME")
+        out.append(".TH CAMBIO 1 \(date) \"cambio \(version)\" \"\(code(text("man.title")))\"")
+        // Identifiers and words of other languages must not be broken by English hyphenation.
+        out += [".nh", ".ad l"]
+        out.append(section("name"))
         out.append("cambio \\- " + prose(text("man.name")))
-        out.append(".SH SYNOPSIS")
+        out.append(section("synopsis"))
         out.append("\\fBcambio\\fR [\\fI\(code(text("placeholder.OPTIONS")))\\fR] [\\fI\(code(text("placeholder.COMMAND")))\\fR \\&...]")
-        out.append(".SH DESCRIPTION")
-        out += paragraphs(text("man.description"))
-        out.append(".PP")
-        out.append(prose(text("usage.notes", seedDate).replacingOccurrences(of: "\n", with: " ")))
+        out.append(section("description"))
+        out += paragraphs(text("man.description", seedDate))
 
-        out.append(".SH COMMANDS")
+        out.append(section("commands"))
         out.append(prose(text("man.commandsIntro")))
         for command in CommandDeclaration.all {
             out.append(".TP")
             out.append("\\fB" + code(Help.synopsis(command.synopsis, text)) + "\\fR")
-            out.append(prose(text(command.summaryKey)))
-            for form in command.forms {
-                out.append(".br")
-                out.append("\\fB" + code(Help.synopsis(form.synopsis, text)) + "\\fR: " + prose(text(form.key)))
+            // One way to use it: its description; several: each with its own synopsis.
+            for (index, form) in command.forms.enumerated() {
+                if index > 0 { out.append(".br") }
+                let tag = command.forms.count == 1 ? "" : "\\fB" + code(Help.synopsis(form.synopsis, text)) + "\\fR: "
+                out.append(tag + prose(text(form.key)))
             }
             if let more = command.moreKey {
                 out.append(".br")
@@ -33,7 +35,7 @@ public enum ManPage {
             }
         }
 
-        out.append(".SH OPTIONS")
+        out.append(section("options"))
         for option in OptionDeclaration.all {
             out.append(".TP")
             let names = ((option.short.map { [$0] } ?? []) + [option.long]).map { "\\fB" + code($0) + "\\fR" }
@@ -42,16 +44,16 @@ public enum ManPage {
             out.append(prose(text(option.key)))
         }
 
-        out.append(".SH ENVIRONMENT")
+        out.append(section("environment"))
         out += definitions(Reference.environment.map { ("\\fB" + code($0.name) + "\\fR", $0.key) }, text)
-        out.append(".SH FILES")
+        out.append(section("files"))
         out += definitions(Reference.files.map { ("\\fI" + code($0.path) + "\\fR", $0.key) }, text)
-        out.append(".SH \"EXIT STATUS\"")
+        out.append(section("exitStatus"))
         out += definitions(Reference.exitStatuses.map { ("\\fB\($0.status)\\fR", $0.key) }, text)
-        out.append(".SH EXAMPLES")
+        out.append(section("examples"))
         out += definitions(Reference.examples.map { ("\\fB" + code($0.line) + "\\fR", $0.key) }, text)
 
-        out.append(".SH \"SEE ALSO\"")
+        out.append(section("seeAlso"))
         out.append(
             Reference.seeAlso.map { page in
                 let name = page.prefix { $0 != "(" }

@@ -816,13 +816,13 @@ help.source.set = nur NAME verwenden: currency-api, exchangerate-api oder ecb; b
 help.source.auto = die Standardreihenfolge, jeder der Reihe nach, wenn einer ausfällt
 help.locale.show = die Gebietsschemata für Zahlen, Geld und Meldungen
 help.locale.set = ID (de_DE, en_US, tr_TR, hi_IN, ar_EG …) für alle verwenden; bleibt gespeichert
-help.locale.default = zurück zur Umgebung (LC_ALL, LC_NUMERIC, LC_MONETARY, LC_MESSAGES, LANG)
+help.locale.default = zurück zur Umgebung (LC_ALL, LC_NUMERIC, LC_MONETARY, LC_MESSAGES, LANGUAGE, LANG)
 help.preview.show = ob Ergebnisse schon beim Tippen neben der Zeile erscheinen
 help.preview.set = ein- oder ausschalten; bleibt gespeichert
 help.status.run = die verwendete Kurstabelle (Quelle, Datum, Alter), das Gebietsschema und Cambios Dateien
 help.help.overview = die Übersicht der Befehle
 help.help.topic = ein Befehl im Einzelnen
-help.quit.run = die Shell verlassen; der Verlauf wird gespeichert
+help.quit.run = die Shell verlassen (auch Strg-D in einer leeren Zeile); der Verlauf wird gespeichert
 
 usage.synopsis = Aufruf:
 usage.shell = die Währungs-Shell starten (in einem Terminal)
@@ -833,7 +833,7 @@ usage.commands = Befehle („help“ in der Shell erklärt mehr):
 usage.environment = Umgebung:
 usage.files = Dateien:
 usage.exitStatus = Rückgabewert:
-usage.notes = Beträge werden in Ihrem Gebietsschema gelesen: 12,50 in de_DE, 12.50 in en_US. Ergebnisse haben drei\nNachkommastellen, kaufmännisch auf die gerade Ziffer gerundet. Die Kurse sind unverbindliche Mittelkurse mit\nDatum und Quelle, keine Bankkurse. Sie kommen aus dem Zwischenspeicher (neueste Anbietertabelle) oder der\nmitgelieferten Tabelle vom {0}; die Shell aktualisiert sie im Hintergrund, wenn sie älter als eine Stunde sind.
+usage.notes = Beträge werden in Ihrem Gebietsschema gelesen: 12,50 in de_DE, 12.50 in en_US. Ergebnisse haben drei\nNachkommastellen; eine genaue Hälfte wird zur geraden Ziffer gerundet. Die Kurse sind unverbindliche Mittelkurse\nmit Datum und Quelle, keine Bankkurse. Sie kommen aus dem Zwischenspeicher (neueste Anbietertabelle) oder\nder mitgelieferten Tabelle vom {0}; die Shell aktualisiert sie im Hintergrund, wenn sie älter als eine Stunde sind.
 option.plain = keine Farben, keine Kursdetails und Hinweise
 option.offline = nie das Netz verwenden (auch CAMBIO_OFFLINE=1)
 option.refresh = Kurse vor einem Befehl oder einer Pipe abrufen (die Shell aktualisiert von selbst)
@@ -865,7 +865,7 @@ exit.usage = falscher Aufruf
 exit.data = die mitgelieferte Kurstabelle ist unlesbar
 version.line = cambio {0} · mitgelieferte Kurse vom {1} ({2}) · ICU {3}, CLDR {4}
 man.name = Währungs-Shell für das Terminal: exakte Umrechnungen in Ihrem Gebietsschema
-man.description = Cambio rechnet Geld zwischen 161 Währungen zu unverbindlichen Mittelkursen um. Beträge werden so eingegeben und angezeigt, wie Ihr Gebietsschema sie schreibt; Ergebnisse sind exakt und werden einmal, kaufmännisch auf die gerade Ziffer, auf drei Nachkommastellen gerundet.\nIn einem Terminal ohne Befehl startet eine Shell mit Verlauf, Tab-Ergänzung und Ergebnissen schon beim Tippen. Mit einem Befehl als Argumenten gibt es dessen Ergebnis aus und endet; ist die Standardeingabe kein Terminal, wird jede Zeile ausgewertet.\nDie Kurse kommen aus dem Zwischenspeicher, den die Shell im Hintergrund aktualisiert, oder aus der mitgelieferten Tabelle; das Netz steht nie zwischen Ihnen und einer Antwort. Es sind unverbindliche Mittelkurse, nicht das, was eine Bank oder ein Kartenherausgeber berechnet.
+man.description = Cambio rechnet Geld zwischen 161 Währungen zu unverbindlichen Mittelkursen um. Beträge werden so eingegeben und angezeigt, wie Ihr Gebietsschema sie schreibt; Ergebnisse sind exakt und werden einmal auf drei Nachkommastellen gerundet, eine genaue Hälfte zur geraden Ziffer.\nIn einem Terminal ohne Befehl startet eine Shell mit Verlauf, Tab-Ergänzung und Ergebnissen schon beim Tippen. Mit einem Befehl als Argumenten gibt es dessen Ergebnis aus und endet; ist die Standardeingabe kein Terminal, wird jede Zeile ausgewertet.\nDie Kurse kommen aus dem Zwischenspeicher, den die Shell im Hintergrund aktualisiert, oder aus der mitgelieferten Tabelle vom {0}; das Netz steht nie zwischen Ihnen und einer Antwort. Es sind unverbindliche Mittelkurse mit Datum und Quelle, nicht das, was eine Bank oder ein Kartenherausgeber berechnet.
 man.commandsIntro = Umrechnungen: BETRAG [CUR] [in CUR[, CUR …]], CUR [in CUR]. Währungen per ISO-Code, Symbol oder Name. Die Befehle der Shell:
 example.oneShot = einen Betrag umrechnen und beenden
 example.several = in mehrere Währungen
@@ -877,6 +877,17 @@ usage.missingValue = {0} braucht einen Wert: {0} {1}
 usage.invalidValue = {0} nimmt {1}, nicht {2}
 usage.unknownLocale = unbekanntes Gebietsschema {0} — verwenden Sie eine Kennung wie de_DE oder en_US
 fatal.seedUnreadable = die mitgelieferte Kurstabelle ist unlesbar: {0}
+man.title = Benutzerbefehle
+man.section.name = BEZEICHNUNG
+man.section.synopsis = ÜBERSICHT
+man.section.description = BESCHREIBUNG
+man.section.commands = BEFEHLE
+man.section.options = OPTIONEN
+man.section.environment = UMGEBUNG
+man.section.files = DATEIEN
+man.section.exitStatus = RÜCKGABEWERT
+man.section.examples = BEISPIELE
+man.section.seeAlso = SIEHE AUCH
 """#
 
     /// `Resources/Localization/en.strings`: the interface in `en`.
@@ -1063,13 +1074,13 @@ help.source.set = use only NAME: currency-api, exchangerate-api or ecb; it is re
 help.source.auto = the default order, each tried in turn when one fails
 help.locale.show = the locales used for numbers, money and messages
 help.locale.set = use ID (de_DE, en_US, tr_TR, hi_IN, ar_EG …) for all of them; it is remembered
-help.locale.default = go back to the environment (LC_ALL, LC_NUMERIC, LC_MONETARY, LC_MESSAGES, LANG)
+help.locale.default = go back to the environment (LC_ALL, LC_NUMERIC, LC_MONETARY, LC_MESSAGES, LANGUAGE, LANG)
 help.preview.show = whether results appear beside the line while you type
 help.preview.set = turn them on or off; it is remembered
 help.status.run = the rate table in use (source, date, age), the locale and the files Cambio keeps
 help.help.overview = the overview of commands
 help.help.topic = one command in detail
-help.quit.run = leave the shell; history is saved
+help.quit.run = leave the shell (Ctrl-D on an empty line does too); history is saved
 
 usage.synopsis = Usage:
 usage.shell = start the currency shell (on a terminal)
@@ -1112,7 +1123,7 @@ exit.usage = usage error
 exit.data = the bundled rate table is unreadable
 version.line = cambio {0} · bundled rates of {1} ({2}) · ICU {3}, CLDR {4}
 man.name = currency shell for the terminal: exact conversions in your locale
-man.description = Cambio converts money between 161 currencies at indicative mid-market rates. Amounts are typed and shown the way your locale writes them, results are exact and rounded once, half to even, to three decimals.\nOn a terminal with no command it starts an interactive shell with history, Tab completion and results that appear while you type. With a command as arguments it prints that command's result and exits; with standard input not a terminal it evaluates every line.\nRates come from the cache, refreshed in the background by the shell, or from the bundled table; the network never stands between you and an answer. Rates are indicative mid-market rates, not what a bank or card issuer charges.
+man.description = Cambio converts money between 161 currencies at indicative mid-market rates. Amounts are typed and shown the way your locale writes them (12,50 in de_DE, 12.50 in en_US); results are exact and rounded once, half to even, to three decimals.\nOn a terminal with no command it starts an interactive shell with history, Tab completion and results that appear while you type. With a command as arguments it prints that command's result and exits; with standard input not a terminal it evaluates every line.\nRates come from the cache, which the shell refreshes in the background when it is older than an hour, or from the bundled table of {0}; the network never stands between you and an answer. They are indicative mid-market rates with their date and source, not what a bank or card issuer charges.
 man.commandsIntro = Conversions: AMOUNT [CUR] [in CUR[, CUR …]], CUR [in CUR]. Currencies by ISO code, symbol or name. The shell's commands:
 example.oneShot = convert one amount and exit
 example.several = into several currencies
@@ -1124,6 +1135,17 @@ usage.missingValue = {0} needs a value: {0} {1}
 usage.invalidValue = {0} takes {1}, not {2}
 usage.unknownLocale = unknown locale {0} — use an identifier such as de_DE or en_US
 fatal.seedUnreadable = the bundled rate table is unreadable: {0}
+man.title = User Commands
+man.section.name = NAME
+man.section.synopsis = SYNOPSIS
+man.section.description = DESCRIPTION
+man.section.commands = COMMANDS
+man.section.options = OPTIONS
+man.section.environment = ENVIRONMENT
+man.section.files = FILES
+man.section.exitStatus = EXIT STATUS
+man.section.examples = EXAMPLES
+man.section.seeAlso = SEE ALSO
 """#
 
     /// `Resources/Localization/tr.strings`: the interface in `tr`.
@@ -1309,13 +1331,13 @@ help.source.set = yalnızca AD kullan: currency-api, exchangerate-api ya da ecb;
 help.source.auto = varsayılan sıra; biri başarısız olunca sıradaki denenir
 help.locale.show = sayılar, para ve iletiler için kullanılan yerel ayarlar
 help.locale.set = hepsi için KİMLİK kullan (de_DE, en_US, tr_TR, hi_IN, ar_EG …); hatırlanır
-help.locale.default = ortama geri dön (LC_ALL, LC_NUMERIC, LC_MONETARY, LC_MESSAGES, LANG)
+help.locale.default = ortama geri dön (LC_ALL, LC_NUMERIC, LC_MONETARY, LC_MESSAGES, LANGUAGE, LANG)
 help.preview.show = yazarken sonuçların satırın yanında görünüp görünmediği
 help.preview.set = açar ya da kapatır; hatırlanır
 help.status.run = kullanılan kur tablosu (kaynak, tarih, yaş), yerel ayar ve Cambio'nun dosyaları
 help.help.overview = komutlara genel bakış
 help.help.topic = bir komutun ayrıntıları
-help.quit.run = kabuktan çıkar; geçmiş kaydedilir
+help.quit.run = kabuktan çıkar (boş satırda Ctrl-D de); geçmiş kaydedilir
 
 usage.synopsis = Kullanım:
 usage.shell = döviz kabuğunu başlatır (bir uçbirimde)
@@ -1358,7 +1380,7 @@ exit.usage = kullanım hatası
 exit.data = paketlenmiş kur tablosu okunamıyor
 version.line = cambio {0} · {1} tarihli paketlenmiş kurlar ({2}) · ICU {3}, CLDR {4}
 man.name = uçbirim için döviz kabuğu: yerel ayarınızda tam dönüşümler
-man.description = Cambio parayı 161 para birimi arasında gösterge orta piyasa kurlarıyla çevirir. Tutarlar yerel ayarınızın yazdığı gibi girilir ve gösterilir; sonuçlar tamdır ve bir kez, yarımlar çifte, üç ondalık basamağa yuvarlanır.\nKomutsuz bir uçbirimde geçmişi, Tab tamamlaması ve yazarken görünen sonuçlarıyla etkileşimli bir kabuk başlatır. Argüman olarak bir komutla o komutun sonucunu yazar ve çıkar; standart girdi bir uçbirim değilse her satırı değerlendirir.\nKurlar kabuğun arka planda yenilediği önbellekten ya da paketlenmiş tablodan gelir; ağ hiçbir zaman sizinle yanıt arasına girmez. Bunlar gösterge orta piyasa kurlarıdır, bir bankanın ya da kart kuruluşunun uyguladığı kur değildir.
+man.description = Cambio parayı 161 para birimi arasında gösterge orta piyasa kurlarıyla çevirir. Tutarlar yerel ayarınızın yazdığı gibi girilir ve gösterilir (de_DE'de 12,50, en_US'de 12.50); sonuçlar tamdır ve bir kez, yarımlar çifte, üç ondalık basamağa yuvarlanır.\nKomutsuz bir uçbirimde geçmişi, Tab tamamlaması ve yazarken görünen sonuçlarıyla etkileşimli bir kabuk başlatır. Argüman olarak bir komutla o komutun sonucunu yazar ve çıkar; standart girdi bir uçbirim değilse her satırı değerlendirir.\nKurlar, kabuğun bir saatten eski olduğunda arka planda yenilediği önbellekten ya da {0} tarihli paketlenmiş tablodan gelir; ağ hiçbir zaman sizinle yanıt arasına girmez. Bunlar tarihi ve kaynağıyla gösterge orta piyasa kurlarıdır, bir bankanın ya da kart kuruluşunun uyguladığı kur değildir.
 man.commandsIntro = Dönüşümler: TUTAR [CUR] [in CUR[, CUR …]], CUR [in CUR]. Para birimleri ISO kodu, simge ya da adla. Kabuğun komutları:
 example.oneShot = bir tutarı çevir ve çık
 example.several = birkaç para birimine
@@ -1370,6 +1392,17 @@ usage.missingValue = {0} bir değer ister: {0} {1}
 usage.invalidValue = {0} şunları alır: {1}; {2} değil
 usage.unknownLocale = bilinmeyen yerel ayar {0} — de_DE ya da en_US gibi bir kimlik kullanın
 fatal.seedUnreadable = paketlenmiş kur tablosu okunamıyor: {0}
+man.title = Kullanıcı Komutları
+man.section.name = AD
+man.section.synopsis = KULLANIM
+man.section.description = AÇIKLAMA
+man.section.commands = KOMUTLAR
+man.section.options = SEÇENEKLER
+man.section.environment = ORTAM
+man.section.files = DOSYALAR
+man.section.exitStatus = ÇIKIŞ DURUMU
+man.section.examples = ÖRNEKLER
+man.section.seeAlso = AYRICA BAKINIZ
 """#
 
     /// Every interface language, by language code.

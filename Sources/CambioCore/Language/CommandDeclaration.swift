@@ -81,7 +81,7 @@ public struct CommandDeclaration: Sendable {
         CommandDeclaration("preview", "preview [on|off]", .keywords(["on", "off"]), forms: [("preview", "show"), ("preview on|off", "set")]),
         CommandDeclaration("status", "status", .none, forms: [("status", "run")]),
         CommandDeclaration("help", "help [COMMAND]", .command, forms: [("help", "overview"), ("help COMMAND", "topic")]),
-        CommandDeclaration("quit", aliases: ["exit"], "quit, exit", .none, forms: [("quit, exit, Ctrl-D", "run")]),
+        CommandDeclaration("quit", aliases: ["exit"], "quit, exit", .none, forms: [("quit, exit", "run")]),
     ]
 
     /// Every command word and alias.

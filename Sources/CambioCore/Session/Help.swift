@@ -24,16 +24,38 @@ public enum Help {
     }
 
     /// Left column padded to the widest entry plus two spaces, so that no column collides;
-    /// a description of several lines keeps its indentation.
-    public static func columns(_ rows: [(String, String)], indent: Int) -> [String] {
-        let width = rows.map { DisplayWidth.of($0.0) }.max() ?? 0
+    /// a description of several lines keeps its indentation, and with `width` a long one is
+    /// wrapped at spaces to fit.
+    public static func columns(_ rows: [(String, String)], indent: Int, width: Int? = nil) -> [String] {
+        let left = rows.map { DisplayWidth.of($0.0) }.max() ?? 0
         let margin = String(repeating: " ", count: indent)
+        let hanging = String(repeating: " ", count: indent + left + 2)
         return rows.flatMap { row -> [String] in
-            let descriptions = split(row.1)
-            let first = margin + DisplayWidth.padRight(row.0, to: width) + "  " + (descriptions.first ?? "")
-            let rest = descriptions.dropFirst().map { margin + String(repeating: " ", count: width + 2) + $0 }
-            return [first] + rest
+            var descriptions = split(row.1)
+            if let width {
+                descriptions = descriptions.flatMap { wrap($0, width: max(20, width - indent - left - 2)) }
+            }
+            let first = margin + DisplayWidth.padRight(row.0, to: left) + "  " + (descriptions.first ?? "")
+            return [first] + descriptions.dropFirst().map { hanging + $0 }
         }
+    }
+
+    /// Words of `text` in lines of at most `width` columns (a longer word stands alone).
+    public static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if line.isEmpty {
+                line = String(word)
+            } else if DisplayWidth.of(line) + 1 + DisplayWidth.of(String(word)) <= width {
+                line += " " + word
+            } else {
+                lines.append(line)
+                line = String(word)
+            }
+        }
+        if !line.isEmpty || lines.isEmpty { lines.append(line) }
+        return lines
     }
 
     /// Placeholders that have a word in the interface's language.
