@@ -35,14 +35,30 @@ import Testing
         #expect(value(text, locale) == ExactDecimal.parse(expected), "\(text) in \(locale)")
     }
 
-    @Test(arguments: [
-        ("12.50", "de_DE", "12.5"), ("12,50", "en_US", "12.5"), ("1,5", "en_US", "1.5"), ("12.5", "ar_EG", "12.5"),
-        ("12.5", "fr_FR", "12.5"), ("1,2345", "en_US", "1.2345"),
-    ])
+    @Test(arguments: [("12.5", "ar_EG", "12.5"), ("12.5", "fr_FR", "12.5"), ("12,50", "de_CH", "12.5")])
     func aSeparatorThatCannotGroupIsReadAsTheDecimalPointAndSaidSo(_ text: String, _ locale: String, _ expected: String) throws {
         let amount = try parse(text, locale).get()
         #expect(amount.value == ExactDecimal.parse(expected))
         #expect(amount.separatorReadAsDecimal)
+    }
+
+    @Test(arguments: [
+        ("12.50", "de_DE", "12,50", "1.250"), ("12,50", "en_US", "12.50", "1,250"), ("1,5", "en_US", "1.5", "15"),
+        ("1,2345", "en_US", "1.2345", "12,345"), ("1,50", "en_IN", "1.50", "150"), ("0,5", "en_US", "0.5", "5"),
+        ("1.5", "tr_TR", "1,5", "15"),
+    ])
+    func theLocalesGroupingMarkIsNeverTakenForTheDecimalPoint(_ text: String, _ locale: String, _ decimal: String, _ whole: String) {
+        let failure = error(text, locale)
+        #expect(failure?.kind == .ambiguousSeparator(text.first { !$0.isNumber } ?? " ", decimalReading: decimal, wholeReading: whole))
+        #expect(failure?.offset == text.firstIndex { !$0.isNumber }.map { text.distance(from: text.startIndex, to: $0) })
+    }
+
+    @Test(arguments: [
+        ("250,000", "en_IN", "250000"), ("1,000,000.5", "en_IN", "1000000.5"), ("2,50,000", "en_IN", "250000"),
+        ("1,000,000", "hi_IN", "1000000"), ("12,34,567", "hi_IN", "1234567"),
+    ])
+    func westernGroupingIsReadWhereTheLocaleGroupsOtherwise(_ text: String, _ locale: String, _ expected: String) {
+        #expect(value(text, locale) == ExactDecimal.parse(expected), "\(text) in \(locale)")
     }
 
     @Test func aValidGroupingIsNotReinterpreted() throws {
@@ -59,7 +75,7 @@ import Testing
         ("12,5,3", "en_US", 4, .misplacedGrouping(",")),
         ("1,234,56", "en_US", 5, .misplacedGrouping(",")),
         ("1234,567.5", "en_US", 4, .misplacedGrouping(",")),
-        ("1,234,567.5", "hi_IN", 4, .misplacedGrouping(",")),
+        ("1234,567.5", "hi_IN", 4, .misplacedGrouping(",")),
         ("1.234,5.6", "de_DE", 7, .separatorInFraction(".")),
         ("12'5", "de_DE", 2, .unexpectedSeparator("'")),
         ("12a", "en_US", 2, .unexpectedCharacter("a")),

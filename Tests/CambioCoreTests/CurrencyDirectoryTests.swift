@@ -18,7 +18,8 @@ import Testing
     @Test(arguments: [
         ("usd", "USD"), ("USD", "USD"), ("€", "EUR"), ("£", "GBP"), ("¥", "JPY"), ("₺", "TRY"), ("₹", "INR"), ("₩", "KRW"),
         ("japanese yen", "JPY"), ("Japanese Yen", "JPY"), ("jap", "JPY"), ("yen", "JPY"), ("swiss franc", "CHF"),
-        ("euros", "EUR"), ("R$", "BRL"), ("US$", "USD"), ("bitcoin", nil),
+        ("euros", "EUR"), ("R$", "BRL"), ("US$", "USD"), ("bitcoin", nil), ("reais", "BRL"), ("RMB", "CNY"), ("Fr.", "CHF"),
+        ("RM", "MYR"), ("￥", "JPY"), ("yuan", "CNY"),
     ])
     func findsCurrenciesByCodeSymbolOrEnglishName(_ phrase: String, _ expected: String?) {
         #expect(found(phrase, directory()) == expected, "\(phrase)")
@@ -51,13 +52,58 @@ import Testing
         #expect(found("$", directory(region: "EUR")) == "USD")
     }
 
-    @Test func ambiguousNamesListTheCandidatesMostTradedFirst() {
-        guard case .ambiguous(let codes) = directory().resolve("dollar") else { return #expect(Bool(false)) }
-        #expect(codes.first == CurrencyCode("USD"))
-        #expect(codes.contains(CurrencyCode("CAD")!))
-        guard case .ambiguous(let krona) = directory().resolve("kr") else { return #expect(Bool(false)) }
-        #expect(Set(krona.map(\.rawValue)) == ["SEK", "NOK", "DKK", "ISK"])
-        #expect(found("kr", directory(region: "SEK")) == "SEK")
+    func chosen(_ phrase: String, _ directory: CurrencyDirectory) -> String? {
+        if case .found(let code, .chosen(let typed)) = directory.resolve(phrase), typed == phrase { return code.rawValue }
+        return nil
+    }
+
+    func candidates(_ phrase: String, _ directory: CurrencyDirectory) -> Set<String>? {
+        if case .ambiguous(let codes) = directory.resolve(phrase) { return Set(codes.map(\.rawValue)) }
+        return nil
+    }
+
+    // Rule 1: the user's region's currency, when it is one of the candidates.
+    @Test(arguments: [
+        ("peso", "MXN", "MXN"), ("peso", "PHP", "PHP"), ("pesos", "COP", "COP"), ("dollar", "CAD", "CAD"),
+        ("dollars", "AUD", "AUD"), ("kr", "SEK", "SEK"), ("kr", "NOK", "NOK"), ("krone", "DKK", "DKK"), ("rial", "IRR", "IRR"),
+        ("franc", "XOF", "XOF"), ("rupee", "PKR", "PKR"), ("dinar", "KWD", "KWD"),
+    ])
+    func aSharedNameIsTheRegionsCurrencyWhenItIsOne(_ phrase: String, _ region: String, _ expected: String) {
+        #expect(chosen(phrase, directory(region: region)) == expected, "\(phrase) in a \(region) region")
+    }
+
+    // Rule 2: otherwise the most traded, when it is one of the 20 most traded currencies.
+    @Test(arguments: [
+        ("dollar", "USD"), ("dollars", "USD"), ("dólares", "USD"), ("pound", "GBP"), ("peso", "MXN"), ("pesos", "MXN"),
+        ("franc", "CHF"), ("kr", "SEK"), ("krone", "NOK"), ("rupee", "INR"), ("¥", "JPY"), ("Rs", "INR"),
+    ])
+    func otherwiseTheMostTradedOfThem(_ phrase: String, _ expected: String) {
+        #expect(chosen(phrase, directory(region: "EUR")) == expected, "\(phrase)")
+    }
+
+    // Rule 3: where none of them is clearly the most traded, a list, and no guess.
+    @Test(arguments: [
+        ("rial", ["IRR", "OMR", "YER", "QAR"]), ("kwacha", ["MWK", "ZMW"]), ("caribbean", ["XCD", "XCG"]),
+        ("dinar", ["BHD", "KWD", "DZD", "IQD", "JOD", "LYD", "RSD", "TND"]),
+    ])
+    func otherwiseAListAndNoGuess(_ phrase: String, _ expected: [String]) throws {
+        let found = try #require(candidates(phrase, directory()), "\(phrase) was not ambiguous")
+        #expect(Set(expected).isSubset(of: found), "\(phrase): \(found)")
+    }
+
+    @Test func aWholeNameThatIsAlsoAWordOfOthersIsAmbiguousToo() {
+        #expect(candidates("som", directory())?.isSuperset(of: ["KGS", "UZS"]) == true)
+    }
+
+    @Test(arguments: ["de", "us", "in", "ab"])
+    func twoLettersNeverResolveAsTheStartOfAName(_ phrase: String) {
+        #expect(found(phrase, directory()) == nil)
+    }
+
+    @Test(arguments: [("turk lir", "TRY"), ("turkish l", "TRY"), ("east carib", "XCD"), ("hong kong", "HKD")])
+    func everyWordOfANameMayBeAPrefix(_ phrase: String, _ expected: String) {
+        #expect(found(phrase, directory()) == expected)
+        #expect(directory().matches(phrase, recent: []).first?.code.rawValue == expected)
     }
 
     @Test func unknownNamesGetTheClosestSuggestions() {

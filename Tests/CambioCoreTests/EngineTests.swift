@@ -159,14 +159,21 @@ import Testing
     }
 
     @Test func aReinterpretedSeparatorIsEchoed() {
-        let outcome = engine("de_DE").evaluate("12.50 eur in usd", in: state("de_DE"))
-        #expect(outcome.reply.lines.contains(.note("“12.50” gelesen als 12,500 — Beträge schreibt man in de_DE so: 1.234,5")))
-        #expect(outcome.reply.results.first?.hasPrefix("12,500\u{00A0}€") == true)
+        // In de_CH '.' is the decimal point and ’ groups: a ',' can only be a decimal point.
+        let outcome = engine("de_CH").evaluate("12,50 eur in usd", in: state("de_CH"))
+        #expect(outcome.reply.lines.contains { if case .note(let text) = $0 { text.hasPrefix("“12,50” gelesen als 12.500") } else { false } })
+        #expect(outcome.reply.results.first?.hasPrefix("EUR\u{00A0}12.500") == true)
+    }
+
+    @Test func theGroupingMarkWhereNoGroupEndsShowsBothReadings() {
+        let (message, range) = errorMessage("12.50 eur in usd", "de_DE") ?? ("", nil)
+        #expect(message == "“.” trennt in de_DE Zifferngruppen, keine Nachkommastellen: schreiben Sie 12,50 für den Dezimalbetrag oder 1.250")
+        #expect(range == 2..<3)
     }
 
     @Test func dollarSaysWhichDollarItMeant() {
         let outcome = engine().evaluate("$5 in eur", in: state())
-        #expect(outcome.reply.lines.first == .note("$ taken as USD (US Dollar)"))
+        #expect(outcome.reply.lines.first == .note("“$” taken as USD (US Dollar)"))
     }
 
     @Test func aFailedLineKeepsTheState() {

@@ -21,6 +21,10 @@ public struct CommandError: Error, Equatable, Sendable {
         case nothingToSwap
         /// `source` with a name that is no provider.
         case unknownProvider(String, known: [String])
+        /// A number with an exponent (`1e3`), which is not read; `expanded` is it written out.
+        case exponent(String, expanded: String)
+        /// A word that is no currency but nearly a command (`hlep`).
+        case unknownCommand(String, suggestion: String)
         /// A command word with an argument it does not take (`recent all`, `preview maybe`).
         case unexpectedArgument(command: String, allowed: [String], found: String)
     }

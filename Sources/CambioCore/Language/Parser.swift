@@ -61,7 +61,14 @@ public struct Parser {
         token.kind == .arrow || (token.kind == .word && Command.connectors.contains(token.folded))
     }
 
+    /// Words that may open a conversion and add nothing (`convert 12 eur to usd`).
+    static let openingWords: Set<String> = ["convert"]
+
+    /// Words that join target currencies like a comma (`in usd and gbp`).
+    public static let joiners: Set<String> = ["and", "und", "ve"]
+
     private mutating func parseLine() throws -> Command {
+        if let first = current, first.kind == .word, Self.openingWords.contains(first.folded), tokens.count > 1 { position += 1 }
         guard let first = current else { return .empty }
         if first.kind == .word, Command.words.contains(first.folded) {
             position += 1
@@ -169,11 +176,12 @@ public struct Parser {
             }
             guard let next = phrase() else { break }
             let words = next.text.split(separator: " ")
-            if words.count > 1, words.allSatisfy({ $0.count == 3 && CurrencyCode($0) != nil }) {
+            let isJoiner = { (word: Substring) in Self.joiners.contains(word.lowercased()) }
+            if words.count > 1, words.allSatisfy({ ($0.count == 3 && CurrencyCode($0) != nil) || isJoiner($0) }), !isJoiner(words[0]) {
                 var offset = next.range.lowerBound
                 for word in words {
                     let start = Array(line)[offset...].firstIndex { !$0.isWhitespace } ?? offset
-                    list.append(CurrencyReference(text: String(word), range: start..<start + word.count))
+                    if !isJoiner(word) { list.append(CurrencyReference(text: String(word), range: start..<start + word.count)) }
                     offset = start + word.count
                 }
             } else {

@@ -38,7 +38,33 @@ public enum Tokenizer {
                         break
                     }
                 }
+                // `1e3`: an exponent is not part of an amount; say what to write instead.
+                if index + 1 < characters.count, characters[index] == "e" || characters[index] == "E",
+                    isDigit(characters[index + 1])
+                        || (["-", "+"].contains(characters[index + 1]) && index + 2 < characters.count && isDigit(characters[index + 2]))
+                {
+                    var end = index + 2
+                    while end < characters.count, isDigit(characters[end]) { end += 1 }
+                    let typed = String(characters[start..<end])
+                    let ascii = String(typed.map { $0.wholeNumberValue.map { Character(String($0)) } ?? ($0 == "," ? "." : $0) })
+                    let expanded = Rational(decimalText: ascii).map { $0.decimalText(significantDigits: 30).text } ?? typed
+                    return .failure(CommandError(.exponent(typed, expanded: expanded), at: start..<end))
+                }
                 tokens.append(Token(.number, String(characters[start..<index]), start..<index))
+                continue
+            }
+            // `eur/usd`: a pair, read like `eur in usd`.
+            if c == "/", let previous = tokens.last, previous.kind == .word || previous.kind == .symbol,
+                let next = characters[(index + 1)...].first(where: { !$0.isWhitespace }), next.isLetter
+                    || next.unicodeScalars.first?.properties.generalCategory == .currencySymbol
+            {
+                tokens.append(Token(.arrow, "/", start..<index + 1))
+                index += 1
+                continue
+            }
+            // A question mark at the end (`12 eur in usd?`) asks nothing more.
+            if c == "?", characters[(index + 1)...].allSatisfy({ $0.isWhitespace }) {
+                index += 1
                 continue
             }
             if c == "-", index + 1 < characters.count, characters[index + 1] == ">" {

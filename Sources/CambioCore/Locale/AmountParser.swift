@@ -19,6 +19,9 @@ public struct AmountError: Error, Equatable, Sendable {
         case nothingAfterSeparator(Character)
         /// A separator this locale does not use in that way.
         case unexpectedSeparator(Character)
+        /// The locale's grouping mark where a group cannot end (`1,50` in en_US, `12.50` in
+        /// de_DE): it is never taken for the decimal point, so both readings are shown.
+        case ambiguousSeparator(Character, decimalReading: String, wholeReading: String)
         /// Not a digit, sign or separator.
         case unexpectedCharacter(Character)
         /// More significant digits than money needs or `Decimal` holds exactly.
@@ -78,6 +81,18 @@ public struct AmountParser: Sendable {
             let allGrouping = separatorIndices.allSatisfy { isGrouping(pieces[$0].piece) }
             let groupingError = allGrouping ? checkGrouping(pieces, upTo: pieces.count) : nil
             if !allGrouping || groupingError != nil {
+                // The locale's grouping mark alone, where no group can end: the user may have
+                // meant either; say both rather than guess.
+                if separatorIndices.count == 1, isGrouping(pieces[separatorIndices[0]].piece),
+                    case .separator(let mark) = pieces[separatorIndices[0]].piece
+                {
+                    return .failure(
+                        AmountError(
+                            kind: .ambiguousSeparator(
+                                mark, decimalReading: readings(pieces, at: separatorIndices[0]).decimal,
+                                wholeReading: readings(pieces, at: separatorIndices[0]).whole),
+                            offset: pieces[separatorIndices[0]].offset))
+                }
                 // One '.' or ',' that cannot be grouping is the decimal point, as typed.
                 if separatorIndices.count == 1, case .separator(let mark) = pieces[separatorIndices[0]].piece,
                     mark == "." || mark == ","
@@ -175,6 +190,13 @@ public struct AmountParser: Sendable {
         }
         guard groups.count > 1 else { return nil }
         let primary = conventions.primaryGroupSize
+        // Groups of the primary size throughout are read too where the locale groups otherwise:
+        // most people in India type 250,000 and 1,000,000.
+        if conventions.secondaryGroupSize != primary, (1...primary).contains(groups[0].length),
+            groups.dropFirst().allSatisfy({ $0.length == primary })
+        {
+            return nil
+        }
         let secondary = conventions.secondaryGroupSize
         for (number, group) in groups.enumerated() {
             let isLast = number == groups.count - 1
@@ -196,6 +218,32 @@ public struct AmountParser: Sendable {
             return misplaced(pieces, at: wrong)
         }
         return nil
+    }
+
+    /// The two readings of an amount whose one separator is the grouping mark: as a decimal
+    /// point (`1.50`) and as nothing (`150`), written in the locale.
+    private func readings(_ pieces: [(piece: Piece, offset: Int)], at index: Int) -> (decimal: String, whole: String) {
+        func digits(_ range: Range<Int>) -> [Int] {
+            pieces[range].compactMap { if case .digit(let value) = $0.piece { value } else { nil } }
+        }
+        let integer = digits(0..<index)
+        let fraction = digits((index + 1)..<pieces.count)
+        let local = { (values: [Int]) in String(values.map { self.conventions.digits[$0] }) }
+        let decimal = local(integer.isEmpty ? [0] : integer) + String(conventions.decimalSeparator) + local(fraction)
+        // The whole number, grouped as the locale groups it.
+        let all = Array((integer + fraction).drop { $0 == 0 })
+        var whole = ""
+        for (position, value) in all.enumerated() {
+            let remaining = all.count - position
+            let primary = conventions.primaryGroupSize
+            if position > 0, conventions.groups(all.count), let mark = conventions.groupingSeparator,
+                remaining == primary || (remaining > primary && (remaining - primary) % conventions.secondaryGroupSize == 0)
+            {
+                whole.append(mark)
+            }
+            whole.append(conventions.digits[value])
+        }
+        return (decimal, whole.isEmpty ? String(conventions.digits[0]) : whole)
     }
 
     private func groupingMark(_ pieces: [(piece: Piece, offset: Int)], _ index: Int?) -> Character {

@@ -22,6 +22,9 @@ public final class CurrencyDirectory {
         /// taken for (`$`).
         case symbol(String, explained: Bool)
         case name
+        /// A name or word that fits several currencies, resolved by the stated rule; the
+        /// reply says which was taken.
+        case chosen(String)
     }
 
     /// One currency with every name it answers to.
@@ -64,7 +67,9 @@ public final class CurrencyDirectory {
         "R$": ["BRL"], "US$": ["USD"], "CA$": ["CAD"], "A$": ["AUD"], "AU$": ["AUD"], "NZ$": ["NZD"],
         "HK$": ["HKD"], "S$": ["SGD"], "MX$": ["MXN"], "NT$": ["TWD"], "zł": ["PLN"], "Kč": ["CZK"], "Ft": ["HUF"],
         "kr": ["SEK", "NOK", "DKK", "ISK"], "CN¥": ["CNY"], "JP¥": ["JPY"], "元": ["CNY"],
-        "円": ["JPY"],
+        "円": ["JPY"], "RMB": ["CNY"], "Fr.": ["CHF"], "SFr.": ["CHF"], "RM": ["MYR"],
+        "Rs": ["INR", "PKR", "LKR", "NPR"], "Rs.": ["INR", "PKR", "LKR", "NPR"], "￥": ["JPY", "CNY"],
+        "￡": ["GBP"], "＄": ["USD"], "₿": [],
     ]
 
     /// Longer phrases are not looked up.
@@ -130,7 +135,9 @@ public final class CurrencyDirectory {
 
     public func contains(_ code: CurrencyCode) -> Bool { codeSet.contains(code) }
 
-    /// Resolves what the user typed for a currency: a code, a symbol, or a name or its prefix.
+    /// Resolves what the user typed for a currency: a code, a symbol, or a name, an everyday
+    /// form of it (`dollars`, `dólares`, `reais`), or the starts of its words (`jap`,
+    /// `turk lir`). A phrase that fits several currencies follows one rule (`choose`).
     public func resolve(_ phrase: String) -> Resolution {
         let trimmed = phrase.trimmingCharacters(in: .whitespaces)
         if let code = CurrencyCode(trimmed) {
@@ -142,49 +149,81 @@ public final class CurrencyDirectory {
         guard trimmed.count <= Self.longestName else { return .unknown(suggestions: []) }
         let folded = TextFolding.fold(trimmed)
         guard !folded.isEmpty else { return .unknown(suggestions: []) }
-        for candidate in [folded, Self.singular(folded)] where !candidate.isEmpty {
-            let exact = codesMatching(includingForeign: true) { $0 == candidate }
-            if exact.count == 1 { return .found(exact[0], .name) }
-            let prefixed = codesMatching { $0.hasPrefix(candidate) }
-            if prefixed.count == 1 { return .found(prefixed[0], .name) }
-            let wordStart = codesMatching { Self.hasWordPrefix($0, candidate) }
-            if wordStart.count == 1 { return .found(wordStart[0], .name) }
-            if let many = [exact, prefixed, wordStart].first(where: { $0.count > 1 }) {
-                return .ambiguous(ranked(many))
+        for candidate in [folded] + Self.everydayForms(folded) where !candidate.isEmpty {
+            var fitting = codesMatching(includingForeign: true) { $0 == candidate }
+            // A whole name that is also a word of other names (`som`: KGS is called just that,
+            // UZS is the Uzbekistani som) is as ambiguous as that word. Two letters start too
+            // many words (`de`, `us`): a prefix needs three.
+            if candidate.count >= Self.shortestPrefix {
+                let words = candidate.split(separator: " ").map(String.init)
+                fitting += codesMatching { Self.wordsStart($0, with: words) }.filter { !fitting.contains($0) }
             }
+            if fitting.count == 1 { return .found(fitting[0], .name) }
+            if fitting.count > 1 { return choose(fitting, typed: trimmed) }
         }
         return .unknown(suggestions: suggestions(for: folded))
     }
 
-    /// Only what names a currency completely and unambiguously: a code, a symbol, or a whole
-    /// name. A prefix (`jap`, `us`) is not enough, so that half-typed words give no result.
-    public func resolveExactly(_ phrase: String) -> CurrencyCode? {
-        let trimmed = phrase.trimmingCharacters(in: .whitespaces)
-        if let code = CurrencyCode(trimmed) { return codeSet.contains(code) ? code : nil }
-        if let symbol = resolveSymbol(trimmed) {
-            if case .found(let code, _) = symbol { return code }
-            return nil
+    /// The shortest start of a name that resolves it.
+    static let shortestPrefix = 3
+
+    /// How many of the most traded currencies (`popularity`, after the BIS survey's ranking)
+    /// are traded so much more than the rest that one of them is the obvious meaning of a
+    /// shared name: `rial` (QAR ranks lower) stays a list.
+    static let clearlyMostTraded = 20
+
+    /// One rule for a phrase that fits several currencies: the user's region's currency when
+    /// it is one of them (`peso` in es_MX, `dollar` in en_CA), else the most traded one when it
+    /// is among the 20 most traded (`dollar` → USD, `pound` → GBP, `peso` → MXN), else a list.
+    /// The reply says which was taken.
+    func choose(_ codes: [CurrencyCode], typed: String) -> Resolution {
+        if let own = regionCurrencyForSymbols, codes.contains(own) { return .found(own, .chosen(typed)) }
+        let order = ranked(codes)
+        if let first = order.first, let rank = Self.popularityRank[first.rawValue], rank < Self.clearlyMostTraded {
+            return .found(first, .chosen(typed))
         }
-        guard trimmed.count <= Self.longestName else { return nil }
-        let folded = TextFolding.fold(trimmed)
-        guard !folded.isEmpty else { return nil }
-        let exact = codesMatching(includingForeign: true) { $0 == folded }
-        return exact.count == 1 ? exact[0] : nil
+        return .ambiguous(order)
+    }
+
+    /// Forms people type for a name that ICU does not list: plurals and other spellings.
+    static func everydayForms(_ folded: String) -> [String] {
+        var words = folded.split(separator: " ").map(String.init)
+        guard let last = words.popLast() else { return [] }
+        var forms: [String] = []
+        if let spelled = spellings[last] { forms.append(spelled) }
+        if last.count > 3, last.hasSuffix("es") {
+            let stem = String(last.dropLast(2))
+            forms.append(spellings[stem] ?? stem)
+        }
+        if last.count > 3, last.hasSuffix("s") { forms.append(String(last.dropLast())) }
+        return forms.map { (words + [$0]).joined(separator: " ") }
+    }
+
+    /// Other spellings and plurals, folded: Spanish, Portuguese and Turkish forms of the
+    /// names that ICU gives in English.
+    static let spellings: [String: String] = [
+        "dolar": "dollar", "dolares": "dollar", "reais": "real", "libras": "pound", "libra": "pound",
+        "francos": "franc", "franco": "franc", "yenes": "yen", "rupias": "rupee", "rupia": "rupee",
+    ]
+
+    /// Whether the typed words start consecutive words of `name` (`turk lir` in `turkish lira`).
+    static func wordsStart(_ name: String, with typed: [String]) -> Bool {
+        guard !typed.isEmpty else { return false }
+        let nameWords = name.split(separator: " ")
+        guard nameWords.count >= typed.count else { return false }
+        for start in 0...(nameWords.count - typed.count)
+        where typed.indices.allSatisfy({ nameWords[start + $0].hasPrefix(typed[$0]) }) {
+            return true
+        }
+        return false
     }
 
     private func resolveSymbol(_ text: String) -> Resolution? {
-        if text == "$" { return .found(dollar, .symbol("$", explained: true)) }
+        if text == "$" || text == "＄" { return .found(dollar, .symbol(text, explained: true)) }
         guard let candidates = Self.symbols[text] else { return nil }
         let available = candidates.compactMap(CurrencyCode.init).filter(codeSet.contains)
         if available.count == 1 { return .found(available[0], .symbol(text, explained: false)) }
-        if available.count > 1 {
-            if let own = available.first(where: { $0 == regionCurrencyForSymbols }) {
-                return .found(own, .symbol(text, explained: true))
-            }
-            if text == "¥" { return .found(available[0], .symbol(text, explained: true)) }
-            return .ambiguous(available)
-        }
-        return nil
+        return available.count > 1 ? choose(available, typed: text) : nil
     }
 
     /// The region's own currency decides ambiguous symbols (`kr` in Sweden is SEK).
@@ -194,22 +233,6 @@ public final class CurrencyDirectory {
         entries.filter {
             $0.foldedNames.contains(where: predicate) || (includingForeign && $0.foreignNames.contains(where: predicate))
         }.map(\.code)
-    }
-
-    static func hasWordPrefix(_ name: String, _ prefix: String) -> Bool {
-        if name.hasPrefix(prefix) { return true }
-        var rest = Substring(name)
-        while let space = rest.firstIndex(of: " ") {
-            rest = rest[rest.index(after: space)...]
-            if rest.hasPrefix(prefix) { return true }
-        }
-        return false
-    }
-
-    /// `dollars` → `dollar`, `euros` → `euro`: the last word without a plural `s`.
-    static func singular(_ folded: String) -> String {
-        guard folded.count > 3, folded.hasSuffix("s") else { return "" }
-        return String(folded.dropLast())
     }
 
     /// Orders codes by how likely a user means them: widely traded first, then by code.
@@ -269,6 +292,7 @@ public final class CurrencyDirectory {
         }
         if !folded.isEmpty {
             let upper = folded.uppercased()
+            let typedWords = folded.split(separator: " ").map(String.init)
             for entry in entries {
                 var strength: Int?
                 if entry.code.rawValue == upper {
@@ -277,7 +301,7 @@ public final class CurrencyDirectory {
                     strength = 1
                 } else if entry.foldedNames.contains(where: { $0.hasPrefix(folded) }) {
                     strength = 2
-                } else if entry.foldedNames.contains(where: { Self.hasWordPrefix($0, folded) }) {
+                } else if entry.foldedNames.contains(where: { Self.wordsStart($0, with: typedWords) }) {
                     strength = 3
                 }
                 if let strength { found[entry.code] = min(found[entry.code] ?? strength, strength) }
@@ -298,19 +322,25 @@ public final class CurrencyDirectory {
 
 /// Edit distance between two short strings.
 enum Levenshtein {
-    static func distance(_ a: String, _ b: String) -> Int {
+    /// Insertions, deletions and substitutions; with `transpositions`, swapping two neighbours
+    /// counts as one edit too (`hlep` is one edit from `help`).
+    static func distance(_ a: String, _ b: String, transpositions: Bool = false) -> Int {
         let x = Array(a.unicodeScalars)
         let y = Array(b.unicodeScalars)
         if x.isEmpty { return y.count }
         if y.isEmpty { return x.count }
+        var beforePrevious = Array(repeating: 0, count: y.count + 1)
         var previous = Array(0...y.count)
         var current = Array(repeating: 0, count: y.count + 1)
         for i in 1...x.count {
             current[0] = i
             for j in 1...y.count {
                 current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1))
+                if transpositions, i > 1, j > 1, x[i - 1] == y[j - 2], x[i - 2] == y[j - 1] {
+                    current[j] = min(current[j], beforePrevious[j - 2] + 1)
+                }
             }
-            swap(&previous, &current)
+            (beforePrevious, previous, current) = (previous, current, beforePrevious)
         }
         return previous[y.count]
     }

@@ -61,16 +61,21 @@ public final class Engine {
             targets.count <= 1
         else { return nil }
         guard case .success(let amount) = amountParser.parse(amountReference.text) else { return nil }
+        // The same resolution as Enter, so that the preview and the result agree.
+        func resolved(_ reference: CurrencyReference) -> CurrencyCode? {
+            if case .found(let code, _) = directory.resolve(reference.text) { return code }
+            return nil
+        }
         let from: CurrencyCode
         if let symbol = amountReference.symbol ?? fromReference {
-            guard let code = directory.resolveExactly(symbol.text) else { return nil }
+            guard let code = resolved(symbol) else { return nil }
             from = code
         } else {
             from = state.base
         }
         let to: CurrencyCode
         if let target = targets.first {
-            guard let code = directory.resolveExactly(target.text) else { return nil }
+            guard let code = resolved(target) else { return nil }
             to = code
         } else {
             guard from != state.base else { return nil }
@@ -116,8 +121,19 @@ public final class Engine {
             if let amountReference {
                 amount = try parseAmount(amountReference, notes: &notes)
             }
-            let from = try fromReference.map { try resolve($0, notes: &notes) } ?? outcome.state.base
-            let targets = try toReferences.map { try resolve($0, notes: &notes) }
+            // `EURUSD`: a pair written as one word, asked for its rate.
+            if amount == nil, toReferences.isEmpty, let fromReference, let (from, to) = pair(fromReference) {
+                try show(amount: nil, from: from, targets: [to], notes: notes, &outcome, now: now)
+                return
+            }
+            let from = try fromReference.map { reference in
+                do {
+                    return try resolve(reference, notes: &notes)
+                } catch let error where amount == nil && toReferences.isEmpty {
+                    throw nearlyACommand(reference) ?? error
+                }
+            } ?? outcome.state.base
+            let targets = try toReferences.flatMap { try resolveTargets($0, notes: &notes) }
             try show(amount: amount, from: from, targets: targets, notes: notes, &outcome, now: now)
         case .swap:
             guard let last = outcome.state.last, let first = last.to.first else {
@@ -409,13 +425,73 @@ public final class Engine {
         }
     }
 
+    /// `EURUSD` (or `eurusd`): two codes of the table run together, when the word is no
+    /// currency itself.
+    private func pair(_ reference: CurrencyReference) -> (CurrencyCode, CurrencyCode)? {
+        let text = reference.text
+        guard text.count == 6, text.allSatisfy({ $0.isASCII && $0.isLetter }) else { return nil }
+        if case .found = directory.resolve(text) { return nil }
+        guard let from = CurrencyCode(text.prefix(3)), let to = CurrencyCode(text.suffix(3)), directory.contains(from),
+            directory.contains(to)
+        else { return nil }
+        return (from, to)
+    }
+
+    /// A line that is no currency but whose first word is nearly a command (`hlep`, `stauts`).
+    private func nearlyACommand(_ reference: CurrencyReference) -> CommandError? {
+        guard let first = reference.text.split(separator: " ").first.map({ $0.lowercased() }), first.count >= 3 else { return nil }
+        let limit = first.count >= 5 ? 2 : 1
+        let closest = CommandDeclaration.words.map { ($0, Levenshtein.distance(first, $0, transpositions: true)) }.min { $0.1 < $1.1 }
+        guard let (word, distance) = closest, distance <= limit else { return nil }
+        let start = reference.range.lowerBound
+        return CommandError(.unknownCommand(first, suggestion: word), at: start..<start + first.count)
+    }
+
+    /// The targets one reference names: itself, or when it is no currency but contains
+    /// `and` (`usd and gbp`), each part.
+    private func resolveTargets(_ reference: CurrencyReference, notes: inout [String]) throws -> [CurrencyCode] {
+        do {
+            return [try resolve(reference, notes: &notes)]
+        } catch {
+            let words = reference.text.split(separator: " ", omittingEmptySubsequences: false)
+            guard words.contains(where: { Parser.joiners.contains($0.lowercased()) }) else { throw error }
+            var parts: [CurrencyReference] = []
+            var current: [Substring] = []
+            var offset = reference.range.lowerBound
+            var partStart = offset
+            for word in words {
+                if Parser.joiners.contains(word.lowercased()) {
+                    if !current.isEmpty {
+                        let text = current.joined(separator: " ")
+                        parts.append(CurrencyReference(text: text, range: partStart..<partStart + text.count))
+                    }
+                    current = []
+                    partStart = offset + word.count + 1
+                } else {
+                    if current.isEmpty { partStart = offset }
+                    current.append(word)
+                }
+                offset += word.count + 1
+            }
+            if !current.isEmpty {
+                let text = current.joined(separator: " ")
+                parts.append(CurrencyReference(text: text, range: partStart..<partStart + text.count))
+            }
+            guard parts.count > 1 else { throw error }
+            return try parts.map { try resolve($0, notes: &notes) }
+        }
+    }
+
     /// Looks a currency up; a phrase whose first word is a code but whose rest is not part of
     /// a name is a missing connector (`12 eur usd`).
     public func resolve(_ reference: CurrencyReference, notes: inout [String]) throws -> CurrencyCode {
         switch directory.resolve(reference.text) {
         case .found(let code, let via):
-            if case .symbol(let symbol, explained: true) = via {
-                notes.append(text("note.symbolTaken", symbol, code.rawValue, directory.name(of: code)))
+            switch via {
+            case .symbol(let symbol, explained: true), .chosen(let symbol):
+                notes.append(text("note.symbolTaken", Messages.quoted(symbol), code.rawValue, directory.name(of: code)))
+            default:
+                break
             }
             return code
         case .ambiguous(let candidates):

@@ -39,6 +39,8 @@ public enum Messages {
             case .separatorInFraction(let mark): return text("error.amount.separatorInFraction", quoted(String(mark)), format)
             case .nothingAfterSeparator(let mark): return text("error.amount.nothingAfterSeparator", quoted(String(mark)), format)
             case .unexpectedSeparator(let mark): return text("error.amount.unexpectedSeparator", quoted(String(mark)), format)
+            case .ambiguousSeparator(let mark, let decimal, let whole):
+                return text("error.amount.ambiguousSeparator", quoted(String(mark)), localeID, decimal, whole)
             case .unexpectedCharacter(let character):
                 return text("error.amount.unexpectedCharacter", quoted(String(character)), format)
             case .tooManyDigits(let limit): return text("error.amount.tooManyDigits", String(limit))
@@ -67,6 +69,10 @@ public enum Messages {
             return text("error.unknownTopic", quoted(word), Command.words.joined(separator: ", "))
         case .unknownLocale(let id):
             return text("error.unknownLocale", quoted(id))
+        case .exponent(let typed, let expanded):
+            return text("error.exponent", quoted(typed), expanded)
+        case .unknownCommand(let word, let suggestion):
+            return text("error.unknownCommand", quoted(word), suggestion)
         case .nothingToSwap:
             return text("error.nothingToSwap")
         case .unknownProvider(let providerName, let known):

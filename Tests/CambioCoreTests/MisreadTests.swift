@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+@testable import CambioCore
+
+/// Lines that once gave a plausible wrong number with no complaint. Each now converts what
+/// was meant, says what it took, or fails with the reason.
+@Suite struct MisreadTests {
+    let table: RateTable
+    init() throws { table = try SeedTableDecoder.bundled() }
+
+    func run(_ line: String, _ locale: String = "en_US") -> Outcome {
+        let settings = LocaleSettings(numbers: locale, money: locale, messages: locale)
+        return Engine(locale: settings, table: table).evaluate(line, in: SessionState(base: .eur, recent: [], locale: settings, table: table))
+    }
+
+    func preview(_ line: String, _ locale: String = "en_US") -> String? {
+        let settings = LocaleSettings(numbers: locale, money: locale, messages: locale)
+        return Engine(locale: settings, table: table).preview(line, in: SessionState(base: .eur, recent: [], locale: settings, table: table))
+    }
+
+    func converted(_ outcome: Outcome) -> [String] { outcome.reply.conversions.map { "\($0.from)>\($0.to)" } }
+
+    func notes(_ outcome: Outcome) -> [String] {
+        outcome.reply.lines.compactMap { if case .note(let text) = $0 { text } else { nil } }
+    }
+
+    func error(_ outcome: Outcome) -> CommandError? {
+        for case .error(let error, _) in outcome.reply.lines { return error }
+        return nil
+    }
+
+    @Test(arguments: [("en_US", "MXN"), ("de_DE", "MXN"), ("en_PH", "PHP"), ("es_MX", "MXN"), ("es_CO", "COP"), ("es_AR", "ARS")])
+    func pesoIsTheRegionsPesoElseTheMostTradedAndTheReplySaysSo(_ locale: String, _ code: String) {
+        let outcome = run("100 peso in usd", locale)
+        #expect(converted(outcome) == ["\(code)>USD"], "\(locale)")
+        #expect(notes(outcome).contains { $0.contains(code) && $0.contains("peso") }, "\(locale): \(notes(outcome))")
+        // The preview converts the very same currency.
+        let amount = MoneyFormatter(localeID: locale).format(outcome.reply.conversions.first?.result ?? .zero, .usd)
+        #expect(preview("100 peso in usd", locale) == "= " + amount)
+    }
+
+    @Test(arguments: ["en_IN", "hi_IN"])
+    func westernGroupingInIndiaIsAQuarterMillion(_ locale: String) {
+        let outcome = run("250,000 inr in usd", locale)
+        #expect(outcome.reply.conversions.first?.amount == 250_000)
+    }
+
+    @Test func oneCommaFiftyInTheUSIsAnErrorThatShowsBothReadings() {
+        let outcome = run("1,50 eur in usd")
+        #expect(error(outcome)?.kind == .badAmount(.ambiguousSeparator(",", decimalReading: "1.50", wholeReading: "150"), localeID: "en_US", example: "1,234.5"))
+        #expect(outcome.reply.conversions.isEmpty)
+    }
+
+    @Test(arguments: ["12 eur in usd and gbp", "12 eur in usd, gbp", "12 eur in usd gbp", "12 eur to usd and gbp"])
+    func andJoinsTargets(_ line: String) {
+        #expect(converted(run(line)) == ["EUR>USD", "EUR>GBP"])
+    }
+
+    @Test func aNameWithAndInItIsStillOneCurrency() {
+        #expect(converted(run("12 eur in trinidad and tobago dollar")) == ["EUR>TTD"])
+    }
+
+    @Test(arguments: ["12 eur in de", "12 eur in us", "12 de in eur"])
+    func twoLettersAreNoCurrency(_ line: String) {
+        guard case .unknownCurrency = error(run(line))?.kind else { return #expect(Bool(false), "\(line)") }
+    }
+
+    @Test(arguments: [("hlep", "help"), ("stauts", "status"), ("swpa", "swap"), ("rats", "rates"), ("qiut", "quit")])
+    func commandTyposSuggestCommands(_ typed: String, _ command: String) {
+        #expect(error(run(typed))?.kind == .unknownCommand(typed, suggestion: command))
+    }
+
+    @Test func anExponentIsAnErrorThatSaysWhatToWrite() {
+        #expect(error(run("1e3 eur in usd"))?.kind == .exponent("1e3", expanded: "1000"))
+        #expect(error(run("2.5E-2 eur"))?.kind == .exponent("2.5E-2", expanded: "0.025"))
+        #expect(error(run("1e3 eur"))?.range == 0..<3)
+    }
+
+    @Test(arguments: ["eur/usd", "EURUSD", "eurusd", "eur in usd", "convert eur to usd", "eur in usd?"])
+    func pairsAskForTheRate(_ line: String) {
+        let outcome = run(line)
+        #expect(outcome.reply.lines.first == .result("€1 = $1.143", detail: "$1 = €0.8747"), "\(line)")
+    }
+
+    @Test(arguments: ["convert 12 eur to usd", "12 eur in usd?", "12 EUR → USD", "12 euros in dollars", "12 eur in US dollars"])
+    func everydayFormsConvert(_ line: String) {
+        #expect(converted(run(line)) == ["EUR>USD"], "\(line)")
+    }
+}
