@@ -121,26 +121,39 @@ public struct Parser {
     }
 
     private mutating func parseConversion() throws -> Command {
+        // Money is written with its currency before or after the amount, with or without a
+        // space, the sign before the currency or before the digits: `€12,50`, `12,50 €`,
+        // `CHF 1’234.50`, `-€12.50`, `€-12.50`, `F CFA 12`, `12 $ US`.
+        let sign = current?.kind == .sign ? current : nil
+        if sign != nil { position += 1 }
+        let start = position
+        var leading = currencyPart()
+        if leading != nil, current?.kind != .number {
+            position = start
+            leading = nil
+        }
         var amount: AmountReference?
         var from: CurrencyReference?
-        if let token = current, token.kind == .symbol, position + 1 < tokens.count, tokens[position + 1].kind == .number {
-            let number = tokens[position + 1]
-            let symbol = CurrencyReference(text: token.text, range: token.range)
-            amount = AmountReference(text: number.text, range: number.range, symbol: symbol)
-            position += 2
-        } else if let token = current, token.kind == .number {
+        if let number = current, number.kind == .number {
             position += 1
-            var symbol: CurrencyReference?
-            if let next = current, next.kind == .symbol {
-                symbol = CurrencyReference(text: next.text, range: next.range)
-                position += 1
+            let symbol = leading ?? currencyPart()
+            var text = number.text
+            var range = number.range
+            if let sign {
+                guard !text.hasPrefix("-"), !text.hasPrefix("−"), !text.hasPrefix("+") else {
+                    throw CommandError(.expected(.amountOrCurrency, found: sign.text), at: sign.range)
+                }
+                // The sign stands one column before the digits as far as errors are concerned.
+                text = (sign.text == "+" ? "+" : "-") + text
+                range = range.lowerBound - 1..<range.upperBound
             }
-            amount = AmountReference(text: token.text, range: token.range, symbol: symbol)
-        }
-        if amount?.symbol == nil {
-            from = phrase()
+            // `symbol` is the sign or letters written with the amount; words are the currency.
+            let isSign = symbol.map { part in tokens.contains { $0.kind == .symbol && $0.range.lowerBound == part.range.lowerBound } } ?? false
+            amount = AmountReference(text: text, range: range, symbol: isSign ? symbol : nil)
+            from = symbol
         } else {
-            from = amount?.symbol
+            if let sign { throw CommandError(.expected(.amountOrCurrency, found: sign.text), at: sign.range) }
+            from = phrase()
         }
         if amount == nil, from == nil {
             throw CommandError(.expected(.amountOrCurrency, found: current?.text), at: current?.range)
@@ -189,6 +202,24 @@ public struct Parser {
             }
         }
         return list
+    }
+
+    /// A currency written beside an amount: a symbol with the capitals some locales put
+    /// after it (`$ US`), or words (`CHF`, `F CFA`, `japanese yen`).
+    private mutating func currencyPart() -> CurrencyReference? {
+        guard let first = current else { return nil }
+        guard first.kind == .symbol else { return phrase() }
+        position += 1
+        var last = first
+        while let next = current, next.kind == .word, next.text.count <= 3, next.text.allSatisfy({ $0.isUppercase }),
+            !isConnector(next)
+        {
+            last = next
+            position += 1
+        }
+        if last == first { return CurrencyReference(text: first.text, range: first.range) }
+        let range = first.range.lowerBound..<last.range.upperBound
+        return CurrencyReference(text: String(Array(line)[range]), range: range)
     }
 
     /// A symbol, or consecutive words that are not connectors.

@@ -10,6 +10,9 @@ public struct Token: Equatable, Sendable {
         case comma
         /// `->`, `→` or `=`.
         case arrow
+        /// A minus or plus before a currency (`-€12.50`, `-CHF 12.50`); before digits the sign
+        /// is part of the number.
+        case sign
     }
 
     public let kind: Kind

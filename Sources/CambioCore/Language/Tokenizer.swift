@@ -6,6 +6,7 @@ public enum Tokenizer {
         var index = 0
         func isDigit(_ c: Character) -> Bool { c.isWholeNumber && c.wholeNumberValue.map { (0...9).contains($0) } == true }
         func isNumberSeparator(_ c: Character) -> Bool { AmountParser.separators.contains(c) }
+        func isCurrencySymbol(_ c: Character) -> Bool { c.unicodeScalars.first?.properties.generalCategory == .currencySymbol }
         func startsNumber(at i: Int) -> Bool {
             guard i < characters.count else { return false }
             if isDigit(characters[i]) { return true }
@@ -24,10 +25,13 @@ public enum Tokenizer {
                 index += 1
                 continue
             }
+            // A sign may be followed by the bidi marks ICU writes (`-\u{200F}١٢` in ar_EG).
+            var afterSign = index + 1
+            while afterSign < characters.count, NumberConventions.bidiMarks.contains(characters[afterSign]) { afterSign += 1 }
             if startsNumber(at: index)
-                || (["-", "+", "−"].contains(c) && startsNumber(at: index + 1))
+                || (["-", "+", "−"].contains(c) && startsNumber(at: afterSign))
             {
-                index += 1
+                index = startsNumber(at: index) ? index + 1 : afterSign
                 while index < characters.count {
                     let d = characters[index]
                     if isDigit(d) || [".", ",", "'", "’", "٫", "٬"].contains(d) {
@@ -67,6 +71,15 @@ public enum Tokenizer {
                 index += 1
                 continue
             }
+            // A sign before a currency: `-€12.50`, `−CHF 12.50`, `-$ 12,50`.
+            if ["-", "+", "−"].contains(c),
+                let next = characters[(index + 1)...].first(where: { !$0.isWhitespace && !NumberConventions.bidiMarks.contains($0) }),
+                next.isLetter || isCurrencySymbol(next)
+            {
+                tokens.append(Token(.sign, String(c), start..<index + 1))
+                index += 1
+                continue
+            }
             if c == "-", index + 1 < characters.count, characters[index + 1] == ">" {
                 tokens.append(Token(.arrow, "->", start..<index + 2))
                 index += 2
@@ -93,8 +106,15 @@ public enum Tokenizer {
                     }
                     index += 1
                 }
-                // Letters directly before '$' form one symbol: US$, R$, CA$.
-                if index < characters.count, characters[index] == "$" {
+                // An abbreviation ends with its dot: `Fr.`, `Rs.`, `ج.م.` (EGP in Arabic).
+                if index < characters.count, characters[index] == ".",
+                    index + 1 == characters.count || !characters[index + 1].isLetter && !isDigit(characters[index + 1]),
+                    characters[start..<index].contains(".") || index - start <= 3
+                {
+                    index += 1
+                }
+                // Letters directly before a currency sign form one symbol: US$, R$, CA$, JP¥, UK£.
+                if index < characters.count, isCurrencySymbol(characters[index]) {
                     index += 1
                     tokens.append(Token(.symbol, String(characters[start..<index]), start..<index))
                 } else {
@@ -102,9 +122,14 @@ public enum Tokenizer {
                 }
                 continue
             }
-            if c.unicodeScalars.first?.properties.generalCategory == .currencySymbol {
+            if isCurrencySymbol(c) {
                 index += 1
-                tokens.append(Token(.symbol, String(c), start..<index))
+                // Capitals directly after a sign belong to it: `$US`, `£E`.
+                while index < characters.count, characters[index].isUppercase, characters[index].isLetter, index - start < 3 {
+                    index += 1
+                }
+                if index < characters.count, characters[index].isLetter { index = start + 1 }
+                tokens.append(Token(.symbol, String(characters[start..<index]), start..<index))
                 continue
             }
             return .failure(CommandError(.unexpectedCharacter(c), at: start..<start + 1))

@@ -143,9 +143,15 @@ public struct AmountParser: Sendable {
         return .success(ParsedAmount(value: value, separatorReadAsDecimal: readAsDecimal))
     }
 
+    /// ASCII digits, the locale's own, and any other decimal digit a keyboard or input method
+    /// gives (full-width `１５００`, Bengali `১২৩` where Foundation reports Latin digits).
     private func digitValue(_ character: Character) -> Int? {
         if let ascii = character.asciiValue, (48...57).contains(ascii) { return Int(ascii - 48) }
-        return conventions.digits.firstIndex(of: character)
+        if let local = conventions.digits.firstIndex(of: character) { return local }
+        guard character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first,
+            scalar.properties.generalCategory == .decimalNumber, let value = scalar.properties.numericValue
+        else { return nil }
+        return Int(exactly: value)
     }
 
     private func isDecimal(_ piece: Piece) -> Bool {

@@ -63,8 +63,8 @@ public final class Engine {
         guard case .success(let amount) = amountParser.parse(amountReference.text) else { return nil }
         // The same resolution as Enter, so that the preview and the result agree.
         func resolved(_ reference: CurrencyReference) -> CurrencyCode? {
-            if case .found(let code, _) = directory.resolve(reference.text) { return code }
-            return nil
+            var notes: [String] = []
+            return try? resolve(reference, notes: &notes)
         }
         let from: CurrencyCode
         if let symbol = amountReference.symbol ?? fromReference {
@@ -425,6 +425,24 @@ public final class Engine {
         }
     }
 
+    /// The symbols this locale's formatter writes, by the text (spaces and bidi marks
+    /// normalised); built when a line first names a currency by something other than a code.
+    private var localSymbols: [String: [CurrencyCode]]?
+
+    private static func symbolKey(_ text: String) -> String {
+        text.filter { !NumberConventions.bidiMarks.contains($0) }.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    private func localSymbol(_ text: String) -> CurrencyCode? {
+        if localSymbols == nil {
+            var map: [String: [CurrencyCode]] = [:]
+            for code in directory.codes { map[Self.symbolKey(formatter.symbol(for: code)), default: []].append(code) }
+            localSymbols = map
+        }
+        guard let codes = localSymbols?[Self.symbolKey(text)], codes.count == 1 else { return nil }
+        return codes[0]
+    }
+
     /// `EURUSD` (or `eurusd`): two codes of the table run together, when the word is no
     /// currency itself.
     private func pair(_ reference: CurrencyReference) -> (CurrencyCode, CurrencyCode)? {
@@ -485,6 +503,20 @@ public final class Engine {
     /// Looks a currency up; a phrase whose first word is a code but whose rest is not part of
     /// a name is a missing connector (`12 eur usd`).
     public func resolve(_ reference: CurrencyReference, notes: inout [String]) throws -> CurrencyCode {
+        // What this locale writes for a currency reads back as that currency (`$` is MXN in
+        // es_MX, `F CFA` is XOF, `$ US` is USD in fr_CA).
+        if CurrencyCode(reference.text).map(directory.contains) != true, let code = localSymbol(reference.text) {
+            // Say so where the sign means something else elsewhere (`$`, `¥`, `kr`).
+            switch directory.resolve(reference.text) {
+            case .found(let other, .symbol(_, let explained)) where other != code || explained:
+                notes.append(text("note.symbolTaken", Messages.quoted(reference.text), code.rawValue, directory.name(of: code)))
+            case .found(_, .chosen), .ambiguous:
+                notes.append(text("note.symbolTaken", Messages.quoted(reference.text), code.rawValue, directory.name(of: code)))
+            default:
+                break
+            }
+            return code
+        }
         switch directory.resolve(reference.text) {
         case .found(let code, let via):
             switch via {
