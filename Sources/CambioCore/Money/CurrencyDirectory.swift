@@ -139,6 +139,18 @@ public final class CurrencyDirectory {
     /// form of it (`dollars`, `dólares`, `reais`), or the starts of its words (`jap`,
     /// `turk lir`). A phrase that fits several currencies follows one rule (`choose`).
     public func resolve(_ phrase: String) -> Resolution {
+        // A ledger names the same few currencies on every line: look each phrase up once.
+        if let known = resolved[phrase] { return known }
+        let resolution = resolveUncached(phrase)
+        if resolved.count >= Self.resolvedLimit { resolved.removeAll(keepingCapacity: true) }
+        resolved[phrase] = resolution
+        return resolution
+    }
+
+    private var resolved: [String: Resolution] = [:]
+    private static let resolvedLimit = 4096
+
+    private func resolveUncached(_ phrase: String) -> Resolution {
         let trimmed = phrase.trimmingCharacters(in: .whitespaces)
         if let code = CurrencyCode(trimmed) {
             if codeSet.contains(code) { return .found(code, .code) }
