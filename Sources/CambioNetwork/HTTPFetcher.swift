@@ -17,7 +17,7 @@ public final class HTTPFetcher: NSObject, URLSessionDataDelegate, TransportReque
     private var finished = false
     private var outcome: Result<[UInt8], FetchError>?
     private let done = DispatchSemaphore(value: 0)
-    private let host: String
+    private let host: UntrustedText
     private let url: URL
     private let timeout: TimeInterval
 
@@ -34,7 +34,12 @@ public final class HTTPFetcher: NSObject, URLSessionDataDelegate, TransportReque
         configuration.timeoutIntervalForRequest = timeout
         configuration.timeoutIntervalForResource = timeout
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.httpAdditionalHeaders = ["User-Agent": "cambio", "Accept": "application/json, application/xml, text/xml"]
+        // No compression: a small compressed answer can inflate to gigabytes inside the HTTP
+        // library before a byte reaches the size check. Answers that are compressed anyway
+        // are refused from their headers.
+        configuration.httpAdditionalHeaders = [
+            "User-Agent": "cambio", "Accept": "application/json, application/xml, text/xml", "Accept-Encoding": "identity",
+        ]
         let session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
         var request = URLRequest(url: url)
         request.timeoutInterval = timeout
@@ -89,18 +94,25 @@ public final class HTTPFetcher: NSObject, URLSessionDataDelegate, TransportReque
     ) {
         guard let http = response as? HTTPURLResponse else {
             completionHandler(.cancel)
-            finish(.failure(.invalidResponse(host: host, reason: "not an HTTP response")))
+            finish(.failure(.invalidResponse(host: host, reason: UntrustedText("not an HTTP response"))))
             return
         }
         if !(200..<300).contains(http.statusCode) {
-            let retry = (http.value(forHTTPHeaderField: "Retry-After")).flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+            let retry = FetchError.retryAfter(http.value(forHTTPHeaderField: "Retry-After"))
             completionHandler(.cancel)
             finish(.failure(.httpStatus(host: host, code: http.statusCode, retryAfter: retry)))
             return
         }
+        if let encoding = http.value(forHTTPHeaderField: "Content-Encoding")?.trimmingCharacters(in: .whitespaces).lowercased(),
+            !encoding.isEmpty, encoding != "identity"
+        {
+            completionHandler(.cancel)
+            finish(.failure(.invalidResponse(host: host, reason: UntrustedText("a compressed answer (\(encoding)), which was not asked for"))))
+            return
+        }
         if http.mimeType?.lowercased() == "text/html" {
             completionHandler(.cancel)
-            finish(.failure(.invalidResponse(host: host, reason: "an HTML page (text/html), not rates")))
+            finish(.failure(.invalidResponse(host: host, reason: UntrustedText("an HTML page (text/html), not rates"))))
             return
         }
         if http.expectedContentLength > Int64(RequestPolicy.sizeLimit) {
@@ -124,15 +136,15 @@ public final class HTTPFetcher: NSObject, URLSessionDataDelegate, TransportReque
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
     ) {
-        // Same host (http → https, a path change) is followed; another host is not.
-        if let target = request.url, target.host?.lowercased() == url.host?.lowercased(),
+        // The same host and port (a path change) is followed; another host or port is not.
+        if let target = request.url, target.host?.lowercased() == url.host?.lowercased(), Self.port(of: target) == Self.port(of: url),
             case .success = RequestPolicy.validate(target.absoluteString)
         {
             completionHandler(request)
         } else {
             // Answer the redirect before cancelling: FoundationNetworking traps on the reverse order.
             completionHandler(nil)
-            finish(.failure(.redirected(host: host, to: request.url?.host ?? "?")))
+            finish(.failure(.redirected(host: host, to: request.url.map(RequestPolicy.displayHost) ?? UntrustedText("?"))))
         }
     }
 
@@ -140,9 +152,9 @@ public final class HTTPFetcher: NSObject, URLSessionDataDelegate, TransportReque
         guard let error else {
             let (body, response) = lock.withLock { (self.body, self.response) }
             if response == nil {
-                finish(.failure(.invalidResponse(host: host, reason: "no response")))
+                finish(.failure(.invalidResponse(host: host, reason: UntrustedText("no response"))))
             } else if let expected = response?.expectedContentLength, expected >= 0, Int64(body.count) < expected {
-                finish(.failure(.invalidResponse(host: host, reason: "the body was cut off after \(body.count) of \(expected) bytes")))
+                finish(.failure(.invalidResponse(host: host, reason: UntrustedText("the body was cut off after \(body.count) of \(expected) bytes"))))
             } else {
                 finish(.success(body))
             }
@@ -150,15 +162,18 @@ public final class HTTPFetcher: NSObject, URLSessionDataDelegate, TransportReque
         }
         let (received, response) = lock.withLock { (body.count, self.response) }
         if let expected = response?.expectedContentLength, expected > received, (error as NSError).code != NSURLErrorCancelled {
-            finish(.failure(.invalidResponse(host: host, reason: "the body was cut off after \(received) of \(expected) bytes")))
+            finish(.failure(.invalidResponse(host: host, reason: UntrustedText("the body was cut off after \(received) of \(expected) bytes"))))
             return
         }
         finish(.failure(Self.map(error, host: host, timeout: timeout)))
     }
 
-    static func map(_ error: Error, host: String, timeout: TimeInterval) -> FetchError {
+    /// The port a URL connects to, its scheme's default when none is written.
+    static func port(of url: URL) -> Int { url.port ?? (url.scheme?.lowercased() == "http" ? 80 : 443) }
+
+    static func map(_ error: Error, host: UntrustedText, timeout: TimeInterval) -> FetchError {
         let nsError = error as NSError
-        guard nsError.domain == NSURLErrorDomain else { return .other(host: host, description: nsError.localizedDescription) }
+        guard nsError.domain == NSURLErrorDomain else { return .other(host: host, description: UntrustedText(nsError.localizedDescription)) }
         switch nsError.code {
         case NSURLErrorCancelled: return .cancelled
         case NSURLErrorTimedOut: return .timeout(host: host, seconds: Int(timeout.rounded()))
@@ -168,7 +183,7 @@ public final class HTTPFetcher: NSObject, URLSessionDataDelegate, TransportReque
             NSURLErrorClientCertificateRejected:
             return .tls(host: host)
         case NSURLErrorNetworkConnectionLost:
-            return .invalidResponse(host: host, reason: "the connection closed before the body was complete")
+            return .invalidResponse(host: host, reason: UntrustedText("the connection closed before the body was complete"))
         case NSURLErrorCannotFindHost, NSURLErrorDNSLookupFailed, NSURLErrorNotConnectedToInternet:
             return .offline(host: host)
         default:
@@ -183,8 +198,8 @@ public final class HTTPFetcher: NSObject, URLSessionDataDelegate, TransportReque
             if lowered.contains("connection refused") || lowered.contains("couldn't connect") {
                 return .connectionRefused(host: host)
             }
-            let said = words.isEmpty ? "" : ": " + Messages.visible(words.prefix(120))
-            return .other(host: host, description: "network error \(nsError.code)\(said)")
+            let said = words.isEmpty ? "" : ": " + words.prefix(120)
+            return .other(host: host, description: UntrustedText("network error \(nsError.code)\(said)"))
         }
     }
 }

@@ -48,6 +48,7 @@ public enum AtomicFile {
         let directory = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
         try makeDirectory(directory)
         let name = path.split(separator: "/").last.map(String.init) ?? "file"
+        removeStaleTemporaries(of: name, in: directory)
         let temporary = "\(directory)/.\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
         do throws(Failure) {
             try produce(temporary)
@@ -64,14 +65,60 @@ public enum AtomicFile {
         }
     }
 
-    /// The file's text; `nil` when it does not exist. Refuses files over `limit` bytes and
-    /// text that is not UTF-8.
-    public static func read(_ path: String, limit: Int = 1 << 20) throws(Failure) -> String? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    /// Temporary files of `name` that a killed process left (`.name.PID.RANDOM.tmp`), older
+    /// than a minute: a writer that is still at work is never disturbed.
+    static func removeStaleTemporaries(of name: String, in directory: String) {
+        guard let stream = opendir(directory) else { return }
+        defer { closedir(stream) }
+        let prefix = ".\(name)."
+        let now = time(nil)
+        while let entry = readdir(stream) {
+            let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard entryName.hasPrefix(prefix), entryName.hasSuffix(".tmp"),
+                entryName.dropFirst(prefix.count).dropLast(4).split(separator: ".").count == 2
+            else { continue }
+            let full = "\(directory)/\(entryName)"
+            var status = stat()
+            if lstat(full, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, now - status.st_mtim.tv_sec > 60 {
+                unlink(full)
+            }
+        }
+    }
+
+    /// Opens a state file for reading: never through a symbolic link, never a FIFO or device
+    /// (which could block or feed endless data), only a regular file of this user. The
+    /// descriptor, or `nil` when the file does not exist.
+    public static func openForReading(_ path: String) throws(Failure) -> Int32? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         if descriptor < 0 {
             if errno == ENOENT { return nil }
+            if errno == ELOOP { throw Failure(path: path, reason: "a symbolic link, not followed") }
             throw Failure(path: path, reason: String(cString: strerror(errno)))
         }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(descriptor)
+            throw Failure(path: path, reason: reason)
+        }
+        guard (status.st_mode & S_IFMT) == S_IFREG else {
+            close(descriptor)
+            throw Failure(path: path, reason: "not a regular file")
+        }
+        guard status.st_uid == geteuid() else {
+            close(descriptor)
+            throw Failure(path: path, reason: "owned by another user")
+        }
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        return descriptor
+    }
+
+    /// The file's text; `nil` when it does not exist. Refuses files over `limit` bytes, text
+    /// that is not UTF-8, and anything `openForReading` refuses.
+    public static func read(_ path: String, limit: Int = 1 << 20) throws(Failure) -> String? {
+        guard let descriptor = try openForReading(path) else { return nil }
         defer { close(descriptor) }
         // Read straight into arrays sized from the file (plus one byte, to notice growth),
         // not through a zeroed 64 KiB buffer: these files are read at every start, and each

@@ -1,52 +1,66 @@
+import Foundation
 import CambioCore
 
 /// Why a refresh did not produce a table, in terms a user can act on.
 public enum FetchError: Error, Equatable, Sendable {
     /// No network, or the name did not resolve.
-    case offline(host: String)
-    case connectionRefused(host: String)
+    case offline(host: UntrustedText)
+    case connectionRefused(host: UntrustedText)
     /// No complete answer within the time limit (seconds).
-    case timeout(host: String, seconds: Int)
-    /// The server answered with an error status; `retryAfter` in seconds where it said.
-    case httpStatus(host: String, code: Int, retryAfter: Int?)
+    case timeout(host: UntrustedText, seconds: Int)
+    /// The server answered with an error status; `retryAfter` in seconds where it said (at
+    /// most `maximumRetryAfter`).
+    case httpStatus(host: UntrustedText, code: Int, retryAfter: Int?)
     /// The answer was not a usable rate table.
-    case invalidResponse(host: String, reason: String)
+    case invalidResponse(host: UntrustedText, reason: UntrustedText)
     /// Over the size limit (bytes).
-    case tooLarge(host: String, limit: Int)
+    case tooLarge(host: UntrustedText, limit: Int)
     /// The certificate or TLS handshake failed.
-    case tls(host: String)
-    /// A redirect to another host was refused.
-    case redirected(host: String, to: String)
+    case tls(host: UntrustedText)
+    /// A redirect to another host (or port) was refused.
+    case redirected(host: UntrustedText, to: UntrustedText)
     /// Plain http to a host that is not loopback.
-    case insecureURL(host: String)
-    case badURL(String)
+    case insecureURL(host: UntrustedText)
+    /// A URL that cannot be used, shown without credentials or query.
+    case badURL(UntrustedText)
     /// The user cancelled (Ctrl-C). Never a failure, never a fallback.
     case cancelled
     /// `--offline` or `CAMBIO_OFFLINE=1`.
     case offlineMode
     /// Any other transport error, with the system's words.
-    case other(host: String, description: String)
+    case other(host: UntrustedText, description: UntrustedText)
     /// The fetch helper is not installed next to the program (its expected path).
-    case helperMissing(path: String)
+    case helperMissing(path: UntrustedText)
+
+    /// The longest wait a server's `Retry-After` can ask for (a day); larger values are cut.
+    public static let maximumRetryAfter = 86_400
+
+    /// A `Retry-After` value in seconds, bounded; `nil` for anything but a whole number.
+    public static func retryAfter(_ text: String?) -> Int? {
+        guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty, text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 })
+        else { return nil }
+        return text.count > 6 ? maximumRetryAfter : min(Int(text) ?? maximumRetryAfter, maximumRetryAfter)
+    }
 
     /// One line a user can act on, in the interface's language.
     public func message(_ text: Localization) -> String {
         switch self {
-        case .offline(let host): text("fetch.offline", host)
-        case .connectionRefused(let host): text("fetch.refused", host)
-        case .timeout(let host, let seconds): text("fetch.timeout", host, String(seconds))
+        case .offline(let host): text("fetch.offline", host.shown)
+        case .connectionRefused(let host): text("fetch.refused", host.shown)
+        case .timeout(let host, let seconds): text("fetch.timeout", host.shown, String(seconds))
         case .httpStatus(let host, let code, let retryAfter):
-            retryAfter.map { text("fetch.statusRetry", host, String(code), String($0)) } ?? text("fetch.status", host, String(code))
-        case .invalidResponse(let host, let reason): text("fetch.invalid", host, reason)
-        case .tooLarge(let host, let limit): text("fetch.tooLarge", host, String(limit / (1 << 20)))
-        case .tls(let host): text("fetch.tls", host)
-        case .redirected(let host, let target): text("fetch.redirected", host, target)
-        case .insecureURL(let host): text("fetch.insecure", host)
-        case .badURL(let url): text("fetch.badURL", "“\(url)”")
+            retryAfter.map { text("fetch.statusRetry", host.shown, String(code), String($0)) }
+                ?? text("fetch.status", host.shown, String(code))
+        case .invalidResponse(let host, let reason): text("fetch.invalid", host.shown, reason.shown)
+        case .tooLarge(let host, let limit): text("fetch.tooLarge", host.shown, String(limit / (1 << 20)))
+        case .tls(let host): text("fetch.tls", host.shown)
+        case .redirected(let host, let target): text("fetch.redirected", host.shown, target.shown)
+        case .insecureURL(let host): text("fetch.insecure", host.shown)
+        case .badURL(let url): text("fetch.badURL", "“\(url.shown)”")
         case .cancelled: text("fetch.cancelled")
         case .offlineMode: text("fetch.offlineMode")
-        case .other(let host, let description): text("fetch.other", host, description)
-        case .helperMissing(let path): text("fetch.helperMissing", path)
+        case .other(let host, let description): text("fetch.other", host.shown, description.shown)
+        case .helperMissing(let path): text("fetch.helperMissing", path.shown)
         }
     }
 }

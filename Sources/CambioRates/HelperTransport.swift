@@ -18,22 +18,22 @@ public enum HelperReport {
             func string(_ key: String, _ value: String) { fields.append((key, JSONText.string(value))) }
             func number(_ key: String, _ value: Int) { fields.append((key, String(value))) }
             switch error {
-            case .offline(let host): string("error", "offline"); string("host", host)
-            case .connectionRefused(let host): string("error", "refused"); string("host", host)
-            case .timeout(let host, let seconds): string("error", "timeout"); string("host", host); number("seconds", seconds)
+            case .offline(let host): string("error", "offline"); string("host", host.raw)
+            case .connectionRefused(let host): string("error", "refused"); string("host", host.raw)
+            case .timeout(let host, let seconds): string("error", "timeout"); string("host", host.raw); number("seconds", seconds)
             case .httpStatus(let host, let code, let retryAfter):
-                string("error", "status"); string("host", host); number("code", code)
+                string("error", "status"); string("host", host.raw); number("code", code)
                 if let retryAfter { number("retryAfter", retryAfter) }
-            case .invalidResponse(let host, let reason): string("error", "invalid"); string("host", host); string("reason", reason)
-            case .tooLarge(let host, let limit): string("error", "tooLarge"); string("host", host); number("limit", limit)
-            case .tls(let host): string("error", "tls"); string("host", host)
-            case .redirected(let host, let target): string("error", "redirected"); string("host", host); string("to", target)
-            case .insecureURL(let host): string("error", "insecure"); string("host", host)
-            case .badURL(let url): string("error", "badURL"); string("url", url)
+            case .invalidResponse(let host, let reason): string("error", "invalid"); string("host", host.raw); string("reason", reason.raw)
+            case .tooLarge(let host, let limit): string("error", "tooLarge"); string("host", host.raw); number("limit", limit)
+            case .tls(let host): string("error", "tls"); string("host", host.raw)
+            case .redirected(let host, let target): string("error", "redirected"); string("host", host.raw); string("to", target.raw)
+            case .insecureURL(let host): string("error", "insecure"); string("host", host.raw)
+            case .badURL(let url): string("error", "badURL"); string("url", url.raw)
             case .cancelled: string("error", "cancelled")
             case .offlineMode: string("error", "offlineMode")
-            case .other(let host, let description): string("error", "other"); string("host", host); string("description", description)
-            case .helperMissing(let path): string("error", "helperMissing"); string("path", path)
+            case .other(let host, let description): string("error", "other"); string("host", host.raw); string("description", description.raw)
+            case .helperMissing(let path): string("error", "helperMissing"); string("path", path.raw)
             }
             let members = fields.map { "\(JSONText.string($0.0)):\($0.1)" }.joined(separator: ",")
             return Array("{\(members)}\n".utf8)
@@ -45,18 +45,19 @@ public enum HelperReport {
         let ok = Array("ok\n".utf8)
         if bytes.starts(with: ok) { return .success(Array(bytes[ok.count...])) }
         guard let value = try? JSONParser.parse(bytes), let kind = value["error"]?.stringValue else { return nil }
-        func field(_ key: String) -> String? { value[key]?.stringValue }
+        func field(_ key: String) -> UntrustedText? { value[key]?.stringValue.map { UntrustedText($0) } }
         func number(_ key: String) -> Int? {
             if case .number(let digits)? = value[key] { return Int(digits) }
             return nil
         }
-        let host = field("host") ?? "?"
+        let host = field("host") ?? UntrustedText("?")
         let error: FetchError? =
             switch kind {
             case "offline": .offline(host: host)
             case "refused": .connectionRefused(host: host)
             case "timeout": number("seconds").map { .timeout(host: host, seconds: $0) }
-            case "status": number("code").map { .httpStatus(host: host, code: $0, retryAfter: number("retryAfter")) }
+            case "status":
+                number("code").map { .httpStatus(host: host, code: $0, retryAfter: number("retryAfter").map { min(max(0, $0), FetchError.maximumRetryAfter) }) }
             case "invalid": field("reason").map { .invalidResponse(host: host, reason: $0) }
             case "tooLarge": number("limit").map { .tooLarge(host: host, limit: $0) }
             case "tls": .tls(host: host)
@@ -112,7 +113,7 @@ public struct HelperTransport: Transport {
 
 /// One helper process.
 final class HelperRequest: TransportRequest, @unchecked Sendable {
-    private let host: String
+    private let host: UntrustedText
     private let timeout: TimeInterval
     private let lock = NSLock()
     private var pid: pid_t = 0
@@ -121,19 +122,19 @@ final class HelperRequest: TransportRequest, @unchecked Sendable {
     private var timedOut = false
     private let done = DispatchSemaphore(value: 0)
 
-    init(host: String, timeout: TimeInterval) {
+    init(host: UntrustedText, timeout: TimeInterval) {
         self.host = host
         self.timeout = timeout
     }
 
     func launch(executable: String, url: String) {
         guard access(executable, X_OK) == 0 else {
-            finish(.failure(.helperMissing(path: executable)))
+            finish(.failure(.helperMissing(path: UntrustedText(executable))))
             return
         }
         var pipeEnds: [Int32] = [-1, -1]
         guard cambio_pipe_cloexec(&pipeEnds) == 0 else {
-            finish(.failure(.other(host: host, description: String(cString: strerror(errno)))))
+            finish(.failure(.other(host: host, description: UntrustedText(String(cString: strerror(errno))))))
             return
         }
         var actions = posix_spawn_file_actions_t()
@@ -166,7 +167,7 @@ final class HelperRequest: TransportRequest, @unchecked Sendable {
         close(pipeEnds[1])
         guard status == 0 else {
             close(pipeEnds[0])
-            finish(.failure(status == ENOENT ? .helperMissing(path: executable) : .other(host: host, description: String(cString: strerror(status)))))
+            finish(.failure(status == ENOENT ? .helperMissing(path: UntrustedText(executable)) : .other(host: host, description: UntrustedText(String(cString: strerror(status))))))
             return
         }
         let readEnd = pipeEnds[0]
@@ -221,7 +222,7 @@ final class HelperRequest: TransportRequest, @unchecked Sendable {
             finish(report)
         } else {
             let how = (status & 0x7f) == 0 ? "exit status \((status >> 8) & 0xff)" : "signal \(status & 0x7f)"
-            finish(.failure(.other(host: host, description: "the fetch helper stopped without an answer (\(how))")))
+            finish(.failure(.other(host: host, description: UntrustedText("the fetch helper stopped without an answer (\(how))"))))
         }
     }
 

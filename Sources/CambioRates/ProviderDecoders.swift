@@ -86,6 +86,9 @@ enum ProviderDecoders {
 
     // MARK: Shared checks
 
+    /// The first day of the euro's reference rates.
+    static let earliestDate = "1999-01-04"
+
     private static func parse(_ body: [UInt8]) throws(ResponseProblem) -> JSONValue {
         guard !body.isEmpty else { throw ResponseProblem("the body is empty") }
         do {
@@ -105,6 +108,9 @@ enum ProviderDecoders {
             throw ResponseProblem("the rate of \(name) is not a usable number")
         }
         guard rate > 0 else { throw ResponseProblem("the rate of \(name) is not positive") }
+        guard rate >= RateTable.smallestRate, rate <= RateTable.largestRate else {
+            throw ResponseProblem("the rate of \(name) is outside 10⁻¹² … 10¹², not a currency's rate")
+        }
         return rate
     }
 
@@ -113,6 +119,12 @@ enum ProviderDecoders {
     ) throws(ResponseProblem) -> RateTable {
         guard rates[base] != nil else { throw ResponseProblem("the base currency \(base) is missing from the rates") }
         guard rates[base] == 1 else { throw ResponseProblem("the base currency \(base) is not 1") }
+        guard rates.count >= 2 else { throw ResponseProblem("no rates besides the base currency") }
+        // Rates are published for a day between the euro's first and tomorrow (time zones).
+        let latest = UTC.day(max(fetchedAt, Date()).addingTimeInterval(2 * 86_400))
+        guard date >= earliestDate, date <= latest else {
+            throw ResponseProblem("the date \(date) is not between \(earliestDate) and \(latest)")
+        }
         do {
             return try RateTable(
                 base: base, date: date, source: provider.source, rates: rates, fetchedAt: fetchedAt, updated: updated)

@@ -103,16 +103,23 @@ public final class RefreshOperation: @unchecked Sendable {
                 failures.append((attempt.provider, error))
                 if error == .cancelled { return RefreshResult(table: nil, failures: failures, cacheProblem: nil) }
             case .success(let body):
-                let host = url.host ?? "?"
+                let host = UntrustedText(url.host ?? "?")
                 do {
                     let table = try attempt.provider.decode(body, fetchedAt: Date(), catalog: catalog)
+                    // A provider that suddenly lists far fewer currencies is broken, not news: a
+                    // table of EUR alone must not replace 161 currencies.
+                    if case .success(let cached?) = cache?.load(attempt.provider), table.rates.count * 2 < cached.rates.count {
+                        throw ResponseProblem("only \(table.rates.count) currencies where the last table had \(cached.rates.count)")
+                    }
                     var problem: AtomicFile.Failure?
                     if let cache {
                         do { try cache.store(table, provider: attempt.provider) } catch { problem = error }
                     }
                     return RefreshResult(table: table, failures: failures, cacheProblem: problem)
+                } catch let problem as ResponseProblem {
+                    failures.append((attempt.provider, .invalidResponse(host: host, reason: UntrustedText(problem.reason))))
                 } catch {
-                    failures.append((attempt.provider, .invalidResponse(host: host, reason: error.reason)))
+                    failures.append((attempt.provider, .invalidResponse(host: host, reason: UntrustedText("\(error)"))))
                 }
             }
             if lock.withLock({ isCancelled }) {

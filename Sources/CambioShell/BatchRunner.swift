@@ -15,6 +15,12 @@ struct BatchRunner {
     private var output: [UInt8] = []
     /// Set when standard output is closed (`| head -1`): stop quietly.
     private var stopped = false
+    /// Set when `--refresh` got no new table: the results come from the table in use, and the
+    /// exit status says so (`refreshFailedStatus`) unless a command failed.
+    private var refreshFailed = false
+
+    /// The exit status of a run whose commands all worked but whose `--refresh` did not.
+    static let refreshFailedStatus: Int32 = 3
 
     init(session: Session, renderer: ReplyRenderer, format: OutputFormat = .text, lineBuffered: Bool = false) {
         self.session = session
@@ -29,6 +35,7 @@ struct BatchRunner {
         let (notes, warnings) = session.report(result)
         for warning in warnings { session.warn(warning) }
         if result.table == nil {
+            refreshFailed = true
             for note in notes { Platform.writeError("cambio: \(note)\n") }
         } else if renderer.forTerminal {
             for note in notes { emit(note + "\n") }
@@ -39,7 +46,7 @@ struct BatchRunner {
     mutating func runOne(_ line: String) -> Int32 {
         let failed = Array(line.utf8).withUnsafeBufferPointer { answerQuickly($0) } ? false : evaluate(line, lineNumber: nil)
         finish()
-        return failed ? 1 : 0
+        return failed ? 1 : refreshFailed ? Self.refreshFailedStatus : 0
     }
 
     /// Evaluates every line of standard input in order; exit status 1 if any line failed.
@@ -48,11 +55,27 @@ struct BatchRunner {
         var number = 0
         var pending: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        // Of a line longer than the engine reads, only enough is kept to say so: memory stays
+        // flat whatever arrives.
+        var overlong = false
+        let keep = Engine.lineLimit + 1
         readLoop: while true {
             let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
             if count <= 0 { break }
-            pending += buffer[0..<count]
+            if overlong, let newline = buffer[0..<count].firstIndex(of: UInt8(ascii: "\n")) {
+                pending += buffer[(newline + 1)..<count]
+                overlong = false
+            } else if overlong {
+                continue
+            } else {
+                pending += buffer[0..<count]
+            }
+            if pending.count > keep, !pending.contains(UInt8(ascii: "\n")) {
+                pending.removeSubrange(keep...)
+                pending.append(UInt8(ascii: "\n"))
+                overlong = true
+            }
             var start = 0
             while let newline = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
                 number += 1
@@ -69,7 +92,7 @@ struct BatchRunner {
             if !quick, evaluateBytes(pending[...], lineNumber: number) { anyFailed = true }
         }
         finish()
-        return anyFailed ? 1 : 0
+        return anyFailed ? 1 : refreshFailed ? Self.refreshFailedStatus : 0
     }
 
     /// Answers a plain conversion through the shortcut, when output is text for a pipe or a

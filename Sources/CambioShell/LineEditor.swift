@@ -160,30 +160,36 @@ final class LineEditor {
     /// Lines entered in this session that are not in the history file yet.
     private var unsaved: [String] = []
 
-    /// Adds a line to the history (libedit drops a repeat of the previous entry).
+    /// Adds a line to the history (libedit drops a repeat of the previous entry). A line
+    /// longer than `HistoryFile.longestLine` is evaluated but not kept.
     func addHistory(_ line: String) {
+        guard line.utf8.count <= HistoryFile.longestLine else { return }
         cambio_history_enter(history, line)
         unsaved.append(line)
     }
 
     /// Loads a history file written by `saveHistory`. A file libedit could not have written is
-    /// not handed to it (its loader reads past the end of some damaged lines); it is moved aside
-    /// and the reason returned.
+    /// not handed to it (its loader reads past the end of some damaged lines): overlong lines
+    /// are left out, anything else moves the file aside (never over an earlier one) and the
+    /// reason is returned.
     func loadHistory(from path: String) -> String? {
-        switch HistoryFile.check(path) {
+        switch HistoryFile.loadable(path) {
         case .missing:
             return nil
-        case .valid:
-            cambio_history_load(history, path)
+        case .load(let file, let temporary):
+            cambio_history_load(history, file)
+            if temporary { unlink(file) }
             return nil
         case .damaged(let reason):
-            rename(path, path + ".damaged")
+            rename(path, HistoryFile.asideName(for: path))
             return reason
         }
     }
 
     /// Saves the history atomically and without losing other shells' lines: under a lock, the
-    /// file as it is now plus this session's new lines go to a temporary file that replaces it.
+    /// file as it is now plus this session's new lines go to a temporary file that replaces it
+    /// only once it is checked whole: libedit neither syncs nor checks its writes, and on a
+    /// full disk it leaves an empty or cut file that must never replace the good one.
     func saveHistory(to path: String) throws(AtomicFile.Failure) {
         guard !unsaved.isEmpty else { return }
         let lock = try FileLock(path: path + ".lock")
@@ -194,12 +200,17 @@ final class LineEditor {
         defer { history_end(merged) }
         cambio_history_set_size(merged, Self.historySize)
         cambio_history_set_unique(merged, 1)
-        cambio_history_load(merged, path)
+        if case .load(let file, let temporary) = HistoryFile.loadable(path) {
+            cambio_history_load(merged, file)
+            if temporary { unlink(file) }
+        }
         for line in unsaved { cambio_history_enter(merged, line) }
+        let expected = Int(cambio_history_count(merged))
         try AtomicFile.replace(path) { temporary throws(AtomicFile.Failure) in
             guard cambio_history_save(merged, temporary) >= 0 else {
                 throw AtomicFile.Failure(path: path, reason: "libedit could not write the history")
             }
+            try HistoryFile.confirm(temporary, holds: expected, for: path)
         }
         unsaved.removeAll()
     }
@@ -272,7 +283,7 @@ public enum HistoryFile {
         }
         guard text.hasPrefix("_HiStOrY_V2_\n"), text.hasSuffix("\n") else { return .damaged("not a history file") }
         for line in text.utf8.split(separator: UInt8(ascii: "\n")) {
-            if line.count > 16_384 { return .damaged("a line is too long") }
+            if line.count > longestLine { return .damaged(overlongReason) }
             if line.contains(where: { $0 < 0x20 || $0 == 0x7F }) { return .damaged("control characters") }
             let bytes = Array(line)
             var index = 0
@@ -296,6 +307,63 @@ public enum HistoryFile {
             }
         }
         return .valid
+    }
+
+    /// The longest line kept in history (bytes); longer ones are left out, never the file.
+    public static let longestLine = 4096
+
+    /// What to hand libedit for a history file.
+    public enum Loadable: Equatable {
+        case missing
+        /// Load this file; `temporary` when it is a copy without overlong lines, to delete.
+        case load(String, temporary: Bool)
+        case damaged(String)
+    }
+
+    /// The file itself when libedit could have written it; a copy without its overlong lines
+    /// when those are all that is wrong; otherwise why it is damaged.
+    public static func loadable(_ path: String) -> Loadable {
+        switch check(path) {
+        case .missing: return .missing
+        case .valid: return .load(path, temporary: false)
+        case .damaged(let reason) where reason == overlongReason:
+            guard let text = try? AtomicFile.read(path) else { return .damaged(reason) }
+            let kept = text.split(separator: "\n", omittingEmptySubsequences: false).filter { $0.utf8.count <= longestLine }
+            let copy = path + ".\(getpid()).loading"
+            guard (try? AtomicFile.write(kept.joined(separator: "\n"), to: copy)) != nil, check(copy) == .valid else {
+                unlink(copy)
+                return .damaged(reason)
+            }
+            return .load(copy, temporary: true)
+        case .damaged(let reason): return .damaged(reason)
+        }
+    }
+
+    static let overlongReason = "a line is too long"
+
+    /// Where a damaged history file is moved: `history.damaged`, or `.damaged.2`, `.3` … when
+    /// an earlier one is there, so that none is overwritten.
+    public static func asideName(for path: String) -> String {
+        var candidate = path + ".damaged"
+        var number = 2
+        var status = stat()
+        while lstat(candidate, &status) == 0 {
+            candidate = path + ".damaged.\(number)"
+            number += 1
+        }
+        return candidate
+    }
+
+    /// Checks that libedit wrote the whole history into `file` (`expected` entries, a valid
+    /// file) and syncs it to disk; otherwise throws, so that the old file stays.
+    static func confirm(_ file: String, holds expected: Int, for path: String) throws(AtomicFile.Failure) {
+        let descriptor = open(file, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard descriptor >= 0 else { throw AtomicFile.Failure(path: path, reason: String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        guard fsync(descriptor) == 0 else { throw AtomicFile.Failure(path: path, reason: String(cString: strerror(errno))) }
+        guard check(file) == .valid, entries(atPath: file).count == expected else {
+            throw AtomicFile.Failure(path: path, reason: "the history could not be written whole (is the disk full?); the old file is kept")
+        }
     }
 
     /// The entries of a history file, oldest first, at most the editor's limit; none when the

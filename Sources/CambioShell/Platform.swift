@@ -40,9 +40,17 @@ public enum Platform {
         return Int(size.ws_col)
     }
 
-    public static var homeDirectory: String {
-        if let home = environment["HOME"], !home.isEmpty { return home }
-        if let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir { return String(cString: directory) }
+    /// The home directory: `HOME` when it is an absolute path, else the password database's.
+    /// A relative `HOME` (`HOME=foo`) is ignored, as the XDG variables are, so files never land
+    /// relative to wherever the program was started (or under `/`).
+    public static var homeDirectory: String { homeDirectory(environment: environment) }
+
+    static func homeDirectory(environment: [String: String]) -> String {
+        if let home = environment["HOME"], home.hasPrefix("/") { return home }
+        if let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir {
+            let path = String(cString: directory)
+            if path.hasPrefix("/") { return path }
+        }
         return "/"
     }
 

@@ -46,7 +46,7 @@ final class RateController: @unchecked Sendable {
             }
         }
         self.chosen = chosen
-        let minutes = environment["CAMBIO_REFRESH_MINUTES"].flatMap(Int.init).flatMap { $0 >= 1 ? $0 : nil }
+        let minutes = environment["CAMBIO_REFRESH_MINUTES"].flatMap(Int.init).flatMap { Settings.refreshMinutesRange.contains($0) ? $0 : nil }
             ?? settings.refreshMinutes ?? 60
         refreshAge = TimeInterval(minutes * 60)
         let timeout = environment["CAMBIO_TIMEOUT"].flatMap(Int.init).flatMap { (1...300).contains($0) ? $0 : nil }
@@ -138,7 +138,7 @@ final class RateController: @unchecked Sendable {
                         if case .httpStatus(_, _, let retry?) = failure.error { return retry }
                         return nil
                     }.max()
-                    self.retryAfter = max(Self.failureBackoff, TimeInterval(hinted ?? 0))
+                    self.retryAfter = max(Self.failureBackoff, TimeInterval(min(hinted ?? 0, FetchError.maximumRetryAfter)))
                 } else {
                     self.retryAfter = 0
                 }

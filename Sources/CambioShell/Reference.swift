@@ -26,7 +26,7 @@ public enum Reference {
 
     /// Exit statuses.
     public static let exitStatuses: [(status: Int32, key: String)] = [
-        (0, "exit.success"), (1, "exit.failed"), (2, "exit.usage"), (70, "exit.data"),
+        (0, "exit.success"), (1, "exit.failed"), (2, "exit.usage"), (3, "exit.refreshFailed"), (70, "exit.data"),
     ]
 
     /// Command lines worth showing.

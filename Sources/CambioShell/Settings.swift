@@ -16,6 +16,9 @@ public struct Settings: Equatable, Sendable {
     public var source: Provider?
     /// Rates older than this are refreshed in the background.
     public var refreshMinutes: Int?
+    /// The refresh ages a setting may ask for: a minute to a year. Larger numbers are refused
+    /// with a warning (they overflowed into a crash once).
+    public static let refreshMinutesRange = 1...525_600
     /// The time limit for each request.
     public var timeoutSeconds: Int?
     /// Live results while typing (on unless turned off).
@@ -82,7 +85,7 @@ public struct Settings: Equatable, Sendable {
                 default: warnings.append(Warning(line: number + 1, key: "config.notOnOff", value: parts[1]))
                 }
             case "refresh-minutes":
-                if let minutes = Int(parts[1]), minutes >= 1 {
+                if let minutes = Int(parts[1]), Settings.refreshMinutesRange.contains(minutes) {
                     settings.refreshMinutes = minutes
                 } else {
                     warnings.append(Warning(line: number + 1, key: "config.notMinutes", value: parts[1]))

@@ -8,6 +8,9 @@ public struct Store: Sendable {
     /// The language of the warnings.
     public var text: Localization
 
+    /// Warnings about single lines of the config file shown before the rest are counted.
+    static let warningsShown = 3
+
     public init(paths: Paths, text: Localization) {
         self.paths = paths
         self.text = text
@@ -17,7 +20,11 @@ public struct Store: Sendable {
         do {
             guard let contents = try AtomicFile.read(paths.configFile) else { return Settings() }
             let (settings, warnings) = Settings.parse(contents)
-            for warning in warnings { warn(text("warning.configLine", paths.configFile, warning.message(text))) }
+            // A few warnings say what is wrong; a file of a thousand bad lines gets a count, not a flood.
+            for warning in warnings.prefix(Self.warningsShown) { warn(text("warning.configLine", paths.configFile, warning.message(text))) }
+            if warnings.count > Self.warningsShown {
+                warn(text("warning.configMore", paths.configFile, String(warnings.count - Self.warningsShown)))
+            }
             return settings
         } catch {
             warn(text("warning.readConfig", error.path, error.reason))

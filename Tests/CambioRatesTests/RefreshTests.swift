@@ -150,7 +150,7 @@ enum Via: String, CaseIterable, Sendable, CustomTestStringConvertible {
             Provider.ecb.path,
             .init(status: 302, headers: [("Location", "http://127.0.0.2:\(server.port)\(Provider.ecb.path)")], body: []))
         let result = refresh([.ecb])
-        #expect(result.mainFailure == .redirected(host: "127.0.0.1:\(server.port)", to: "127.0.0.2"))
+        #expect(result.mainFailure == .redirected(host: "127.0.0.1:\(server.port)", to: "127.0.0.2:\(server.port)"))
     }
 
     @Test func aReadOnlyCacheDirectoryStillGivesTheTableInMemory() throws {
@@ -194,7 +194,7 @@ enum Via: String, CaseIterable, Sendable, CustomTestStringConvertible {
         let transport = HelperTransport(executable: home.path + "/nowhere/cambio-fetch")
         let plan = RefreshPlan(providers: [.ecb], baseURLOverride: server.baseURL, timeout: 2)
         let result = RefreshOperation(plan: plan, cache: cache, transport: transport).runNow()
-        #expect(result.mainFailure == .helperMissing(path: home.path + "/nowhere/cambio-fetch"))
+        #expect(result.mainFailure == .helperMissing(path: UntrustedText(home.path + "/nowhere/cambio-fetch")))
         let message = result.mainFailure?.message(Localization(localeID: "en")) ?? ""
         #expect(message.contains("nowhere/cambio-fetch is missing"), "\(message)")
         #expect(server.requestedPaths.isEmpty)

@@ -64,10 +64,17 @@ public struct JSONParser {
             index += 1
             return .object(members)
         }
+        // A key given twice is refused: which value counts would be a guess.
+        var keys: Set<String> = []
         while true {
             skipSpace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw failure("expected a key") }
+            let keyStart = index
             let key = try string()
+            guard keys.insert(key).inserted else {
+                index = keyStart
+                throw failure("a key appears twice")
+            }
             skipSpace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw failure("expected ':'") }
             index += 1

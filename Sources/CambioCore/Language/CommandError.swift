@@ -21,6 +21,8 @@ public struct CommandError: Error, Equatable, Sendable {
         case nothingToSwap
         /// `source` with a name that is no provider.
         case unknownProvider(String, known: [String])
+        /// A line longer than the engine reads (bytes).
+        case lineTooLong(limit: Int)
         /// A number with an exponent (`1e3`), which is not read; `expanded` is it written out.
         case exponent(String, expanded: String)
         /// A word that is no currency but nearly a command (`hlep`).

@@ -59,7 +59,9 @@ public final class LocaleFacts: Sendable {
         var facts: [String: String] = [:]
         for line in lines.dropFirst() {
             let parts = line.split(separator: "\t", omittingEmptySubsequences: false)
-            guard parts.count == 2, let key = Self.unescape(parts[0]), let value = Self.unescape(parts[1]), !key.isEmpty else {
+            guard parts.count == 2, let key = Self.unescape(parts[0]), let value = Self.unescape(parts[1]), !key.isEmpty,
+                Self.plausible(key), Self.plausible(value)
+            else {
                 return false
             }
             facts[key] = value
@@ -69,6 +71,19 @@ public final class LocaleFacts: Sendable {
             current.changed = current.facts.count > facts.count
         }
         return true
+    }
+
+    /// What ICU says is short text without control or formatting characters (other than the
+    /// bidi marks it puts around numbers): anything else in the file was not written by us and
+    /// must not reach the terminal, so the whole file is ignored and the facts asked again.
+    static func plausible(_ text: String) -> Bool {
+        text.unicodeScalars.count <= 200
+            && text.unicodeScalars.allSatisfy { scalar in
+                let category = scalar.properties.generalCategory
+                if category == .control { return scalar == "\n" }
+                return category != .format || NumberConventions.bidiMarks.contains(Character(scalar))
+                    || scalar == "\u{200D}" || scalar == "\u{2068}" || scalar == "\u{2069}"
+            }
     }
 
     /// Marks the facts as saved.

@@ -34,8 +34,15 @@ public struct RateTable: Sendable {
     public enum Invalid: Error, Equatable, Sendable {
         case baseMissing(CurrencyCode)
         case rateNotPositive(CurrencyCode)
+        /// A rate outside `smallestRate` … `largestRate`: no currency's.
+        case rateOutOfRange(CurrencyCode)
         case empty
     }
+
+    /// The range of a believable rate against any base: 10⁻¹² … 10¹². Real tables span about
+    /// 10⁻⁴ (gold per euro) to 10⁵ (rials per euro).
+    public static let smallestRate = Decimal(sign: .plus, exponent: -12, significand: 1)
+    public static let largestRate = Decimal(sign: .plus, exponent: 12, significand: 1)
 
     /// Checks the table's invariants: at least one rate, all rates > 0, the base present.
     public init(
@@ -44,6 +51,7 @@ public struct RateTable: Sendable {
     ) throws(Invalid) {
         guard !rates.isEmpty else { throw .empty }
         for (code, rate) in rates where !(rate > 0) || rate.isNaN { throw .rateNotPositive(code) }
+        for (code, rate) in rates where rate < Self.smallestRate || rate > Self.largestRate { throw .rateOutOfRange(code) }
         guard rates[base] != nil else { throw .baseMissing(base) }
         var exact: [CurrencyCode: Rational] = [:]
         for (code, rate) in rates {

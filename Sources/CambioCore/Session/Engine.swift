@@ -87,9 +87,16 @@ public final class Engine {
         return "= " + formatter.format(result, to)
     }
 
+    /// The longest line evaluated (bytes); a longer one is an error, in every mode.
+    public static let lineLimit = 65_536
+
     /// Evaluates one line.
     public func evaluate(_ line: String, in state: SessionState, now: Date = Date()) -> Outcome {
         var outcome = Outcome(state: state, reply: Reply(), effects: [])
+        guard line.utf8.count <= Self.lineLimit else {
+            fail(&outcome, CommandError(.lineTooLong(limit: Self.lineLimit), at: nil))
+            return outcome
+        }
         switch Parser.parse(line) {
         case .failure(let error):
             fail(&outcome, error)

@@ -69,6 +69,8 @@ public enum Messages {
             return text("error.unknownTopic", quoted(word), Command.words.joined(separator: ", "))
         case .unknownLocale(let id):
             return text("error.unknownLocale", quoted(id))
+        case .lineTooLong(let limit):
+            return text("error.lineTooLong", String(limit))
         case .exponent(let typed, let expanded):
             return text("error.exponent", quoted(typed), expanded)
         case .unknownCommand(let word, let suggestion):

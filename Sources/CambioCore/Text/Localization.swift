@@ -65,7 +65,9 @@ public struct Localization: Sendable {
                 digits.append(next)
             }
             if closed, let index = Int(digits), arguments.indices.contains(index) {
-                out += arguments[index]
+                // Whatever fills a sentence may have come from outside: it goes through the
+                // sanitiser, so no argument can carry an escape sequence to the terminal.
+                out += Messages.visible(arguments[index])
             } else {
                 out += "{" + digits + (closed ? "}" : "")
             }

@@ -12,7 +12,12 @@ final class PseudoTerminal {
     private(set) var output = ""
     private var exitStatus: Int32?
 
-    init(arguments: [String] = [], environment: [String: String], columns: UInt16 = 80, rows: UInt16 = 24) throws {
+    /// - Parameter fileSizeLimit: bytes any file the program writes may grow to (RLIMIT_FSIZE,
+    ///   with SIGXFSZ ignored, so that writes past it fail with EFBIG as on a full disk).
+    init(
+        arguments: [String] = [], environment: [String: String], columns: UInt16 = 80, rows: UInt16 = 24,
+        fileSizeLimit: rlim_t? = nil
+    ) throws {
         // Everything the child needs is prepared before fork: after it, only execve runs.
         guard let path = strdup(Cambio.executable) else { throw POSIXError(.ENOMEM) }
         let argv: [UnsafeMutablePointer<CChar>?] = ([Cambio.executable] + arguments).map { strdup($0) } + [nil]
@@ -30,6 +35,11 @@ final class PseudoTerminal {
             var none = sigset_t()
             sigemptyset(&none)
             sigprocmask(SIG_SETMASK, &none, nil)
+            if let fileSizeLimit {
+                var limit = rlimit(rlim_cur: fileSizeLimit, rlim_max: fileSizeLimit)
+                setrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &limit)
+                signal(SIGXFSZ, SIG_IGN)
+            }
             execve(path, argv, envp)
             _exit(127)
         }
