@@ -4,9 +4,21 @@ public enum Tokenizer {
         let characters = Array(line)
         var tokens: [Token] = []
         var index = 0
-        func isDigit(_ c: Character) -> Bool { c.isWholeNumber && c.wholeNumberValue.map { (0...9).contains($0) } == true }
+        // ASCII first: most lines are ASCII, and Character properties cost a Unicode look-up.
+        func isDigit(_ c: Character) -> Bool {
+            if let ascii = c.asciiValue { return ascii >= 48 && ascii <= 57 }
+            return c.isWholeNumber && c.wholeNumberValue.map { (0...9).contains($0) } == true
+        }
         func isNumberSeparator(_ c: Character) -> Bool { AmountParser.separators.contains(c) }
-        func isCurrencySymbol(_ c: Character) -> Bool { c.unicodeScalars.first?.properties.generalCategory == .currencySymbol }
+        func isCurrencySymbol(_ c: Character) -> Bool {
+            if let ascii = c.asciiValue { return ascii == UInt8(ascii: "$") }
+            return c.unicodeScalars.first?.properties.generalCategory == .currencySymbol
+        }
+        func isSkipped(_ c: Character) -> Bool {
+            if let ascii = c.asciiValue { return ascii == 0x20 || (0x09...0x0D).contains(ascii) }
+            return c.isWhitespace || NumberConventions.bidiMarks.contains(c)
+        }
+        func isBidiMark(_ c: Character) -> Bool { !c.isASCII && NumberConventions.bidiMarks.contains(c) }
         func startsNumber(at i: Int) -> Bool {
             guard i < characters.count else { return false }
             if isDigit(characters[i]) { return true }
@@ -14,20 +26,23 @@ public enum Tokenizer {
             return false
         }
         func isWordCharacter(_ c: Character) -> Bool {
-            c.isLetter || c.unicodeScalars.first?.properties.generalCategory == .nonspacingMark
+            if let ascii = c.asciiValue {
+                return (65...90).contains(ascii) || (97...122).contains(ascii) || ascii == UInt8(ascii: "'") || ascii == UInt8(ascii: "&")
+            }
+            return c.isLetter || c.unicodeScalars.first?.properties.generalCategory == .nonspacingMark
                 || c.unicodeScalars.first?.properties.generalCategory == .spacingMark
                 || ["'", "’", "ʻ", "&"].contains(c)
         }
         while index < characters.count {
             let c = characters[index]
             let start = index
-            if c.isWhitespace || NumberConventions.bidiMarks.contains(c) {
+            if isSkipped(c) {
                 index += 1
                 continue
             }
             // A sign may be followed by the bidi marks ICU writes (`-\u{200F}١٢` in ar_EG).
             var afterSign = index + 1
-            while afterSign < characters.count, NumberConventions.bidiMarks.contains(characters[afterSign]) { afterSign += 1 }
+            while afterSign < characters.count, isBidiMark(characters[afterSign]) { afterSign += 1 }
             if startsNumber(at: index)
                 || (["-", "+", "−"].contains(c) && startsNumber(at: afterSign))
             {

@@ -162,13 +162,17 @@ public final class CurrencyDirectory {
         let folded = TextFolding.fold(trimmed)
         guard !folded.isEmpty else { return .unknown(suggestions: []) }
         for candidate in [folded] + Self.everydayForms(folded) where !candidate.isEmpty {
-            var fitting = codesMatching(includingForeign: true) { $0 == candidate }
+            let index = nameIndex
+            var fitting = index.exact[candidate] ?? []
             // A whole name that is also a word of other names (`som`: KGS is called just that,
             // UZS is the Uzbekistani som) is as ambiguous as that word. Two letters start too
             // many words (`de`, `us`): a prefix needs three.
             if candidate.count >= Self.shortestPrefix {
                 let words = candidate.split(separator: " ").map(String.init)
-                fitting += codesMatching { Self.wordsStart($0, with: words) }.filter { !fitting.contains($0) }
+                // Most phrases start no word of any name: one set look-up says so.
+                if let first = words.first, index.wordStarts.contains(first) {
+                    fitting += codesMatching { Self.wordsStart($0, with: words) }.filter { !fitting.contains($0) }
+                }
             }
             if fitting.count == 1 { return .found(fitting[0], .name) }
             if fitting.count > 1 { return choose(fitting, typed: trimmed) }
@@ -241,6 +245,46 @@ public final class CurrencyDirectory {
     /// The region's own currency decides ambiguous symbols (`kr` in Sweden is SEK).
     public let regionCurrencyForSymbols: CurrencyCode?
 
+    /// Look-ups made once from the names: whole names (every language) to their currencies,
+    /// and every start (three letters or more) of every word of a name.
+    struct NameIndex {
+        var exact: [String: [CurrencyCode]] = [:]
+        var wordStarts: Set<String> = []
+        /// Codes, names and words of names (with one edit's penalty) by their length, for
+        /// suggestions.
+        var byLength: [Int: [(code: CurrencyCode, text: String, penalty: Int, isCode: Bool)]] = [:]
+        /// The first four letters of each word of a name, to the currencies.
+        var stems: [String: Set<CurrencyCode>] = [:]
+    }
+
+    private var cachedIndex: NameIndex?
+
+    private var nameIndex: NameIndex {
+        if let cachedIndex { return cachedIndex }
+        var index = NameIndex()
+        for entry in entries {
+            for name in entry.foldedNames + entry.foreignNames where !(index.exact[name]?.contains(entry.code) ?? false) {
+                index.exact[name, default: []].append(entry.code)
+            }
+            for name in entry.foldedNames {
+                for word in name.split(separator: " ") where word.count >= Self.shortestPrefix {
+                    for length in Self.shortestPrefix...word.count { index.wordStarts.insert(String(word.prefix(length))) }
+                }
+            }
+            let code = entry.code.rawValue.lowercased()
+            index.byLength[code.count, default: []].append((entry.code, code, 0, true))
+            for name in entry.foldedNames + entry.foreignNames {
+                index.byLength[name.count, default: []].append((entry.code, name, 0, false))
+                for word in name.split(separator: " ") where word.count > 2 {
+                    index.byLength[word.count, default: []].append((entry.code, String(word), 1, false))
+                    if word.count >= 4 { index.stems[String(word.prefix(4)), default: []].insert(entry.code) }
+                }
+            }
+        }
+        cachedIndex = index
+        return index
+    }
+
     private func codesMatching(includingForeign: Bool = false, _ predicate: (String) -> Bool) -> [CurrencyCode] {
         entries.filter {
             $0.foldedNames.contains(where: predicate) || (includingForeign && $0.foreignNames.contains(where: predicate))
@@ -261,22 +305,23 @@ public final class CurrencyDirectory {
         guard !folded.isEmpty else { return [] }
         var best: [CurrencyCode: Int] = [:]
         let limit = max(1, min(3, folded.count / 2 + 1))
-        let typedWords = folded.split(separator: " ").filter { $0.count >= 3 }
-        for entry in entries {
-            // A code that starts with the same letter is the likelier typo.
-            let code = entry.code.rawValue.lowercased()
-            var distance = Levenshtein.distance(folded, code) + (code.first == folded.first ? 0 : 1)
-            for name in entry.foldedNames + entry.foreignNames {
-                distance = min(distance, Levenshtein.distance(folded, name))
-                for word in name.split(separator: " ") where word.count > 2 {
-                    distance = min(distance, Levenshtein.distance(folded, String(word)) + 1)
-                    // A word typed in another language often shares its stem: "türk" and "türkische".
-                    if typedWords.contains(where: { $0.count >= 4 && word.hasPrefix(String($0.prefix(4))) }) {
-                        distance = min(distance, 2)
-                    }
-                }
+        let length = folded.count
+        let index = nameIndex
+        func consider(_ code: CurrencyCode, _ distance: Int) {
+            if distance <= limit { best[code] = min(best[code] ?? Int.max, distance) }
+        }
+        // No distance is below the difference in length: only texts of a near length are compared.
+        for candidateLength in max(1, length - limit)...(length + limit) {
+            for candidate in index.byLength[candidateLength] ?? [] {
+                var distance = Levenshtein.distance(folded, candidate.text) + candidate.penalty
+                // A code that starts with the same letter is the likelier typo.
+                if candidate.isCode, candidate.text.first != folded.first { distance += 1 }
+                consider(candidate.code, distance)
             }
-            if distance <= limit { best[entry.code] = distance }
+        }
+        // A word typed in another language often shares its stem: "türk" and "türkische".
+        for word in folded.split(separator: " ") where word.count >= 4 {
+            for code in index.stems[String(word.prefix(4))] ?? [] { consider(code, 2) }
         }
         let ranking = ranked(Array(best.keys))
         let order = Dictionary(uniqueKeysWithValues: ranking.enumerated().map { ($1, $0) })
