@@ -32,12 +32,18 @@ let package = Package(
         // pipe2 and prctl, which the Glibc module does not show.
         .target(name: "CSystem"),
 
-        // MARK: Network: URLSession. Only the fetch helper and the tests link it, so that the
+        // MARK: Network: libcurl. Only the fetch helper and the tests link it, so that the
         // program a user starts never loads libcurl, TLS and their libraries.
 
         .target(
             name: "CambioNetwork",
-            dependencies: ["CambioCore", "CambioRates"]
+            dependencies: ["CambioCore", "CambioRates", "CCurl"]
+        ),
+        // libcurl's easy interface, with typed wrappers for its variadic calls.
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
         ),
 
         // MARK: Shell: the terminal and libedit

@@ -1,4 +1,4 @@
-// The fetch helper: one GET over URLSession, its body or the reason it failed written to
+// The fetch helper: one GET with libcurl, its body or the reason it failed written to
 // standard output for the cambio process that started it (see HelperTransport).
 //
 //     cambio-fetch --timeout SECONDS URL
@@ -29,7 +29,7 @@ guard arguments.count == 1 else {
 let result: Result<[UInt8], FetchError>
 switch RequestPolicy.validate(arguments[0]) {
 case .failure(let error): result = .failure(error)
-case .success(let url): result = URLSessionTransport().start(url: url, timeout: Double(timeout)).wait()
+case .success(let url): result = CurlTransport().start(url: url, timeout: Double(timeout)).wait()
 }
 if Descriptor.writeAll(STDOUT_FILENO, HelperReport.encode(result)) != nil { _exit(1) }
 // Straight out: URLSession's threads may still be winding down, and nothing needs cleaning up.

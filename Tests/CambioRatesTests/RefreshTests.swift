@@ -6,14 +6,14 @@ import Testing
 @testable import CambioRates
 import CambioNetwork
 
-/// How a test fetches: URLSession in this process, or the real `cambio-fetch` helper process
+/// How a test fetches: libcurl in this process, or the real `cambio-fetch` helper process
 /// that the shell uses (built next to the test bundle).
 enum Via: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case inProcess, helper
 
     var transport: any Transport {
         switch self {
-        case .inProcess: URLSessionTransport()
+        case .inProcess: CurlTransport()
         case .helper: HelperTransport.besideThisProgram()
         }
     }
@@ -134,12 +134,12 @@ enum Via: String, CaseIterable, Sendable, CustomTestStringConvertible {
     @Test func plainHTTPIsOnlyForLoopbackAndOfflineModeNeverConnects() {
         let remote = RefreshOperation(
             plan: RefreshPlan(providers: [.ecb], baseURLOverride: "http://example.com", timeout: 1), cache: cache,
-            transport: URLSessionTransport()
+            transport: CurlTransport()
         ).runNow()
         #expect(remote.mainFailure == .insecureURL(host: "example.com"))
         let offline = RefreshOperation(
             plan: RefreshPlan(providers: [.ecb], baseURLOverride: server.baseURL, offline: true), cache: cache,
-            transport: URLSessionTransport()
+            transport: CurlTransport()
         ).runNow()
         #expect(offline.mainFailure == .offlineMode)
         #expect(server.requestedPaths.isEmpty)
@@ -251,7 +251,7 @@ enum Via: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
         let cache = RateCache(directory: home.path + "/cache")
         let plan = RefreshPlan(providers: [.ecb], baseURLOverride: "https://127.0.0.1:\(port)", timeout: 5)
-        let result = RefreshOperation(plan: plan, cache: cache, transport: URLSessionTransport()).runNow()
+        let result = RefreshOperation(plan: plan, cache: cache, transport: CurlTransport()).runNow()
         #expect(result.table == nil)
         #expect(result.mainFailure == .tls(host: "127.0.0.1:\(port)"), "\(String(describing: result.mainFailure))")
     }

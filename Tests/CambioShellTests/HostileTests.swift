@@ -112,6 +112,54 @@ import Testing
         #expect(run.stderr.contains("retry after 86400 s"), "\(run.stderr)")
     }
 
+    // 5. A compressed answer is never inflated: its size is what arrives, and it is refused.
+    @Test func aGzipBombIsRefusedWithoutInflating() throws {
+        let zeros = try TemporaryDirectory()
+        let made = try Cambio.shell("head -c 268435456 /dev/zero | gzip -1 > '\(zeros.path)/bomb.gz'", environment: environment())
+        try #require(made.status == 0)
+        let bomb = try [UInt8](Data(contentsOf: URL(fileURLWithPath: zeros.path + "/bomb.gz")))
+        let server = try LoopbackServer()
+        defer { server.stop() }
+        server.route("/v1/currencies/eur.json", .init(headers: [("Content-Type", "application/json"), ("Content-Encoding", "gzip")], body: bomb))
+        let fetch = try Self.measure(["--timeout", "10", server.baseURL + "/v1/currencies/eur.json"])
+        #expect(fetch.output.contains("compressed answer (gzip)"), "\(fetch.output)")
+        #expect(fetch.peakKilobytes < 200_000, "the helper grew to \(fetch.peakKilobytes) KiB")
+        #expect(fetch.seconds < 2)
+    }
+
+    // 18. Waiting for a server that never answers costs no CPU.
+    @Test func aStalledServerIsWaitedOnNotPolled() throws {
+        let server = try LoopbackServer()
+        defer { server.stop() }
+        server.route("/v1/currencies/eur.json", .init(text: "{}", stall: 30))
+        let fetch = try Self.measure(["--timeout", "2", server.baseURL + "/v1/currencies/eur.json"])
+        #expect(fetch.output.contains("timeout"), "\(fetch.output)")
+        #expect(fetch.cpuSeconds < 0.5, "\(fetch.cpuSeconds) s of CPU in \(fetch.seconds) s")
+    }
+
+    /// Runs `cambio-fetch` and measures that very process (wait4), whatever else runs.
+    static func measure(_ arguments: [String]) throws -> (output: String, seconds: Double, cpuSeconds: Double, peakKilobytes: Int) {
+        let directory = URL(fileURLWithPath: Cambio.executable).deletingLastPathComponent().path
+        let program = directory + "/cambio-fetch"
+        let outputFile = try TemporaryDirectory()
+        let path = outputFile.path + "/out"
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let argv: [UnsafeMutablePointer<CChar>?] = ([program] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let started = Date()
+        guard posix_spawn(&pid, program, &actions, nil, argv, environ) == 0 else { throw POSIXError(.ENOENT) }
+        var status: Int32 = 0
+        var usage = rusage()
+        wait4(pid, &status, 0, &usage)
+        let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+        let output = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        return (output, Date().timeIntervalSince(started), cpu, usage.ru_maxrss)
+    }
+
     // 6. Plain http only to a literal loopback address or exactly `localhost`.
     @Test(arguments: [
         ("127.0.0.1", true), ("127.1.2.3", true), ("localhost", true), ("[::1]", true), ("127.0.0.1.evil.example", false),

@@ -1,0 +1,224 @@
+import CCurl
+import CambioCore
+import CambioRates
+import Foundation
+
+/// One GET with libcurl's easy interface: a total time limit, bodies of at most 2 MiB as they
+/// arrive on the wire (nothing is decompressed: a small gzip answer cannot inflate into
+/// gigabytes), redirects only within the same host and port, http and https only, TLS
+/// verification left on. libcurl waits on its socket, so a stalled server costs no CPU.
+/// Cancellable from any thread.
+public final class CurlFetcher: TransportRequest, @unchecked Sendable {
+    private let url: URL
+    private let timeout: TimeInterval
+    private let lock = NSLock()
+    private var cancelled = false
+    private var outcome: Result<[UInt8], FetchError>?
+    private let done = DispatchSemaphore(value: 0)
+
+    // The transfer's state, touched only by the transfer thread (and its callbacks).
+    private var body: [UInt8] = []
+    private var overflow = false
+    private var contentEncoding: String?
+    private var retryAfter: String?
+
+    /// Redirects followed at most (all within the same host and port).
+    static let redirectLimit = 3
+
+    public init(url: URL, timeout: TimeInterval) {
+        self.url = url
+        self.timeout = timeout
+    }
+
+    /// Starts the request on a thread of its own; `wait` or `cancel` afterwards.
+    public func start() {
+        Self.initialiseOnce
+        Thread.detachNewThread { [self] in finish(transfer()) }
+    }
+
+    /// Cancels: the result becomes `.cancelled` at once, and the transfer stops at its next
+    /// progress report.
+    public func cancel() {
+        lock.withLock { cancelled = true }
+        finish(.failure(.cancelled))
+    }
+
+    public func wait() -> Result<[UInt8], FetchError> {
+        done.wait()
+        done.signal()
+        return lock.withLock { outcome } ?? .failure(.cancelled)
+    }
+
+    private func finish(_ result: Result<[UInt8], FetchError>) {
+        let first: Bool = lock.withLock {
+            guard outcome == nil else { return false }
+            outcome = result
+            return true
+        }
+        if first { done.signal() }
+    }
+
+    private var isCancelled: Bool { lock.withLock { cancelled } }
+
+    private static let initialiseOnce: Void = { curl_global_init(Int(CURL_GLOBAL_DEFAULT)) }()
+
+    // MARK: The transfer
+
+    private func transfer() -> Result<[UInt8], FetchError> {
+        let deadline = Date().addingTimeInterval(timeout)
+        let seconds = Int(timeout.rounded())
+        var current = url
+        for _ in 0...Self.redirectLimit {
+            let host = RequestPolicy.displayHost(current)
+            let remaining = deadline.timeIntervalSinceNow
+            guard remaining > 0 else { return .failure(.timeout(host: host, seconds: seconds)) }
+            guard let handle = curl_easy_init() else {
+                return .failure(.other(host: host, description: "libcurl could not start a transfer"))
+            }
+            defer { curl_easy_cleanup(handle) }
+            body = []
+            overflow = false
+            contentEncoding = nil
+            retryAfter = nil
+            var headers: UnsafeMutablePointer<curl_slist>?
+            for header in ["Accept: application/json, application/xml, text/xml", "Accept-Encoding: identity", "Expect:"] {
+                headers = curl_slist_append(headers, header)
+            }
+            defer { curl_slist_free_all(headers) }
+            let context = Unmanaged.passUnretained(self).toOpaque()
+            let milliseconds = max(1, Int(remaining * 1000))
+            cambio_curl_set_string(handle, CURLOPT_URL, current.absoluteString)
+            cambio_curl_set_string(handle, CURLOPT_PROTOCOLS_STR, "http,https")
+            cambio_curl_set_long(handle, CURLOPT_FOLLOWLOCATION, 0)
+            cambio_curl_set_long(handle, CURLOPT_NOSIGNAL, 1)
+            cambio_curl_set_long(handle, CURLOPT_TIMEOUT_MS, milliseconds)
+            cambio_curl_set_long(handle, CURLOPT_CONNECTTIMEOUT_MS, milliseconds)
+            cambio_curl_set_long(handle, CURLOPT_MAXFILESIZE, RequestPolicy.sizeLimit)
+            cambio_curl_set_string(handle, CURLOPT_USERAGENT, "cambio")
+            cambio_curl_set_headers(handle, headers)
+            cambio_curl_set_data_callback(handle, CURLOPT_WRITEFUNCTION, receiveBody)
+            cambio_curl_set_pointer(handle, CURLOPT_WRITEDATA, context)
+            cambio_curl_set_data_callback(handle, CURLOPT_HEADERFUNCTION, receiveHeader)
+            cambio_curl_set_pointer(handle, CURLOPT_HEADERDATA, context)
+            cambio_curl_set_progress_callback(handle, reportProgress)
+            cambio_curl_set_pointer(handle, CURLOPT_XFERINFODATA, context)
+            cambio_curl_set_long(handle, CURLOPT_NOPROGRESS, 0)
+
+            let code = curl_easy_perform(handle)
+            if isCancelled { return .failure(.cancelled) }
+            if overflow || code == CURLE_FILESIZE_EXCEEDED { return .failure(.tooLarge(host: host, limit: RequestPolicy.sizeLimit)) }
+            guard code == CURLE_OK else { return .failure(Self.map(code, handle: handle, host: host, seconds: seconds, received: body.count)) }
+
+            var status = 0
+            cambio_curl_get_long(handle, CURLINFO_RESPONSE_CODE, &status)
+            if (300..<400).contains(status) {
+                var location: UnsafeMutablePointer<CChar>?
+                cambio_curl_get_string(handle, CURLINFO_REDIRECT_URL, &location)
+                let target = location.map { String(cString: $0) }.flatMap { URL(string: $0) }
+                // The same host and port (a path change) is followed; another host or port is not.
+                guard let target, target.host?.lowercased() == current.host?.lowercased(), Self.port(of: target) == Self.port(of: current),
+                    case .success = RequestPolicy.validate(target.absoluteString)
+                else {
+                    return .failure(.redirected(host: host, to: target.map(RequestPolicy.displayHost) ?? UntrustedText("?")))
+                }
+                current = target
+                continue
+            }
+            guard (200..<300).contains(status) else {
+                return .failure(.httpStatus(host: host, code: status, retryAfter: FetchError.retryAfter(retryAfter)))
+            }
+            if let encoding = contentEncoding, !encoding.isEmpty, encoding != "identity" {
+                return .failure(.invalidResponse(host: host, reason: UntrustedText("a compressed answer (\(encoding)), which was not asked for")))
+            }
+            var type: UnsafeMutablePointer<CChar>?
+            cambio_curl_get_string(handle, CURLINFO_CONTENT_TYPE, &type)
+            if let type, String(cString: type).lowercased().hasPrefix("text/html") {
+                return .failure(.invalidResponse(host: host, reason: UntrustedText("an HTML page (text/html), not rates")))
+            }
+            return .success(body)
+        }
+        return .failure(.redirected(host: RequestPolicy.displayHost(url), to: RequestPolicy.displayHost(current)))
+    }
+
+    /// The port a URL connects to, its scheme's default when none is written.
+    static func port(of url: URL) -> Int { url.port ?? (url.scheme?.lowercased() == "http" ? 80 : 443) }
+
+    fileprivate func receive(_ data: UnsafeMutablePointer<CChar>, _ count: Int) -> Int {
+        guard body.count + count <= RequestPolicy.sizeLimit else {
+            overflow = true
+            return 0  // libcurl stops with a write error
+        }
+        data.withMemoryRebound(to: UInt8.self, capacity: count) { body.append(contentsOf: UnsafeBufferPointer(start: $0, count: count)) }
+        return count
+    }
+
+    fileprivate func header(_ data: UnsafeMutablePointer<CChar>, _ count: Int) {
+        let line = data.withMemoryRebound(to: UInt8.self, capacity: count) { String(decoding: UnsafeBufferPointer(start: $0, count: count), as: UTF8.self) }
+        guard let colon = line.firstIndex(of: ":") else { return }
+        let name = line[..<colon].lowercased()
+        let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+        if name == "content-encoding" { contentEncoding = value.lowercased() }
+        if name == "retry-after" { retryAfter = value }
+    }
+
+    fileprivate var shouldStop: Bool { isCancelled }
+
+    static func map(_ code: CURLcode, handle: UnsafeMutableRawPointer, host: UntrustedText, seconds: Int, received: Int) -> FetchError {
+        switch code {
+        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY: return .offline(host: host)
+        case CURLE_COULDNT_CONNECT: return .connectionRefused(host: host)
+        case CURLE_OPERATION_TIMEDOUT: return .timeout(host: host, seconds: seconds)
+        case CURLE_ABORTED_BY_CALLBACK: return .cancelled
+        case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
+            CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_INVALIDCERTSTATUS,
+            CURLE_SSL_ENGINE_INITFAILED, CURLE_USE_SSL_FAILED:
+            return .tls(host: host)
+        case CURLE_PARTIAL_FILE:
+            var expected: curl_off_t = -1
+            cambio_curl_get_off_t(handle, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &expected)
+            let total = expected > 0 ? " of \(expected)" : ""
+            return .invalidResponse(host: host, reason: UntrustedText("the body was cut off after \(received)\(total) bytes"))
+        case CURLE_GOT_NOTHING, CURLE_RECV_ERROR, CURLE_SEND_ERROR:
+            return .invalidResponse(host: host, reason: UntrustedText("the connection closed before the answer was complete"))
+        case CURLE_URL_MALFORMAT, CURLE_UNSUPPORTED_PROTOCOL:
+            return .badURL(host)
+        default:
+            return .other(host: host, description: UntrustedText("network error \(code.rawValue): " + String(cString: curl_easy_strerror(code))))
+        }
+    }
+}
+
+// libcurl's callbacks: plain C functions that find their fetcher through the context pointer.
+
+private let receiveBody: cambio_curl_data_callback = { data, size, count, context in
+    guard let data, let context else { return 0 }
+    return CurlFetcher.fromContext(context).receive(data, size * count)
+}
+
+private let receiveHeader: cambio_curl_data_callback = { data, size, count, context in
+    guard let data, let context else { return 0 }
+    CurlFetcher.fromContext(context).header(data, size * count)
+    return size * count
+}
+
+private let reportProgress: cambio_curl_progress_callback = { context, _, _, _, _ in
+    guard let context else { return 1 }
+    return CurlFetcher.fromContext(context).shouldStop ? 1 : 0
+}
+
+extension CurlFetcher {
+    fileprivate static func fromContext(_ context: UnsafeMutableRawPointer) -> CurlFetcher {
+        Unmanaged<CurlFetcher>.fromOpaque(context).takeUnretainedValue()
+    }
+}
+
+/// Fetches in this process with libcurl (the fetch helper, and the tests).
+public struct CurlTransport: Transport {
+    public init() {}
+
+    public func start(url: URL, timeout: TimeInterval) -> any TransportRequest {
+        let fetcher = CurlFetcher(url: url, timeout: timeout)
+        fetcher.start()
+        return fetcher
+    }
+}
