@@ -109,6 +109,15 @@ public final class CurlFetcher: TransportRequest, @unchecked Sendable {
             if overflow || code == CURLE_FILESIZE_EXCEEDED { return .failure(.tooLarge(host: host, limit: RequestPolicy.sizeLimit)) }
             guard code == CURLE_OK else { return .failure(Self.map(code, handle: handle, host: host, seconds: seconds, received: body.count)) }
 
+            // Plain http was allowed for a loopback name: the address actually reached must be
+            // loopback too (`localhost` could be made to resolve elsewhere).
+            if current.scheme?.lowercased() == "http" {
+                var address: UnsafeMutablePointer<CChar>?
+                cambio_curl_get_string(handle, CURLINFO_PRIMARY_IP, &address)
+                guard let address, RequestPolicy.isLoopback(String(cString: address)) else {
+                    return .failure(.insecureURL(host: host))
+                }
+            }
             var status = 0
             cambio_curl_get_long(handle, CURLINFO_RESPONSE_CODE, &status)
             if (300..<400).contains(status) {
