@@ -101,7 +101,8 @@ public struct App {
         let color = !options.plain && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
 
         let session = Session(
-            store: store, engine: engine, state: state, settings: settings, rates: rates, saveEachLine: interactive)
+            store: store, engine: engine, state: state, settings: settings, rates: rates, saveEachLine: interactive,
+            persists: interactive || options.save)
         if interactive {
             return InteractiveShell(session: session, color: color, plain: options.plain).run()
         }

@@ -14,8 +14,14 @@ final class InteractiveShell {
         self.session = session
         self.color = color
         self.plain = plain
-        renderer = ReplyRenderer(forTerminal: true, color: color)
+        // `--plain`: no rate details or notes, as in a pipe (what was taken still goes to
+        // standard error).
+        renderer = ReplyRenderer(forTerminal: !plain, color: color)
     }
+
+    /// The table note last shown (in the banner or under a result): it is shown again only
+    /// when the table changes.
+    private var shownSource: String?
 
     func run() -> Int32 {
         // libedit needs the character type of the user's locale; Debian often has only C.UTF-8.
@@ -46,9 +52,9 @@ final class InteractiveShell {
             Platform.writeAll(STDOUT_FILENO, "\n" + CandidateList.render(candidates, columns: columns, color: color, session.engine.text))
         }
         let table = session.state.table
-        Platform.writeAll(
-            STDOUT_FILENO,
-            dim(session.engine.text("banner", App.version, session.engine.tableNote(table, now: Date()))) + "\n")
+        let source = session.engine.tableNote(table, now: Date())
+        shownSource = source
+        Platform.writeAll(STDOUT_FILENO, dim(session.engine.text("banner", App.version, source)) + "\n")
         // The first prompt never waits for the network: a due refresh runs in the background,
         // and starts only once the prompt is on the screen, so that starting the fetch helper
         // does not compete with drawing it (on two cores it delayed the prompt by 25 ms).
@@ -112,7 +118,14 @@ final class InteractiveShell {
     private func handle(_ line: String) -> Bool {
         let indent = DisplayWidth.of("\(session.state.base) › ")
         let outcome = session.run(line) { refreshInForeground() }
-        let (out, err) = renderer.render(outcome.reply, input: line, caretIndent: indent, text: session.engine.text)
+        var reply = outcome.reply
+        reply.lines.removeAll { line in
+            guard case .source(let text) = line else { return false }
+            if text == shownSource { return true }
+            shownSource = text
+            return false
+        }
+        let (out, err) = renderer.render(reply, input: line, caretIndent: indent, text: session.engine.text)
         Platform.writeAll(STDOUT_FILENO, out)
         Platform.writeError(err)
         return outcome.effects.contains(.quit)

@@ -3,7 +3,7 @@
 public struct OptionDeclaration: Sendable {
     /// What the option does to `Options`.
     enum Effect: Sendable {
-        case plain, offline, refresh, lineBuffered, help, version, manual
+        case plain, offline, refresh, lineBuffered, save, help, version, manual
         case format, locale, completion
     }
 
@@ -49,6 +49,7 @@ public struct OptionDeclaration: Sendable {
             long: "--format", short: nil, value: .choice(placeholder: "FORMAT", OutputFormat.allCases.map(\.rawValue)),
             key: "option.format", effect: .format),
         OptionDeclaration(long: "--line-buffered", short: nil, value: .none, key: "option.lineBuffered", effect: .lineBuffered),
+        OptionDeclaration(long: "--save", short: nil, value: .none, key: "option.save", effect: .save),
         OptionDeclaration(long: "--locale", short: nil, value: .locale, key: "option.locale", effect: .locale),
         OptionDeclaration(
             long: "--completion", short: nil, value: .choice(placeholder: "SHELL", CompletionScript.Shell.allCases.map(\.rawValue)),

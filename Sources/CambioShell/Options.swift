@@ -9,6 +9,8 @@ public struct Options: Equatable, Sendable {
     public var format: OutputFormat = .text
     /// Write each result as soon as its line is done, even into a pipe.
     public var lineBuffered = false
+    /// Keep the setting changes and recent currencies of a one-shot command or a pipe.
+    public var save = false
     public var showHelp = false
     public var showVersion = false
     /// Print the manual page (roff).
@@ -85,6 +87,7 @@ public struct Options: Equatable, Sendable {
         case .offline: offline = true
         case .refresh: refresh = true
         case .lineBuffered: lineBuffered = true
+        case .save: save = true
         case .help: showHelp = true
         case .version: showVersion = true
         case .manual: showManual = true

@@ -43,8 +43,16 @@ public struct ReplyRenderer: Sendable {
                 }
             case .heading(let text):
                 if forTerminal { out += style("1", text) + "\n" }
-            case .note(let text):
+            case .note(let text), .source(let text):
                 if forTerminal { out += style("2", text) + "\n" }
+            case .assumption(let text):
+                // What was taken is said in every mode: beside the result on a terminal, on
+                // standard error (with the line number) in a pipe.
+                if forTerminal {
+                    out += style("2", text) + "\n"
+                } else {
+                    err += (lineNumber.map { "line \($0): " } ?? "cambio: ") + text + "\n"
+                }
             case .error(let error, let message):
                 if let lineNumber {
                     let column = error.range.map { ", column \($0.lowerBound + 1)" } ?? ""

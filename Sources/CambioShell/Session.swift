@@ -12,11 +12,19 @@ final class Session {
     let rates: RateController
     /// Write files after every line (the shell) or once at the end (pipes, one-shot).
     let saveEachLine: Bool
+    /// Whether setting changes and recent currencies are written at all: the shell does; a
+    /// script or pipe does only with `--save`, so that it never moves the user's base, locale
+    /// or recents (its own changes apply to its own run).
+    let persists: Bool
     private var recentChanged = false
     private var recentCleared = false
     private var settingsChanged = false
 
-    init(store: Store, engine: Engine, state: SessionState, settings: Settings, rates: RateController, saveEachLine: Bool) {
+    init(
+        store: Store, engine: Engine, state: SessionState, settings: Settings, rates: RateController, saveEachLine: Bool,
+        persists: Bool = true
+    ) {
+        self.persists = persists
         self.store = store
         self.engine = engine
         self.state = state
@@ -84,9 +92,9 @@ final class Session {
     func save() {
         absorbQuickAnswers()
         store.saveLocaleFacts()
-        if recentChanged { store.saveRecent(state.recent, replacing: recentCleared, warn: warn) }
+        if persists, recentChanged { store.saveRecent(state.recent, replacing: recentCleared, warn: warn) }
         recentCleared = false
-        if settingsChanged { store.save(settings, warn: warn) }
+        if persists, settingsChanged { store.save(settings, warn: warn) }
         recentChanged = false
         settingsChanged = false
     }

@@ -34,7 +34,7 @@ import Testing
     @Test func convertsInTheUsersLocaleWithTheRateBeside() {
         let outcome = engine("de_DE").evaluate("12,50 eur in usd", in: state("de_DE"))
         #expect(outcome.reply.lines.first == .result("12,500\u{00A0}€ = 14,291\u{00A0}$", detail: "1\u{00A0}€ = 1,143\u{00A0}$"))
-        #expect(outcome.reply.lines.contains { if case .note(let text) = $0 { text.contains("2026-07-06") } else { false } })
+        #expect(outcome.reply.lines.contains { if case .source(let text) = $0 { text.contains("2026-07-06") } else { false } })
         #expect(outcome.state.recent == [code("EUR"), code("USD")])
         #expect(outcome.effects.contains(.saveRecent))
     }
@@ -161,7 +161,7 @@ import Testing
     @Test func aReinterpretedSeparatorIsEchoed() {
         // In de_CH '.' is the decimal point and ’ groups: a ',' can only be a decimal point.
         let outcome = engine("de_CH").evaluate("12,50 eur in usd", in: state("de_CH"))
-        #expect(outcome.reply.lines.contains { if case .note(let text) = $0 { text.hasPrefix("“12,50” gelesen als 12.500") } else { false } })
+        #expect(outcome.reply.lines.contains { if case .assumption(let text) = $0 { text.hasPrefix("“12,50” gelesen als 12.500") } else { false } })
         #expect(outcome.reply.results.first?.hasPrefix("EUR\u{00A0}12.500") == true)
     }
 
@@ -173,7 +173,7 @@ import Testing
 
     @Test func dollarSaysWhichDollarItMeant() {
         let outcome = engine().evaluate("$5 in eur", in: state())
-        #expect(outcome.reply.lines.first == .note("“$” taken as USD (US Dollar)"))
+        #expect(outcome.reply.lines.first == .assumption("“$” taken as USD (US Dollar)"))
     }
 
     @Test func aFailedLineKeepsTheState() {

@@ -70,7 +70,7 @@ import Testing
         guard case .error(_, let message) = failed.reply.lines.first else { return #expect(Bool(false)) }
         #expect(message.contains(error))
         let converted = engine.evaluate("1 eur in usd", in: state)
-        #expect(converted.reply.lines.contains { if case .note(let text) = $0 { text.hasPrefix(note) || text.contains(note) } else { false } })
+        #expect(converted.reply.lines.contains { if case .source(let text) = $0 { text.hasPrefix(note) || text.contains(note) } else { false } })
         #expect(engine.evaluate("help", in: state).reply.results.first?.hasPrefix(help) == true)
     }
 }

@@ -22,7 +22,7 @@ import Testing
     func converted(_ outcome: Outcome) -> [String] { outcome.reply.conversions.map { "\($0.from)>\($0.to)" } }
 
     func notes(_ outcome: Outcome) -> [String] {
-        outcome.reply.lines.compactMap { if case .note(let text) = $0 { text } else { nil } }
+        outcome.reply.lines.compactMap { if case .assumption(let text) = $0 { text } else { nil } }
     }
 
     func error(_ outcome: Outcome) -> CommandError? {

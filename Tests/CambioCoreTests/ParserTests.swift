@@ -85,7 +85,9 @@ import Testing
         #expect(error("12 eur in usd 5") == CommandError(.expected(.endOfLine, found: "5"), at: 14..<15))
         #expect(error("12 eur 5") == CommandError(.expected(.connectorOrEnd, found: "5"), at: 7..<8))
         #expect(error(", usd") == CommandError(.expected(.amountOrCurrency, found: ","), at: 0..<1))
-        #expect(error("12 # eur") == CommandError(.unexpectedCharacter("#"), at: 3..<4))
+        #expect(error("12#eur") == CommandError(.unexpectedCharacter("#"), at: 2..<3))
+        // `#` after a space starts a comment.
+        #expect(error("12 eur in usd # lunch") == nil)
         #expect(error("swap now") == CommandError(.expected(.endOfLine, found: "now"), at: 5..<8))
         #expect(error("recent all") == CommandError(.unexpectedArgument(command: "recent", allowed: ["clear"], found: "all"), at: 7..<10))
         #expect(error("12 eur\u{7}") == CommandError(.unexpectedCharacter("\u{7}"), at: 6..<7))

@@ -76,17 +76,29 @@ import Testing
         #expect(overridden.stdout.contains("١٬٥٠٠٫٠٠٠"))
     }
 
-    @Test func baseAndRecentsPersistAcrossRuns() throws {
+    @Test func scriptsChangeNoSavedStateUnlessAskedTo() throws {
         let home = try TemporaryDirectory()
         let environment = home.environment()
-        _ = try Cambio.run(["base", "jpy"], environment: environment)
+        // A pipe's own settings apply to its own lines…
+        let piped = try Cambio.run([], stdin: "base gbp\n100\n", environment: environment)
+        #expect(piped.stdout.contains("£100.000 = "), "\(piped.stdout)")
+        // …and never move the shell's base or recents.
         _ = try Cambio.run(["1", "chf", "in", "gbp"], environment: environment)
+        #expect(home.read("config/cambio/config") == nil)
+        #expect(home.read("state/cambio/recent") == nil)
+    }
+
+    @Test func baseAndRecentsPersistAcrossRunsWithSave() throws {
+        let home = try TemporaryDirectory()
+        let environment = home.environment()
+        _ = try Cambio.run(["--save", "base", "jpy"], environment: environment)
+        _ = try Cambio.run(["--save", "1", "chf", "in", "gbp"], environment: environment)
         #expect(home.read("config/cambio/config")?.contains("base = JPY") == true)
         #expect(home.read("state/cambio/recent") == "CHF\nGBP\n")
         let bare = try Cambio.run(["1000"], environment: environment)
         #expect(bare.stdout.split(separator: "\n").count == 2)
         #expect(bare.stdout.hasPrefix("¥1,000.000 = CHF"))
-        _ = try Cambio.run(["recent", "clear"], environment: environment)
+        _ = try Cambio.run(["recent", "clear", "--save"], environment: environment)
         #expect(home.read("state/cambio/recent") == "")
     }
 
@@ -103,7 +115,7 @@ import Testing
 
     @Test func stateFilesArePrivate() throws {
         let home = try TemporaryDirectory()
-        _ = try Cambio.run(["base", "usd"], environment: home.environment())
+        _ = try Cambio.run(["--save", "base", "usd"], environment: home.environment())
         let attributes = try FileManager.default.attributesOfItem(atPath: home.path + "/config/cambio/config")
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
         let directory = try FileManager.default.attributesOfItem(atPath: home.path + "/config/cambio")
@@ -153,5 +165,49 @@ import Testing
         #expect(run.stdout.contains("-1000\tJPY\tEUR\t-5.404\t"))
         let bad = try Cambio.run(["--format", "xml", "1", "eur"], environment: home.environment())
         #expect(bad.status == 2)
+    }
+}
+
+extension EndToEndTests {
+    @Test func aByteOrderMarkAndCommentsInPipedInputAreNoErrors() throws {
+        let home = try TemporaryDirectory()
+        let input = "\u{FEFF}1 eur in usd\n# a comment\n2 eur in usd # lunch\n   # indented\n"
+        let run = try Cambio.run([], stdin: input, environment: home.environment())
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == "€1.000 = $1.143\n€2.000 = $2.287\n")
+        #expect(run.stderr.isEmpty)
+    }
+
+    @Test func whatWasTakenIsSaidOnStandardErrorInPipes() throws {
+        let home = try TemporaryDirectory()
+        let run = try Cambio.run([], stdin: "1 eur in usd\n100 peso in usd\n", environment: home.environment())
+        #expect(run.stdout.split(separator: "\n").count == 2)
+        #expect(run.stderr == "line 2: “peso” taken as MXN (Mexican Peso)\n", "\(run.stderr)")
+        let oneShot = try Cambio.run(["100", "peso", "in", "usd"], environment: home.environment())
+        #expect(oneShot.stderr == "cambio: “peso” taken as MXN (Mexican Peso)\n")
+    }
+
+    @Test(arguments: [("$", ["USD", "CAD", "AUD", "MXN"], "EUR"), ("€", ["EUR"], "USD"), ("₺", ["TRY"], "EUR")])
+    func listWithASignListsTheCurrenciesWrittenWithIt(_ sign: String, _ expected: [String], _ absent: String) throws {
+        let home = try TemporaryDirectory()
+        let run = try Cambio.run(["list", sign], environment: home.environment())
+        let codes = Set(run.stdout.split(separator: "\n").map { String($0.prefix(3)) })
+        #expect(Set(expected).isSubset(of: codes), "\(run.stdout)")
+        #expect(!codes.contains(absent))
+        #expect(codes.count < 30)
+    }
+
+    @Test func aCurrencyTheTableLacksSaysWhichTableAndWhatWouldHaveIt() throws {
+        let home = try TemporaryDirectory()
+        // An ECB table in the cache: 31 currencies, no Argentine peso.
+        let table = """
+            {"format": 1, "provider": "ecb", "base": "EUR", "date": "2026-11-27", "fetched": "2026-11-30T06:00:00Z", "rates": {"EUR": 1, "USD": 1.16, "JPY": 181.2}}
+            """
+        try home.write("cache/cambio/rates-ecb.json", table)
+        let run = try Cambio.run(["1", "eur", "in", "ars"], environment: home.environment(["CAMBIO_PROVIDER": "ecb"]))
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("no rate in the table in use (ecb of 2026-11-27, 3 currencies)"), "\(run.stderr)")
+        #expect(run.stderr.contains("the bundled table of 2026-07-06 has it"))
+        #expect(run.stderr.contains("“source auto”"))
     }
 }

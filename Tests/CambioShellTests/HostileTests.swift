@@ -261,7 +261,7 @@ import Testing
         try home.write("config/cambio/.config.124.457.tmp", "writing")
         var old = [timespec(tv_sec: time(nil) - 3600, tv_nsec: 0), timespec(tv_sec: time(nil) - 3600, tv_nsec: 0)]
         #expect(utimensat(AT_FDCWD, stale, &old, 0) == 0)
-        let run = try Cambio.run(["base", "usd"], environment: environment())
+        let run = try Cambio.run(["--save", "base", "usd"], environment: environment())
         #expect(run.status == 0)
         #expect(!FileManager.default.fileExists(atPath: stale))
         #expect(FileManager.default.fileExists(atPath: fresh))

@@ -112,7 +112,7 @@ import Testing
             ["--refresh", "1", "eur"], environment: environment(["CAMBIO_PROVIDER_URL": "http://example.com/?key=secret", "CAMBIO_PROVIDER": "ecb"]))
         #expect(insecure.stderr.contains("plain http is allowed only to this machine"))
         #expect(!insecure.stderr.contains("secret"))
-        let source = try Cambio.run(["source", "ecb"], environment: environment())
+        let source = try Cambio.run(["--save", "source", "ecb"], environment: environment())
         #expect(source.stdout.contains("rate provider: ECB"))
         #expect(home.read("config/cambio/config")?.contains("source = ecb") == true)
         let unknown = try Cambio.run(["source", "nope"], environment: environment())

@@ -220,9 +220,42 @@ import CambioShell
         let run = try Cambio.run([], stdin: "1 eur in usd\n2 eur in usd\n", environment: home.environment())
         #expect(run.status == 0)
         #expect(run.stdout == "€1.000 = $1.143\n€2.000 = $2.287\n")
-        // One line for reading the recent file, one for saving it; none per converted line.
+        // One line for reading the recent file (a pipe saves none); none per converted line.
         let warnings = run.stderr.split(separator: "\n")
-        #expect(warnings.count == 2, "\(run.stderr)")
+        #expect(warnings.count == 1, "\(run.stderr)")
         #expect(warnings.allSatisfy { $0.hasPrefix("cambio: warning: ") })
+    }
+}
+
+extension ShellTests {
+    @Test func theTableNoteIsShownWhenItChangesNotUnderEveryResult() throws {
+        let home = try TemporaryDirectory()
+        let shell = try start(home, ["CAMBIO_OFFLINE": "1"])
+        #expect(shell.waitFor("EUR › "), "\(shell.plainOutput)")
+        for line in ["1 eur in usd", "2 eur in usd", "3 eur in usd"] {
+            let mark = shell.mark
+            shell.type(line + "\r")
+            #expect(shell.waitFor("$", then: "EUR › ", after: mark), "\(shell.plainOutput)")
+        }
+        shell.type("quit\r")
+        #expect(shell.waitForExit() == 0)
+        // Once, in the banner; none of the three results repeats it.
+        #expect(shell.plainOutput.components(separatedBy: "rates of 2026-07-06").count == 2, "\(shell.plainOutput)")
+    }
+
+    @Test func plainLeavesOutRateDetailsAndNotesInTheShell() throws {
+        let home = try TemporaryDirectory()
+        let shell = try PseudoTerminal(
+            arguments: ["--plain"], environment: home.environment(["TERM": "xterm", "CAMBIO_OFFLINE": "1"]))
+        #expect(shell.waitFor("EUR › "), "\(shell.plainOutput)")
+        let mark = shell.mark
+        shell.type("1 eur in usd\r")
+        #expect(shell.waitFor("€1.000 = $1.143", then: "EUR › ", after: mark), "\(shell.plainOutput)")
+        shell.type("quit\r")
+        #expect(shell.waitForExit() == 0)
+        let after = String(shell.plainOutput[mark...])
+        #expect(!after.contains("€1 = $1.143"), "\(after)")
+        let raw = String(shell.output[mark...])
+        #expect(!raw.contains("\u{1B}[1m") && !raw.contains("\u{1B}[2m"), "no bold or dim with --plain")
     }
 }

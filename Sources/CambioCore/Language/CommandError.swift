@@ -10,7 +10,7 @@ public struct CommandError: Error, Equatable, Sendable {
         /// Several currencies fit what was typed.
         case ambiguousCurrency(String, candidates: [CurrencyCode])
         /// An ISO code the rate table has no rate for.
-        case currencyNotInTable(CurrencyCode)
+        case currencyNotInTable(CurrencyCode, table: TableDescription)
         /// Something else stood where the grammar expected `expected`.
         case expected(Expectation, found: String?)
         /// An unknown command word after `help`.
@@ -29,6 +29,22 @@ public struct CommandError: Error, Equatable, Sendable {
         case unknownCommand(String, suggestion: String)
         /// A command word with an argument it does not take (`recent all`, `preview maybe`).
         case unexpectedArgument(command: String, allowed: [String], found: String)
+    }
+
+    /// The table a conversion used, for messages about what it lacks.
+    public struct TableDescription: Equatable, Sendable {
+        public let source: String
+        public let date: String
+        public let count: Int
+        /// The date of the bundled table when it has the currency that was missing.
+        public let bundledDate: String?
+
+        public init(source: String, date: String, count: Int, bundledDate: String?) {
+            self.source = source
+            self.date = date
+            self.count = count
+            self.bundledDate = bundledDate
+        }
     }
 
     /// What the parser was looking for.

@@ -25,11 +25,13 @@ public struct Parser {
     static let freeTextCommands = Set(CommandDeclaration.all.filter(\.takesFreeText).flatMap(\.words))
 
     public static func parse(_ line: String) -> Result<Command, CommandError> {
-        let trimmed = line.drop { $0.isWhitespace }
+        let trimmed = line.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
         let word = trimmed.prefix { !$0.isWhitespace }
         if freeTextCommands.contains(word.lowercased()) {
             let start = line.count - trimmed.count
-            let rest = trimmed.dropFirst(word.count)
+            var rest = trimmed.dropFirst(word.count)
+            // A comment after the argument is not part of it.
+            if let comment = rest.range(of: " #") { rest = rest[..<comment.lowerBound] }
             let argumentStart = start + word.count + rest.prefix { $0.isWhitespace }.count
             let argument = rest.trimmingCharacters(in: .whitespaces)
             let range = argument.isEmpty ? nil : argumentStart..<argumentStart + argument.count

@@ -16,7 +16,8 @@ public enum Tokenizer {
         }
         func isSkipped(_ c: Character) -> Bool {
             if let ascii = c.asciiValue { return ascii == 0x20 || (0x09...0x0D).contains(ascii) }
-            return c.isWhitespace || NumberConventions.bidiMarks.contains(c)
+            // A byte-order mark (a file saved by some editors starts with one) is no character.
+            return c.isWhitespace || NumberConventions.bidiMarks.contains(c) || c == "\u{FEFF}"
         }
         func isBidiMark(_ c: Character) -> Bool { !c.isASCII && NumberConventions.bidiMarks.contains(c) }
         func startsNumber(at i: Int) -> Bool {
@@ -39,6 +40,10 @@ public enum Tokenizer {
             if isSkipped(c) {
                 index += 1
                 continue
+            }
+            // `#` at the start of a line or after a space begins a comment: a ledger's notes.
+            if c == "#", index == 0 || isSkipped(characters[index - 1]) {
+                break
             }
             // A sign may be followed by the bidi marks ICU writes (`-\u{200F}١٢` in ar_EG).
             var afterSign = index + 1

@@ -43,7 +43,11 @@ public final class Engine {
             })
         directory = CurrencyDirectory(
             catalog: catalog, codes: table.codes, languageID: locale.messages, regionCurrency: regionCurrency)
+        currentTable = table
     }
+
+    /// The table the engine was made for (its currencies are the directory's).
+    private let currentTable: RateTable
 
     /// The same engine for another locale or table (the names and formats are rebuilt).
     public func rebuilt(locale: LocaleSettings, table: RateTable) -> Engine {
@@ -157,7 +161,7 @@ public final class Engine {
             let code = try resolve(reference, notes: &notes)
             outcome.state.base = code
             outcome.effects.insert(.saveConfig)
-            outcome.reply.lines += notes.map { .note($0) }
+            outcome.reply.lines += notes.map { .assumption($0) }
             outcome.reply.lines.append(.note(text("note.base", code.rawValue, directory.name(of: code))))
         case .recent(let clear):
             if clear {
@@ -208,7 +212,8 @@ public final class Engine {
         let exactAmount = amount.flatMap(Rational.init)
         for target in targets {
             guard let rate = table.rate(from: from, to: target) else {
-                throw CommandError(.currencyNotInTable(table.contains(from) ? target : from), at: nil)
+                let missing = table.contains(from) ? target : from
+                throw CommandError(.currencyNotInTable(missing, table: describe(table, missing: missing)), at: nil)
             }
             // The inverse is only shown beside results; a pipe does without the division.
             let inverse = showsDetails || amount == nil ? (table.rate(from: target, to: from) ?? .zero) : .zero
@@ -227,9 +232,9 @@ public final class Engine {
                 lines.append(.result(forward, detail: backward))
             }
         }
-        outcome.reply.lines += notes.map { .note($0) }
+        outcome.reply.lines += notes.map { .assumption($0) }
         outcome.reply.lines += lines
-        outcome.reply.lines.append(.note(tableNote(table, now: now)))
+        outcome.reply.lines.append(.source(tableNote(table, now: now)))
         outcome.state.last = LastConversion(amount: amount, from: from, to: targets)
         let before = outcome.state.recent
         outcome.state.use([from] + targets)
@@ -266,7 +271,7 @@ public final class Engine {
         let state = outcome.state
         let base = state.base
         let list = codes.isEmpty ? ordered(state.table.codes.filter { $0 != base }, state) : codes
-        outcome.reply.lines += notes.map { .note($0) }
+        outcome.reply.lines += notes.map { .assumption($0) }
         outcome.reply.lines.append(.heading("\(formatter.unit(base)) (\(base), \(directory.name(of: base)))"))
         var rows: [(String, String, String)] = []
         for code in list {
@@ -285,7 +290,7 @@ public final class Engine {
             outcome.reply.lines.append(
                 .result(DisplayWidth.padRight(row.0, to: width) + "   " + DisplayWidth.padRight(row.1, to: inverseWidth) + "   " + row.2))
         }
-        outcome.reply.lines.append(.note(tableNote(state.table, now: now)))
+        outcome.reply.lines.append(.source(tableNote(state.table, now: now)))
         if !codes.isEmpty {
             outcome.state.use(codes)
             outcome.effects.insert(.saveRecent)
@@ -304,11 +309,16 @@ public final class Engine {
         var codes = ordered(outcome.state.table.codes, outcome.state)
         if let filter {
             let folded = TextFolding.fold(filter)
+            let typed = filter.trimmingCharacters(in: .whitespaces)
             codes = codes.filter { code in
                 guard let entry = directory.entry(code) else { return false }
+                let symbol = formatter.symbol(for: code)
+                // A sign alone (`$`, `€`, `₺`) folds to nothing: the currencies written with it.
+                if folded.isEmpty {
+                    return symbol.contains(typed) || CurrencyDirectory.symbols[typed]?.contains(code.rawValue) == true
+                }
                 return code.rawValue.lowercased().hasPrefix(folded.lowercased())
-                    || entry.foldedNames.contains { $0.contains(folded) }
-                    || formatter.symbol(for: code) == filter.trimmingCharacters(in: .whitespaces)
+                    || entry.foldedNames.contains { $0.contains(folded) } || symbol == typed
             }
             if codes.isEmpty {
                 throw CommandError(
@@ -450,6 +460,12 @@ public final class Engine {
         return codes[0]
     }
 
+    /// The table in use, for saying what it lacks and what would have it.
+    private func describe(_ table: RateTable, missing: CurrencyCode) -> CommandError.TableDescription {
+        let bundled = (try? SeedTableDecoder.bundled()).flatMap { $0.contains(missing) && !table.source.isBundledSeed ? $0.date : nil }
+        return CommandError.TableDescription(source: table.source.id, date: table.date, count: table.rates.count, bundledDate: bundled)
+    }
+
     /// `EURUSD` (or `eurusd`): two codes of the table run together, when the word is no
     /// currency itself.
     private func pair(_ reference: CurrencyReference) -> (CurrencyCode, CurrencyCode)? {
@@ -536,7 +552,7 @@ public final class Engine {
         case .ambiguous(let candidates):
             throw CommandError(.ambiguousCurrency(reference.text, candidates: candidates), at: reference.range)
         case .notInTable(let code):
-            throw CommandError(.currencyNotInTable(code), at: reference.range)
+            throw CommandError(.currencyNotInTable(code, table: describe(currentTable, missing: code)), at: reference.range)
         case .unknown(let suggestions):
             let words = reference.text.split(separator: " ")
             if words.count > 1, let code = CurrencyCode(words[0]), directory.contains(code) {

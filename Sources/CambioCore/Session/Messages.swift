@@ -53,8 +53,9 @@ public enum Messages {
             var shown = candidates.prefix(4).map(named)
             if candidates.count > 4 { shown.append(text("list.more", String(candidates.count - 4))) }
             return text("error.ambiguousCurrency", quoted(typed), alternatives(shown, text))
-        case .currencyNotInTable(let code):
-            return text("error.notInTable", code.rawValue, name(code))
+        case .currencyNotInTable(let code, let table):
+            let what = text("error.notInTable", code.rawValue, name(code), table.source, table.date, String(table.count))
+            return what + (table.bundledDate.map { text("error.notInTable.bundled", $0) } ?? "") + text("error.notInTable.fetch")
         case .expected(let expectation, let found):
             switch (expectation, found) {
             case (.currency, nil): return text("error.expected.currency")

@@ -8,9 +8,15 @@ public struct Reply: Sendable, Equatable {
         case result(String, detail: String? = nil)
         /// A heading or label around results (shown on terminals).
         case heading(String)
-        /// Context around a result (rates' date and source, how an amount was read): shown on
-        /// terminals, left out of pipes.
+        /// Context around a result: shown on terminals, left out of pipes.
         case note(String)
+        /// What was taken in reading the line where it could be read otherwise (“peso” taken
+        /// as MXN, “12,50” read as 12.500): shown on terminals and, in pipes and one-shot
+        /// commands, on standard error — never left unsaid.
+        case assumption(String)
+        /// The table a result came from (date, age, source): the shell shows it when it
+        /// changes, not under every result.
+        case source(String)
         /// The command failed; goes to standard error.
         case error(CommandError, message: String)
     }
