@@ -5,7 +5,9 @@
 #include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 #include <wchar.h>
 
@@ -16,6 +18,14 @@
 static volatile sig_atomic_t cambio_interrupted_flag = 0;
 static volatile sig_atomic_t cambio_terminate_signal = 0;
 static volatile sig_atomic_t cambio_resized_flag = 0;
+/// Asks the editor how many rows of the edited line are above the cursor, at a width.
+static int (*cambio_rows_above_cursor)(int columns) = NULL;
+/// The terminal's width when the line was last drawn (0: not known yet).
+static int cambio_drawn_columns = 0;
+
+void cambio_set_rows_above_cursor(int (*callback)(int columns)) {
+    cambio_rows_above_cursor = callback;
+}
 static int cambio_full_terminal = 1;
 static int cambio_signal_pipe[2] = {-1, -1};
 
@@ -70,6 +80,10 @@ void cambio_drain_signal_pipe(void) {
 static int cambio_read_char(EditLine *el, wchar_t *out) {
     char bytes[8];
     size_t length = 0;
+    if (cambio_drawn_columns == 0) {
+        struct winsize size;
+        if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0) cambio_drawn_columns = size.ws_col;
+    }
     for (;;) {
         if (cambio_interrupted_flag || cambio_terminate_signal) {
             cambio_drain_signal_pipe();
@@ -78,10 +92,26 @@ static int cambio_read_char(EditLine *el, wchar_t *out) {
         if (cambio_resized_flag) {
             // Redraw the line from the first column at the new width: libedit forgets where
             // the cursor is when it resizes, and would draw the line again after itself.
+            // A line that wraps starts rows above the cursor: go up to its first row before
+            // clearing, or the rows above stay as a stale copy.
             cambio_resized_flag = 0;
             el_resize(el);
             if (cambio_full_terminal) {
-                ssize_t ignored = write(STDOUT_FILENO, "\r\033[J", 4);
+                // Rows a terminal wrapped by itself are re-flowed to a narrower width, so the line
+                // starts where the new width puts it; rows drawn at an older, narrower width
+                // stay as they were when the terminal grows, so the old width counts then.
+                struct winsize size;
+                int up = 0;
+                if (cambio_rows_above_cursor && ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 0) {
+                    int columns = size.ws_col;
+                    int counted = cambio_drawn_columns > 0 && cambio_drawn_columns < columns ? cambio_drawn_columns : columns;
+                    up = cambio_rows_above_cursor(counted);
+                    cambio_drawn_columns = columns;
+                }
+                char sequence[32];
+                int length = up > 0 ? snprintf(sequence, sizeof sequence, "\033[%dA\r\033[J", up)
+                                    : snprintf(sequence, sizeof sequence, "\r\033[J");
+                ssize_t ignored = write(STDOUT_FILENO, sequence, (size_t)length);
                 (void)ignored;
                 el_set(el, EL_REFRESH);
             }

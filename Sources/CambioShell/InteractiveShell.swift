@@ -42,7 +42,6 @@ final class InteractiveShell {
         // Results while typing: only with a full terminal (not --plain, NO_COLOR or TERM=dumb),
         // so that a screen reader hears each result once.
         if color {
-            editor.previewColor = true
             editor.preview = { [unowned self] line in
                 session.previewEnabled ? session.engine.preview(line, in: session.state) : nil
             }

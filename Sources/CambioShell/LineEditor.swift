@@ -22,8 +22,6 @@ final class LineEditor {
     private let history: OpaquePointer
     /// The result shown right of the line while typing, for the line so far (`nil`: none).
     var preview: ((String) -> String?)?
-    /// Whether `preview` colours its text.
-    var previewColor = false
     /// Whether the terminal takes cursor movement (not `TERM=dumb`, not `--plain`).
     var fullTerminal = true {
         didSet { cambio_set_full_terminal(fullTerminal ? 1 : 0) }
@@ -61,6 +59,7 @@ final class LineEditor {
         cambio_el_use_own_reader(editLine)
         cambio_el_set_prompt(editLine) { _ in LineEditor.active?.promptPointer }
         cambio_el_set_rprompt(editLine) { _ in LineEditor.active?.updateRightPrompt() }
+        cambio_set_rows_above_cursor { columns in Int32(LineEditor.active?.rowsAboveCursor(columns: Int(columns)) ?? 0) }
         cambio_el_add_function(editLine, "cambio-complete", "Complete a command, currency code or name") { _, _ in
             UInt8(LineEditor.active?.completeAtCursor() ?? CC_ERROR)
         }
@@ -90,12 +89,15 @@ final class LineEditor {
         lastTab = nil
         var count: Int32 = 0
         let result = el_gets(editLine, &count)
-        if result != nil, count > 0 { clearAcceptedPreview() }
-        shownPreviewColumns = 0
         let signal = cambio_pending_termination()
         if signal != 0 { return .terminated(signal) }
         let interrupted = cambio_take_interrupt() != 0
-        if interrupted { return .interrupted }
+        if interrupted {
+            clearCancelledPreview()
+            return .interrupted
+        }
+        if result != nil, count > 0 { clearAcceptedPreview() }
+        shownPreviewColumns = 0
         // A read error (the terminal went away) ends input like Ctrl-D.
         guard let result, count > 0 else { return .endOfInput }
         var line = String(decoding: UnsafeBufferPointer(start: result, count: Int(count)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -122,7 +124,9 @@ final class LineEditor {
                 let width = DisplayWidth.of(result)
                 let used = DisplayWidth.of(promptText) + DisplayWidth.of(line) + 2
                 if used + width < self.columns {
-                    text = previewColor ? "\u{1}\u{1B}[2m\u{1}" + result + "\u{1}\u{1B}[0m\u{1}" : result
+                    // Plain text: an attribute inside libedit's right-hand prompt leaks into what
+                    // it draws next (results came out bold and faint, typed text faint).
+                    text = result
                     columns = width
                 }
             }
@@ -141,6 +145,26 @@ final class LineEditor {
         shownPreviewColumns = 0
         // Up to the accepted line, past its text, erase to the end, and back down.
         Platform.writeAll(STDOUT_FILENO, "\u{1B}[1A\r\u{1B}[\(shownLineColumns)C\u{1B}[K\r\u{1B}[1B")
+    }
+
+    /// After Ctrl-C the cancelled line stays on the screen, without the result that was
+    /// beside it: the cursor is still on that line.
+    private func clearCancelledPreview() {
+        defer { shownPreviewColumns = 0 }
+        guard shownPreviewColumns > 0, fullTerminal else { return }
+        let rows = shownLineColumns / max(1, columns)
+        let within = shownLineColumns % max(1, columns)
+        // From the line's last row, past its text, erase to the end of that row.
+        let down = rows - rowsAboveCursor(columns: columns)
+        let move = down > 0 ? "\u{1B}[\(down)B" : ""
+        Platform.writeAll(STDOUT_FILENO, move + "\r" + (within > 0 ? "\u{1B}[\(within)C" : "") + "\u{1B}[K")
+    }
+
+    /// Rows of the line being edited above the cursor's row, at `columns` columns: where the
+    /// line starts, so that a redraw after a resize can clear it all.
+    func rowsAboveCursor(columns: Int) -> Int {
+        guard columns > 0 else { return 0 }
+        return (DisplayWidth.of(promptText) + DisplayWidth.of(lineBeforeCursor().before)) / columns
     }
 
     /// The prompt without its invisible colour sequences.

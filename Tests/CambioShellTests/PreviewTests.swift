@@ -121,4 +121,54 @@ import Testing
         screen.press("C-c")
         screen.press("C-d")
     }
+
+    // The live result's dim attribute never leaks into what follows it.
+    @Test func resultsAndTypedTextAreNeverDrawnFaint() throws {
+        let home = try TemporaryDirectory()
+        let screen = try start(home)
+        screen.type("12 eur in gbp")
+        #expect(screen.waitUntil { _ in screen.promptLine().hasSuffix("= £10.282") }, "\(screen.screen)")
+        screen.press("C-a", "Right", "Right")
+        screen.type("0")
+        #expect(screen.waitUntil { _ in screen.promptLine().hasSuffix("= £102.822") }, "\(screen.screen)")
+        screen.press("Enter")
+        #expect(screen.waitUntil { $0.contains("€120.000 = £102.822") }, "\(screen.screen)")
+        let styled = screen.styledScreen
+        let resultLine = styled.split(separator: "\n").first { $0.contains("€120.000 = £102.822") }.map(String.init) ?? ""
+        let faint = ["\u{1B}[2m", "\u{1B}[1;2m", ";2m"]
+        let resultStart = resultLine.range(of: "€120.000").map { String(resultLine[..<$0.lowerBound]) } ?? resultLine
+        #expect(!faint.contains { resultStart.contains($0) }, "the result is drawn faint: \(resultLine.debugDescription)")
+        let typedLine = styled.split(separator: "\n").first { $0.contains("120 eur in gbp") }.map(String.init) ?? ""
+        #expect(!faint.contains { typedLine.contains($0) }, "typed text is drawn faint: \(typedLine.debugDescription)")
+        screen.press("C-d")
+    }
+
+    @Test func controlCTakesTheLiveResultAwayWithTheLine() throws {
+        let home = try TemporaryDirectory()
+        let screen = try start(home)
+        screen.type("12 eur in usd")
+        #expect(screen.waitUntil { _ in screen.promptLine().hasSuffix("= $13.719") }, "\(screen.screen)")
+        screen.press("C-c")
+        #expect(screen.waitUntil { $0.components(separatedBy: "EUR ›").count == 3 }, "\(screen.screen)")
+        #expect(!screen.screen.contains("= $13.719"), "the cancelled line kept its result: \(screen.screen)")
+        screen.press("C-d")
+    }
+
+    @Test func aWrappedLineIsDrawnOnceAfterAResize() throws {
+        let home = try TemporaryDirectory()
+        let screen = try start(home, columns: 80)
+        let long = "1234567.891 japanese yen in swiss franc, usd, gbp, chf and cad"
+        screen.type(long)
+        usleep(300_000)
+        for columns in [40, 70, 30] {
+            screen.resize(columns: columns)
+            usleep(300_000)
+            screen.type(" ")
+            usleep(300_000)
+            #expect(screen.screen.components(separatedBy: "EUR ›").count == 2, "\(columns): drawn twice: \(screen.screen)")
+            #expect(screen.screen.components(separatedBy: "japanese").count == 2, "\(columns): \(screen.screen)")
+        }
+        screen.press("C-c")
+        screen.press("C-d")
+    }
 }

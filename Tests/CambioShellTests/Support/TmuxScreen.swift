@@ -79,6 +79,9 @@ final class TmuxScreen {
     /// The screen's text now.
     var screen: String { (try? tmux(["capture-pane", "-t", session, "-p"])) ?? "" }
 
+    /// The screen with its attributes as escape sequences (`capture-pane -e`).
+    var styledScreen: String { (try? tmux(["capture-pane", "-t", session, "-p", "-e"])) ?? "" }
+
     /// Waits until the screen satisfies `condition`; true when it did.
     @discardableResult
     func waitUntil(timeout: TimeInterval = 10, _ condition: (String) -> Bool) -> Bool {
