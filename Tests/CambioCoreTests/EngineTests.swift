@@ -161,13 +161,13 @@ import Testing
     @Test func aReinterpretedSeparatorIsEchoed() {
         // In de_CH '.' is the decimal point and ’ groups: a ',' can only be a decimal point.
         let outcome = engine("de_CH").evaluate("12,50 eur in usd", in: state("de_CH"))
-        #expect(outcome.reply.lines.contains { if case .assumption(let text) = $0 { text.hasPrefix("“12,50” gelesen als 12.500") } else { false } })
+        #expect(outcome.reply.lines.contains { if case .assumption(let text) = $0 { text.hasPrefix("„12,50“ gelesen als 12.500") } else { false } })
         #expect(outcome.reply.results.first?.hasPrefix("EUR\u{00A0}12.500") == true)
     }
 
     @Test func theGroupingMarkWhereNoGroupEndsShowsBothReadings() {
         let (message, range) = errorMessage("12.50 eur in usd", "de_DE") ?? ("", nil)
-        #expect(message == "“.” trennt in de_DE Zifferngruppen, keine Nachkommastellen: schreiben Sie 12,50 für den Dezimalbetrag oder 1.250")
+        #expect(message == "„.“ trennt in de_DE Zifferngruppen, keine Nachkommastellen: schreiben Sie 12,50 für den Dezimalbetrag oder 1.250")
         #expect(range == 2..<3)
     }
 

@@ -88,3 +88,25 @@ import Testing
         #expect(converted(run(line)) == ["EUR>USD"], "\(line)")
     }
 }
+
+extension MisreadTests {
+    @Test(arguments: ["İNR", "ınr", "İnr", "INR"])
+    func turkishCapitalAndDotlessIAreTheLetterI(_ code: String) {
+        #expect(converted(run("1 \(code) in usd", "tr_TR")) == ["INR>USD"], "\(code)")
+    }
+
+    @Test func aMessageQuotesInItsOwnLanguage() {
+        let outcome = run("1 xyzw in usd", "de_DE")
+        let message = outcome.reply.lines.compactMap { if case .error(_, let text) = $0 { text } else { nil } }.first ?? ""
+        #expect(message.hasPrefix("unbekannte Währung „xyzw“"), "\(message)")
+        #expect(!message.contains("”") && !message.contains("\u{E000}"))
+        let english = run("1 xyzw in usd", "en_US").reply.lines.compactMap { if case .error(_, let text) = $0 { text } else { nil } }.first ?? ""
+        #expect(english.hasPrefix("unknown currency “xyzw”"))
+    }
+
+    @Test func choosingALocaleAnswersInItsLanguage() {
+        let outcome = run("locale tr_TR", "de_DE")
+        let notes = outcome.reply.lines.compactMap { if case .note(let text) = $0 { text } else { nil } }
+        #expect(notes.first?.hasPrefix("yerel ayar") == true, "\(notes)")
+    }
+}

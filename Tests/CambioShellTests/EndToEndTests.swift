@@ -16,7 +16,7 @@ import Testing
         let run = try Cambio.run(["12,5,3", "eur", "in", "usd"], environment: home.environment(["LANG": "de_DE.UTF-8"]))
         #expect(run.status == 1)
         #expect(run.stdout.isEmpty)
-        #expect(run.stderr == "  12,5,3 eur in usd\n      ^\nFehler: unerwartetes “,” nach dem Dezimaltrennzeichen — Beträge schreibt man in de_DE so: 1.234,5\n")
+        #expect(run.stderr == "  12,5,3 eur in usd\n      ^\nFehler: unerwartetes „,“ nach dem Dezimaltrennzeichen — Beträge schreibt man in de_DE so: 1.234,5\n")
         let english = try Cambio.run(["12,5,3", "eur", "in", "usd"], environment: home.environment(["LANG": "de_DE.UTF-8", "LC_MESSAGES": "en_US.UTF-8"]))
         #expect(english.stderr == "  12,5,3 eur in usd\n      ^\nerror: unexpected “,” after the decimal separator — amounts in de_DE are written like 1.234,5\n")
     }

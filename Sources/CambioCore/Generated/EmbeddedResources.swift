@@ -637,6 +637,8 @@ ZZ05_UIC-Franc,UIC-Franc,XFU,,,2013-11
     static let strings_de = #"""
 # Cambios Oberfläche auf Deutsch. Gleiche Schlüssel und Platzhalter wie en.strings.
 
+quote.open = „
+quote.close = “
 error.label = Fehler:
 error.unexpectedCharacter = unerwartetes Zeichen {0}
 amount.format = Beträge schreibt man in {0} so: {1}
@@ -904,6 +906,8 @@ man.section.seeAlso = SIEHE AUCH
 # Cambio's interface in English. One “key = text” a line; {0}, {1} … are filled in;
 # \n is a line break. Every key must exist in every language with the same placeholders.
 
+quote.open = “
+quote.close = ”
 error.label = error:
 error.unexpectedCharacter = unexpected character {0}
 amount.format = amounts in {0} are written like {1}
@@ -1170,6 +1174,8 @@ man.section.seeAlso = SEE ALSO
     static let strings_tr = #"""
 # Cambio arayüzü Türkçe. en.strings ile aynı anahtarlar ve yer tutucular.
 
+quote.open = “
+quote.close = ”
 error.label = hata:
 error.unexpectedCharacter = beklenmeyen karakter {0}
 amount.format = {0} yerel ayarında tutarlar şöyle yazılır: {1}

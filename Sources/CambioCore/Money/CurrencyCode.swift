@@ -3,13 +3,21 @@ public struct CurrencyCode: Hashable, Comparable, Sendable, CustomStringConverti
     /// The three upper-case letters.
     public let rawValue: String
 
-    /// Accepts exactly three ASCII letters in any case; anything else is `nil`.
+    /// Accepts exactly three letters in any case; anything else is `nil`. Turkish keyboards
+    /// give `İ` for a capital i and `ı` for a small dotless one: both are the letter I here
+    /// (`İNR` and `ınr` are INR).
     public init?(_ text: some StringProtocol) {
-        let scalars = text.unicodeScalars
-        guard scalars.count == 3,
-            scalars.allSatisfy({ ("a"..."z").contains($0) || ("A"..."Z").contains($0) })
-        else { return nil }
-        rawValue = text.uppercased()
+        var letters = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "a"..."z", "A"..."Z": letters.unicodeScalars.append(scalar)
+            case "\u{130}", "\u{131}": letters.append("I")
+            default: return nil
+            }
+            if letters.unicodeScalars.count > 3 { return nil }
+        }
+        guard letters.unicodeScalars.count == 3 else { return nil }
+        rawValue = letters.uppercased()
     }
 
     public var description: String { rawValue }

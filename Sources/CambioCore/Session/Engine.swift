@@ -373,9 +373,11 @@ public final class Engine {
         outcome.effects.formUnion([.saveConfig, .localeChanged])
         let settings = outcome.state.locale
         let preview = MoneyFormatter(localeID: settings.money)
+        // Confirmed in the language just chosen (`locale tr` answers in Turkish).
+        let chosen = Localization(localeID: settings.messages)
         outcome.reply.lines.append(
             .note(
-                text(
+                chosen(
                     "locale.set", settings.money, preview.conventions.exampleAmount,
                     preview.format(Decimal(string: "1234.5") ?? 0, outcome.state.base))))
     }

@@ -1,10 +1,16 @@
 /// Every sentence Cambio says about an error, written in one place.
 public enum Messages {
-    /// Quotes what the user typed, shortened to 40 characters.
+    /// Quotes what the user typed, shortened to 40 characters. The marks are placeholders
+    /// that the sentence it goes into replaces with its language's quotation marks (“…” in
+    /// English and Turkish, „…“ in German), so one message never mixes two kinds.
     public static func quoted(_ text: some StringProtocol) -> String {
         let shown = text.count > 40 ? String(text.prefix(39)) + "…" : String(text)
-        return "“" + visible(shown) + "”"
+        return String(openQuote) + visible(shown) + String(closeQuote)
     }
+
+    /// Private-use characters that stand for the quotation marks until a sentence is made.
+    static let openQuote: Character = "\u{E000}"
+    static let closeQuote: Character = "\u{E001}"
 
     /// Text with control characters shown as `U+XXXX`, so nothing typed or read can move the cursor.
     public static func visible(_ text: some StringProtocol) -> String {
@@ -81,7 +87,7 @@ public enum Messages {
         case .unknownProvider(let providerName, let known):
             return text("error.unknownProvider", quoted(providerName), alternatives(known, text))
         case .unexpectedArgument(let command, let allowed, let found):
-            return text("error.unexpectedArgument", command, alternatives(allowed.map { "“\($0)”" }, text), quoted(found))
+            return text("error.unexpectedArgument", command, alternatives(allowed.map { quoted($0) }, text), quoted(found))
         }
     }
 }

@@ -47,6 +47,25 @@ public struct Localization: Sendable {
     public func format(_ key: String, _ arguments: [String]) -> String {
         let template = Self.template(key, language) ?? key
         guard !arguments.isEmpty else { return template }
+        let filled = fill(template, arguments)
+        // Quotation marks in the sentence's own language (see `Messages.quoted`).
+        guard filled.contains(Messages.openQuote) || filled.contains(Messages.closeQuote) else { return filled }
+        let open = Self.template("quote.open", language) ?? "“"
+        let close = Self.template("quote.close", language) ?? "”"
+        var out = ""
+        for character in filled {
+            if character == Messages.openQuote {
+                out += open
+            } else if character == Messages.closeQuote {
+                out += close
+            } else {
+                out.append(character)
+            }
+        }
+        return out
+    }
+
+    private func fill(_ template: String, _ arguments: [String]) -> String {
         // One pass over the template: `{N}` becomes argument N.
         var out = ""
         var characters = template.makeIterator()
