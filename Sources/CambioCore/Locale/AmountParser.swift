@@ -3,6 +3,8 @@ import Foundation
 /// An amount as the user typed it, read in their locale.
 public struct ParsedAmount: Equatable, Sendable {
     public let value: Decimal
+    /// The same value as an exact fraction, for arithmetic and display.
+    public let exact: Rational
     /// True when a separator that cannot be grouping was read as the decimal point
     /// (`12.50` in de_DE); the reply then echoes the amount as read.
     public let separatorReadAsDecimal: Bool
@@ -140,7 +142,17 @@ public struct AmountParser: Sendable {
         guard let value = ExactDecimal.parse(ascii) else {
             return .failure(AmountError(kind: .noDigits, offset: 0))
         }
-        return .success(ParsedAmount(value: value, separatorReadAsDecimal: readAsDecimal))
+        // The exact value from the digits themselves: the significand and the fraction's length.
+        var significand = BigUInt.zero
+        var small: UInt64 = 0
+        if digitOffsets.count <= 19 {
+            for digit in digitOffsets { small = small * 10 + UInt64(digit.value) }
+            significand = BigUInt(small)
+        } else {
+            significand = BigUInt(decimal: String(digitOffsets.map { Character(String($0.value)) })) ?? .zero
+        }
+        let exact = Rational(negative: negative, significand: significand, exponent: -(digitOffsets.count - integerDigits))
+        return .success(ParsedAmount(value: value, exact: exact, separatorReadAsDecimal: readAsDecimal))
     }
 
     /// ASCII digits, the locale's own, and any other decimal digit a keyboard or input method

@@ -95,28 +95,55 @@ public final class MoneyFormatter {
         return (negative, text)
     }
 
-    private func groupedNumber(_ plain: String) -> String {
-        let parts = plain.split(separator: ".", maxSplits: 1)
-        let integer = Array(parts.first ?? "0")
-        let fraction = parts.count > 1 ? parts[1] : ""
-        var out = ""
-        out.reserveCapacity(integer.count + fraction.count + 8)
-        let digits = conventions.digits
-        let primary = conventions.primaryGroupSize
-        let secondary = conventions.secondaryGroupSize
-        let grouped = conventions.groups(integer.count)
-        for (index, character) in integer.enumerated() {
-            let remaining = integer.count - index
-            if index > 0, grouped, let separator = conventions.groupingSeparator,
-                remaining == primary || (remaining > primary && (remaining - primary) % secondary == 0)
-            {
-                out.append(separator)
-            }
-            out.append(character.wholeNumberValue.map { digits[$0] } ?? character)
+    /// The locale's digits, separators, grouping sizes as UTF-8, for writing numbers.
+    private lazy var writing: NumberWriting = NumberWriting(conventions)
+
+    private struct NumberWriting {
+        let digits: [[UInt8]]
+        let asciiDigits: Bool
+        let decimal: [UInt8]
+        let grouping: [UInt8]?
+        let primary: Int
+        let secondary: Int
+
+        init(_ conventions: NumberConventions) {
+            digits = conventions.digits.map { Array(String($0).utf8) }
+            asciiDigits = conventions.digits == Array("0123456789")
+            decimal = Array(String(conventions.decimalSeparator).utf8)
+            grouping = conventions.groupingSeparator.map { Array(String($0).utf8) }
+            primary = conventions.primaryGroupSize
+            secondary = conventions.secondaryGroupSize
         }
-        out.append(conventions.decimalSeparator)
-        for character in fraction { out.append(character.wholeNumberValue.map { digits[$0] } ?? character) }
-        return out
+    }
+
+    /// Plain digits with a point (`1234.500`) in the locale's digits, separators and groups,
+    /// written as bytes.
+    private func groupedNumber(_ plain: String) -> String {
+        var plain = plain
+        return plain.withUTF8 { bytes in
+            let point = bytes.firstIndex(of: UInt8(ascii: ".")) ?? bytes.count
+            let writing = self.writing
+            let grouped = conventions.groups(point)
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count * (writing.asciiDigits ? 1 : 3) + 8)
+            func digit(_ byte: UInt8) {
+                if writing.asciiDigits { out.append(byte) } else { out += writing.digits[Int(byte &- 48)] }
+            }
+            for index in 0..<point {
+                let remaining = point - index
+                if index > 0, grouped, let grouping = writing.grouping,
+                    remaining == writing.primary || (remaining > writing.primary && (remaining - writing.primary) % writing.secondary == 0)
+                {
+                    out += grouping
+                }
+                digit(bytes[index])
+            }
+            if point < bytes.count {
+                out += writing.decimal
+                for index in (point + 1)..<bytes.count { digit(bytes[index]) }
+            }
+            return String(decoding: out, as: UTF8.self)
+        }
     }
 
     private func pattern(for code: CurrencyCode) -> Pattern {

@@ -108,8 +108,32 @@ public struct Rational: Sendable, CustomStringConvertible {
             denominator: denominator.quotientAndRemainder(dividingBy: divisor).quotient)
     }
 
+    /// |value| × 10^`fractionDigits` rounded half to even, in 128 bits when it and the
+    /// arithmetic fit (the common case: a few digits of amount and rate); `nil` otherwise.
+    public func scaledMagnitudeFast(fractionDigits: Int) -> UInt128? {
+        guard numerator.limbs.count <= 2, denominator.limbs.count <= 2, fractionDigits <= 38 else { return nil }
+        let n = Self.wide(numerator)
+        let d = Self.wide(denominator)
+        guard d != 0 else { return nil }
+        let (scaled, overflow) = n.multipliedReportingOverflow(by: Self.tens[fractionDigits])
+        guard !overflow else { return nil }
+        let (quotient, remainder) = scaled.quotientAndRemainder(dividingBy: d)
+        // 2r against d without overflow: r < d < 2^128.
+        let half = d - remainder
+        if remainder > half || (remainder == half && quotient & 1 == 1) { return quotient + 1 }
+        return quotient
+    }
+
+    private static func wide(_ value: BigUInt) -> UInt128 {
+        let limbs = value.limbs
+        return UInt128(limbs.first ?? 0) | (limbs.count > 1 ? UInt128(limbs[1]) << 64 : 0)
+    }
+
+    static let tens: [UInt128] = (0...38).map { power in (0..<power).reduce(UInt128(1)) { value, _ in value * 10 } }
+
     /// |value| × 10^`fractionDigits`, rounded half to even to an integer.
     public func scaledMagnitude(fractionDigits: Int) -> BigUInt {
+        if let fast = scaledMagnitudeFast(fractionDigits: fractionDigits) { return BigUInt(wide: fast) }
         let (quotient, remainder) = (numerator * BigUInt.tenToThe(fractionDigits)).quotientAndRemainder(dividingBy: denominator)
         let twice = remainder + remainder
         if twice > denominator || (twice == denominator && (quotient.limbs.first ?? 0) & 1 == 1) {
@@ -121,6 +145,9 @@ public struct Rational: Sendable, CustomStringConvertible {
     /// Rounded half to even to `fractionDigits` places, as plain digits with a point
     /// (`1234.500`); the sign separately, false when the rounded value is zero.
     public func roundedDigits(fractionDigits: Int) -> (negative: Bool, digits: String) {
+        if let fast = scaledMagnitudeFast(fractionDigits: fractionDigits) {
+            return (isNegative && fast != 0, Self.pointed(String(fast), fractionDigits: fractionDigits))
+        }
         let scaled = scaledMagnitude(fractionDigits: fractionDigits)
         return (isNegative && !scaled.isZero, Self.pointed(scaled.description, fractionDigits: fractionDigits))
     }

@@ -128,10 +128,11 @@ public final class Engine {
             break
         case .convert(let amountReference, let fromReference, let toReferences):
             var notes: [String] = []
-            var amount: Decimal?
+            var parsed: ParsedAmount?
             if let amountReference {
-                amount = try parseAmount(amountReference, notes: &notes)
+                parsed = try parseAmount(amountReference, notes: &notes)
             }
+            let amount = parsed?.value
             // `EURUSD`: a pair written as one word, asked for its rate.
             if amount == nil, toReferences.isEmpty, let fromReference, let (from, to) = pair(fromReference) {
                 try show(amount: nil, from: from, targets: [to], notes: notes, &outcome, now: now)
@@ -145,7 +146,7 @@ public final class Engine {
                 }
             } ?? outcome.state.base
             let targets = try toReferences.flatMap { try resolveTargets($0, notes: &notes) }
-            try show(amount: amount, from: from, targets: targets, notes: notes, &outcome, now: now)
+            try show(amount: amount, exact: parsed?.exact, from: from, targets: targets, notes: notes, &outcome, now: now)
         case .swap:
             guard let last = outcome.state.last, let first = last.to.first else {
                 throw CommandError(.nothingToSwap, at: nil)
@@ -199,7 +200,7 @@ public final class Engine {
     // MARK: Conversions and rates
 
     private func show(
-        amount: Decimal?, from: CurrencyCode, targets requested: [CurrencyCode], notes: [String],
+        amount: Decimal?, exact: Rational? = nil, from: CurrencyCode, targets requested: [CurrencyCode], notes: [String],
         _ outcome: inout Outcome, now: Date
     ) throws {
         let state = outcome.state
@@ -209,7 +210,7 @@ public final class Engine {
         }
         let table = state.table
         var lines: [Reply.Line] = []
-        let exactAmount = amount.flatMap(Rational.init)
+        let exactAmount = exact ?? amount.flatMap(Rational.init)
         for target in targets {
             guard let rate = table.rate(from: from, to: target) else {
                 let missing = table.contains(from) ? target : from
@@ -222,7 +223,7 @@ public final class Engine {
             if let amount, let exactAmount {
                 let result = exactAmount * rate
                 let detail = showsDetails ? (rate >= .one || inverse < .one ? forward() : backward()) : nil
-                lines.append(.result("\(formatter.format(amount, from)) = \(formatter.format(result, target))", detail: detail))
+                lines.append(.result("\(formatter.format(exactAmount, from)) = \(formatter.format(result, target))", detail: detail))
                 outcome.reply.conversions.append(
                     Conversion(
                         amount: amount, from: from, to: target, rate: rate, result: result, date: table.date,
@@ -426,7 +427,7 @@ public final class Engine {
 
     // MARK: Reading amounts and currencies
 
-    private func parseAmount(_ reference: AmountReference, notes: inout [String]) throws -> Decimal {
+    private func parseAmount(_ reference: AmountReference, notes: inout [String]) throws -> ParsedAmount {
         switch amountParser.parse(reference.text) {
         case .success(let parsed):
             if parsed.separatorReadAsDecimal {
@@ -435,7 +436,7 @@ public final class Engine {
                         "note.readAs", Messages.quoted(reference.text), formatter.formatNumber(parsed.value),
                         amountParser.conventions.localeID, amountParser.conventions.exampleAmount))
             }
-            return parsed.value
+            return parsed
         case .failure(let error):
             let column = reference.range.lowerBound + error.offset
             throw CommandError(
