@@ -1,39 +1,29 @@
 /// Splits a command line into tokens, each with its position.
 public enum Tokenizer {
+    /// One pass, one grammar of tokens: a line of ASCII is read as bytes (most lines are, and
+    /// a byte needs no Unicode look-up), any other line as Characters, which the same code
+    /// reads through `TokenCharacter`.
     public static func tokenize(_ line: String) -> Result<[Token], CommandError> {
-        let characters = Array(line)
+        let bytes = Array(line.utf8)
+        return bytes.allSatisfy({ $0 < 0x80 }) ? tokenize(elements: bytes) : tokenize(elements: Array(line))
+    }
+
+    static func tokenize<C: TokenCharacter>(elements characters: [C]) -> Result<[Token], CommandError> {
         var tokens: [Token] = []
         var index = 0
-        // ASCII first: most lines are ASCII, and Character properties cost a Unicode look-up.
-        func isDigit(_ c: Character) -> Bool {
-            if let ascii = c.asciiValue { return ascii >= 48 && ascii <= 57 }
-            return c.isWholeNumber && c.wholeNumberValue.map { (0...9).contains($0) } == true
-        }
-        func isNumberSeparator(_ c: Character) -> Bool { AmountParser.separators.contains(c) }
-        func isCurrencySymbol(_ c: Character) -> Bool {
-            if let ascii = c.asciiValue { return ascii == UInt8(ascii: "$") }
-            return c.unicodeScalars.first?.properties.generalCategory == .currencySymbol
-        }
-        func isSkipped(_ c: Character) -> Bool {
-            if let ascii = c.asciiValue { return ascii == 0x20 || (0x09...0x0D).contains(ascii) }
-            // A byte-order mark (a file saved by some editors starts with one) is no character.
-            return c.isWhitespace || NumberConventions.bidiMarks.contains(c) || c == "\u{FEFF}"
-        }
-        func isBidiMark(_ c: Character) -> Bool { !c.isASCII && NumberConventions.bidiMarks.contains(c) }
+        func isDigit(_ c: C) -> Bool { c.isDecimalDigit }
+        func isNumberSeparator(_ c: C) -> Bool { c.isGroupSpace }
+        func isCurrencySymbol(_ c: C) -> Bool { c.isCurrencySymbol }
+        func isSkipped(_ c: C) -> Bool { c.isSkipped }
+        func isBidiMark(_ c: C) -> Bool { c.isBidiMark }
+        func text(_ range: Range<Int>) -> String { C.text(characters[range]) }
         func startsNumber(at i: Int) -> Bool {
             guard i < characters.count else { return false }
             if isDigit(characters[i]) { return true }
-            if [".", ","].contains(characters[i]), i + 1 < characters.count, isDigit(characters[i + 1]) { return true }
+            if characters[i].is(".") || characters[i].is(","), i + 1 < characters.count, isDigit(characters[i + 1]) { return true }
             return false
         }
-        func isWordCharacter(_ c: Character) -> Bool {
-            if let ascii = c.asciiValue {
-                return (65...90).contains(ascii) || (97...122).contains(ascii) || ascii == UInt8(ascii: "'") || ascii == UInt8(ascii: "&")
-            }
-            return c.isLetter || c.unicodeScalars.first?.properties.generalCategory == .nonspacingMark
-                || c.unicodeScalars.first?.properties.generalCategory == .spacingMark
-                || ["'", "’", "ʻ", "&"].contains(c)
-        }
+        func isWordCharacter(_ c: C) -> Bool { c.isWordCharacter }
         while index < characters.count {
             let c = characters[index]
             let start = index
@@ -42,19 +32,19 @@ public enum Tokenizer {
                 continue
             }
             // `#` at the start of a line or after a space begins a comment: a ledger's notes.
-            if c == "#", index == 0 || isSkipped(characters[index - 1]) {
+            if c.is("#"), index == 0 || isSkipped(characters[index - 1]) {
                 break
             }
             // A sign may be followed by the bidi marks ICU writes (`-\u{200F}١٢` in ar_EG).
             var afterSign = index + 1
             while afterSign < characters.count, isBidiMark(characters[afterSign]) { afterSign += 1 }
             if startsNumber(at: index)
-                || (["-", "+", "−"].contains(c) && startsNumber(at: afterSign))
+                || (c.isSign && startsNumber(at: afterSign))
             {
                 index = startsNumber(at: index) ? index + 1 : afterSign
                 while index < characters.count {
                     let d = characters[index]
-                    if isDigit(d) || [".", ",", "'", "’", "٫", "٬"].contains(d) {
+                    if isDigit(d) || d.isNumberMark {
                         index += 1
                     } else if isNumberSeparator(d), index + 1 < characters.count, isDigit(characters[index + 1]) {
                         index += 1  // a no-break or thin space between digit groups
@@ -63,54 +53,53 @@ public enum Tokenizer {
                     }
                 }
                 // `1e3`: an exponent is not part of an amount; say what to write instead.
-                if index + 1 < characters.count, characters[index] == "e" || characters[index] == "E",
+                if index + 1 < characters.count, characters[index].is("e") || characters[index].is("E"),
                     isDigit(characters[index + 1])
-                        || (["-", "+"].contains(characters[index + 1]) && index + 2 < characters.count && isDigit(characters[index + 2]))
+                        || ((characters[index + 1].is("-") || characters[index + 1].is("+")) && index + 2 < characters.count && isDigit(characters[index + 2]))
                 {
                     var end = index + 2
                     while end < characters.count, isDigit(characters[end]) { end += 1 }
-                    let typed = String(characters[start..<end])
+                    let typed = text(start..<end)
                     let ascii = String(typed.map { $0.wholeNumberValue.map { Character(String($0)) } ?? ($0 == "," ? "." : $0) })
                     let expanded = Rational(decimalText: ascii).map { $0.decimalText(significantDigits: 30).text } ?? typed
                     return .failure(CommandError(.exponent(typed, expanded: expanded), at: start..<end))
                 }
-                tokens.append(Token(.number, String(characters[start..<index]), start..<index))
+                tokens.append(Token(.number, text(start..<index), start..<index))
                 continue
             }
             // `eur/usd`: a pair, read like `eur in usd`.
-            if c == "/", let previous = tokens.last, previous.kind == .word || previous.kind == .symbol,
-                let next = characters[(index + 1)...].first(where: { !$0.isWhitespace }), next.isLetter
-                    || next.unicodeScalars.first?.properties.generalCategory == .currencySymbol
+            if c.is("/"), let previous = tokens.last, previous.kind == .word || previous.kind == .symbol,
+                let next = characters[(index + 1)...].first(where: { !$0.isSkipped }), next.isLetter || next.isCurrencySymbol
             {
                 tokens.append(Token(.arrow, "/", start..<index + 1))
                 index += 1
                 continue
             }
             // A question mark at the end (`12 eur in usd?`) asks nothing more.
-            if c == "?", characters[(index + 1)...].allSatisfy({ $0.isWhitespace }) {
+            if c.is("?"), characters[(index + 1)...].allSatisfy({ $0.isSkipped }) {
                 index += 1
                 continue
             }
             // A sign before a currency: `-€12.50`, `−CHF 12.50`, `-$ 12,50`.
-            if ["-", "+", "−"].contains(c),
-                let next = characters[(index + 1)...].first(where: { !$0.isWhitespace && !NumberConventions.bidiMarks.contains($0) }),
+            if c.isSign,
+                let next = characters[(index + 1)...].first(where: { !$0.isSkipped }),
                 next.isLetter || isCurrencySymbol(next)
             {
-                tokens.append(Token(.sign, String(c), start..<index + 1))
+                tokens.append(Token(.sign, text(start..<index + 1), start..<index + 1))
                 index += 1
                 continue
             }
-            if c == "-", index + 1 < characters.count, characters[index + 1] == ">" {
+            if c.is("-"), index + 1 < characters.count, characters[index + 1].is(">") {
                 tokens.append(Token(.arrow, "->", start..<index + 2))
                 index += 2
                 continue
             }
-            if c == "→" || c == "=" {
-                tokens.append(Token(.arrow, String(c), start..<index + 1))
+            if c.is("→") || c.is("=") {
+                tokens.append(Token(.arrow, text(start..<index + 1), start..<index + 1))
                 index += 1
                 continue
             }
-            if c == "," {
+            if c.is(",") {
                 tokens.append(Token(.comma, ",", start..<index + 1))
                 index += 1
                 continue
@@ -119,7 +108,7 @@ public enum Tokenizer {
                 while index < characters.count {
                     let d = characters[index]
                     // '.' and '-' stay inside a word only between letters (St.Helena, Bosnia-Herzegovina).
-                    if d == "." || d == "-" {
+                    if d.is(".") || d.is("-") {
                         guard index + 1 < characters.count, characters[index + 1].isLetter else { break }
                     } else if !isWordCharacter(d) {
                         break
@@ -127,18 +116,18 @@ public enum Tokenizer {
                     index += 1
                 }
                 // An abbreviation ends with its dot: `Fr.`, `Rs.`, `ج.م.` (EGP in Arabic).
-                if index < characters.count, characters[index] == ".",
+                if index < characters.count, characters[index].is("."),
                     index + 1 == characters.count || !characters[index + 1].isLetter && !isDigit(characters[index + 1]),
-                    characters[start..<index].contains(".") || index - start <= 3
+                    characters[start..<index].contains(where: { $0.is(".") }) || index - start <= 3
                 {
                     index += 1
                 }
                 // Letters directly before a currency sign form one symbol: US$, R$, CA$, JP¥, UK£.
                 if index < characters.count, isCurrencySymbol(characters[index]) {
                     index += 1
-                    tokens.append(Token(.symbol, String(characters[start..<index]), start..<index))
+                    tokens.append(Token(.symbol, text(start..<index), start..<index))
                 } else {
-                    tokens.append(Token(.word, String(characters[start..<index]), start..<index))
+                    tokens.append(Token(.word, text(start..<index), start..<index))
                 }
                 continue
             }
@@ -149,11 +138,76 @@ public enum Tokenizer {
                     index += 1
                 }
                 if index < characters.count, characters[index].isLetter { index = start + 1 }
-                tokens.append(Token(.symbol, String(characters[start..<index]), start..<index))
+                tokens.append(Token(.symbol, text(start..<index), start..<index))
                 continue
             }
-            return .failure(CommandError(.unexpectedCharacter(c), at: start..<start + 1))
+            return .failure(CommandError(.unexpectedCharacter(c.character), at: start..<start + 1))
         }
         return .success(tokens)
     }
+}
+
+/// What the tokenizer asks of a character: a `Character` for any line, a byte for ASCII ones.
+protocol TokenCharacter: Equatable {
+    var character: Character { get }
+    func `is`(_ other: Character) -> Bool
+    var isDecimalDigit: Bool { get }
+    var isLetter: Bool { get }
+    var isUppercase: Bool { get }
+    var isSkipped: Bool { get }
+    var isBidiMark: Bool { get }
+    var isCurrencySymbol: Bool { get }
+    var isWordCharacter: Bool { get }
+    var isSign: Bool { get }
+    /// A separator inside a number: `.`, `,`, apostrophes, the Arabic marks.
+    var isNumberMark: Bool { get }
+    /// A space that may group digits (no-break and thin spaces).
+    var isGroupSpace: Bool { get }
+    static func text(_ characters: ArraySlice<Self>) -> String
+}
+
+extension Character: TokenCharacter {
+    var character: Character { self }
+    func `is`(_ other: Character) -> Bool { self == other }
+    var isDecimalDigit: Bool {
+        if let ascii = asciiValue { return ascii >= 48 && ascii <= 57 }
+        return isWholeNumber && wholeNumberValue.map { (0...9).contains($0) } == true
+    }
+    var isSkipped: Bool {
+        if let ascii = asciiValue { return ascii == 0x20 || (0x09...0x0D).contains(ascii) }
+        // A byte-order mark (a file saved by some editors starts with one) is no character.
+        return isWhitespace || NumberConventions.bidiMarks.contains(self) || self == "\u{FEFF}"
+    }
+    var isBidiMark: Bool { !isASCII && NumberConventions.bidiMarks.contains(self) }
+    var isCurrencySymbol: Bool {
+        if let ascii = asciiValue { return ascii == UInt8(ascii: "$") }
+        return unicodeScalars.first?.properties.generalCategory == .currencySymbol
+    }
+    var isWordCharacter: Bool {
+        if let ascii = asciiValue {
+            return (65...90).contains(ascii) || (97...122).contains(ascii) || ascii == UInt8(ascii: "'") || ascii == UInt8(ascii: "&")
+        }
+        let category = unicodeScalars.first?.properties.generalCategory
+        return isLetter || category == .nonspacingMark || category == .spacingMark || ["’", "ʻ"].contains(self)
+    }
+    var isSign: Bool { self == "-" || self == "+" || self == "−" }
+    var isNumberMark: Bool { [".", ",", "'", "’", "٫", "٬"].contains(self) }
+    var isGroupSpace: Bool { AmountParser.separators.contains(self) }
+    static func text(_ characters: ArraySlice<Character>) -> String { String(characters) }
+}
+
+extension UInt8: TokenCharacter {
+    var character: Character { Character(Unicode.Scalar(self)) }
+    func `is`(_ other: Character) -> Bool { other.asciiValue == self }
+    var isDecimalDigit: Bool { self >= 48 && self <= 57 }
+    var isLetter: Bool { (65...90).contains(self) || (97...122).contains(self) }
+    var isUppercase: Bool { (65...90).contains(self) }
+    var isSkipped: Bool { self == 0x20 || (0x09...0x0D).contains(self) }
+    var isBidiMark: Bool { false }
+    var isCurrencySymbol: Bool { self == UInt8(ascii: "$") }
+    var isWordCharacter: Bool { isLetter || self == UInt8(ascii: "'") || self == UInt8(ascii: "&") }
+    var isSign: Bool { self == UInt8(ascii: "-") || self == UInt8(ascii: "+") }
+    var isNumberMark: Bool { self == UInt8(ascii: ".") || self == UInt8(ascii: ",") || self == UInt8(ascii: "'") }
+    var isGroupSpace: Bool { false }
+    static func text(_ characters: ArraySlice<UInt8>) -> String { String(decoding: characters, as: UTF8.self) }
 }

@@ -529,6 +529,23 @@ public final class Engine {
     /// Looks a currency up; a phrase whose first word is a code but whose rest is not part of
     /// a name is a missing connector (`12 eur usd`).
     public func resolve(_ reference: CurrencyReference, notes: inout [String]) throws -> CurrencyCode {
+        // A ledger names the same few currencies on every line: each phrase is resolved, and
+        // its note written, once.
+        if let known = resolved[reference.text] {
+            if let note = known.note { notes.append(note) }
+            return known.code
+        }
+        var added: [String] = []
+        let code = try resolveUncached(reference, notes: &added)
+        if resolved.count >= 4096 { resolved.removeAll(keepingCapacity: true) }
+        resolved[reference.text] = (code, added.first)
+        notes += added
+        return code
+    }
+
+    private var resolved: [String: (code: CurrencyCode, note: String?)] = [:]
+
+    private func resolveUncached(_ reference: CurrencyReference, notes: inout [String]) throws -> CurrencyCode {
         // What this locale writes for a currency reads back as that currency (`$` is MXN in
         // es_MX, `F CFA` is XOF, `$ US` is USD in fr_CA).
         if CurrencyCode(reference.text).map(directory.contains) != true, let code = localSymbol(reference.text) {
