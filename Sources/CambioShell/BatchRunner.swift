@@ -15,6 +15,8 @@ struct BatchRunner {
     private var output: [UInt8] = []
     /// Set when standard output is closed (`| head -1`): stop quietly.
     private var stopped = false
+    /// Assumptions already said in this run.
+    private var saidAssumptions: Set<String> = []
     /// Set when `--refresh` got no new table: the results come from the table in use, and the
     /// exit status says so (`refreshFailedStatus`) unless a command failed.
     private var refreshFailed = false
@@ -121,8 +123,13 @@ struct BatchRunner {
     /// Returns true when the line failed.
     private mutating func evaluate(_ line: String, lineNumber: Int?) -> Bool {
         let outcome = session.run(line) { refreshNow() }
-        var (out, err) = renderer.render(
-            outcome.reply, input: line, caretIndent: nil, lineNumber: lineNumber, text: session.engine.text)
+        // What was taken is said the first time (“$” taken as USD), not on every line of a ledger.
+        var reply = outcome.reply
+        reply.lines.removeAll { line in
+            guard case .assumption(let text) = line else { return false }
+            return !saidAssumptions.insert(text).inserted
+        }
+        var (out, err) = renderer.render(reply, input: line, caretIndent: nil, lineNumber: lineNumber, text: session.engine.text)
         if let data = format.render(outcome.reply) { out = data }
         if !out.isEmpty { emit(out) }
         if lineBuffered { flush() }

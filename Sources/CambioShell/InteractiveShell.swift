@@ -22,6 +22,8 @@ final class InteractiveShell {
     /// The table note last shown (in the banner or under a result): it is shown again only
     /// when the table changes.
     private var shownSource: String?
+    /// Assumptions already said in this session (“$” taken as USD).
+    private var saidAssumptions: Set<String> = []
 
     func run() -> Int32 {
         // libedit needs the character type of the user's locale; Debian often has only C.UTF-8.
@@ -119,10 +121,17 @@ final class InteractiveShell {
         let outcome = session.run(line) { refreshInForeground() }
         var reply = outcome.reply
         reply.lines.removeAll { line in
-            guard case .source(let text) = line else { return false }
-            if text == shownSource { return true }
-            shownSource = text
-            return false
+            switch line {
+            case .source(let text):
+                if text == shownSource { return true }
+                shownSource = text
+                return false
+            case .assumption(let text):
+                // Said the first time in a session, not under every result.
+                return !saidAssumptions.insert(text).inserted
+            default:
+                return false
+            }
         }
         let (out, err) = renderer.render(reply, input: line, caretIndent: indent, text: session.engine.text)
         Platform.writeAll(STDOUT_FILENO, out)
