@@ -110,3 +110,21 @@ extension MisreadTests {
         #expect(notes.first?.hasPrefix("yerel ayar") == true, "\(notes)")
     }
 }
+
+extension MisreadTests {
+    @Test(arguments: [("1 234,5 eur in usd", "1234.5"), ("12 345 678,9 eur in usd", "12345678.9"), ("1\u{202F}234,5 eur in usd", "1234.5")])
+    func anOrdinarySpaceGroupsDigitsWhereTheLocaleGroupsWithSpaces(_ line: String, _ amount: String) {
+        #expect(run(line, "fr_FR").reply.conversions.first?.amount == Decimal(string: amount, locale: Locale(identifier: "en_US_POSIX")))
+    }
+
+    @Test(arguments: [("1 23,5 eur in usd", "fr_FR"), ("1 234 eur in usd", "en_US"), ("1 2345 eur in usd", "fr_FR")])
+    func aSpaceThatCannotBeGroupingStaysAnError(_ line: String, _ locale: String) {
+        #expect(error(run(line, locale)) != nil, "\(line) in \(locale)")
+    }
+
+    @Test func examplesInMessagesUseASpaceOneCanSeeAndType() {
+        #expect(NumberConventions(localeID: "fr_FR").exampleAmount == "1 234,5")
+        let message = run("1,2,3 eur in usd", "fr_FR").reply.lines.compactMap { if case .error(_, let text) = $0 { text } else { nil } }.first ?? ""
+        #expect(message.hasSuffix("1 234,5"), "\(message)")
+    }
+}

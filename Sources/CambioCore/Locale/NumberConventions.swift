@@ -81,7 +81,8 @@ public struct NumberConventions: Sendable, Equatable {
     /// The separators a user of this locale types, for messages ("',' for decimals, '.' for grouping").
     public var exampleAmount: String {
         var text = "1"
-        if let groupingSeparator { text.append(groupingSeparator) }
+        // A space a user can see and type, where the locale groups with an invisible one.
+        if let groupingSeparator { text.append(groupingSeparator.isWhitespace ? " " : groupingSeparator) }
         text += "234"
         text.append(decimalSeparator)
         text += "5"

@@ -101,7 +101,7 @@ public final class Engine {
             fail(&outcome, CommandError(.lineTooLong(limit: Self.lineLimit), at: nil))
             return outcome
         }
-        switch Parser.parse(line) {
+        switch Parser.parse(spaceGroupsJoined(line)) {
         case .failure(let error):
             fail(&outcome, error)
         case .success(let command):
@@ -116,6 +116,30 @@ public final class Engine {
             }
         }
         return outcome
+    }
+
+    /// In a locale that groups digits with a space (fr_FR: a narrow no-break space), an
+    /// ordinary space typed between groups is read as that grouping space where it can only
+    /// be one: digits, one space, exactly three digits, and no digit after (`1 234,5`). Two
+    /// numbers in a row mean nothing else, and every character keeps its column.
+    func spaceGroupsJoined(_ line: String) -> String {
+        guard let grouping = amountParser.conventions.groupingSeparator, grouping.isWhitespace, line.contains(" ") else { return line }
+        let primary = amountParser.conventions.primaryGroupSize
+        var characters = Array(line)
+        var changed = false
+        for index in characters.indices where characters[index] == " " {
+            guard index > 0, characters[index - 1].isASCII, characters[index - 1].isNumber else { continue }
+            // The digits before: a whole group of 1…3 digits (or a group after another).
+            var start = index - 1
+            while start > 0, characters[start - 1].isASCII, characters[start - 1].isNumber { start -= 1 }
+            guard index - start <= primary, start == 0 || !characters[start - 1].isLetter else { continue }
+            var end = index + 1
+            while end < characters.count, characters[end].isASCII, characters[end].isNumber { end += 1 }
+            guard end - index - 1 == primary else { continue }
+            characters[index] = grouping
+            changed = true
+        }
+        return changed ? String(characters) : line
     }
 
     private func fail(_ outcome: inout Outcome, _ error: CommandError) {
