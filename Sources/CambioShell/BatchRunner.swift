@@ -130,7 +130,7 @@ struct BatchRunner {
             return !saidAssumptions.insert(text).inserted
         }
         var (out, err) = renderer.render(reply, input: line, caretIndent: nil, lineNumber: lineNumber, text: session.engine.text)
-        if let data = format.render(outcome.reply) { out = data }
+        if let data = format.render(outcome.reply, line: lineNumber ?? 1) { out = data }
         if !out.isEmpty { emit(out) }
         if lineBuffered { flush() }
         if !err.isEmpty {

@@ -4,38 +4,54 @@ import CambioCore
 public enum OutputFormat: String, CaseIterable, Sendable {
     /// As on the screen, in the user's locale.
     case text
-    /// One line a conversion: amount, from, to, rounded result, exact result, rate, data date,
-    /// source, separated by tabs; numbers as plain decimals with a point.
+    /// One line a record: the input line's number, the record's type, then its fields in a
+    /// fixed order, separated by tabs; numbers as plain decimals with a point.
     case tsv
-    /// One JSON object a line and a conversion, numbers as exact decimal strings.
+    /// One JSON object a line and a record, with the input line's number and the record's
+    /// type; decimals as strings, so that no digit is lost.
     case json
 
-    /// The machine-readable lines for a reply's conversions; `nil` for `text`.
-    func render(_ reply: Reply) -> String? {
+    /// The machine-readable lines for a reply; `nil` for `text`. Every command gives records:
+    /// conversions, rates, currencies, the base, status, errors (with their column), and the
+    /// lines of any other command as `text`.
+    func render(_ reply: Reply, line: Int) -> String? {
+        guard self != .text else { return nil }
+        var records = reply.conversions.map(Record.init) + reply.records
+        for case .error(let error, let message) in reply.lines {
+            records.append(
+                Record("error", [("column", error.range.map { .integer($0.lowerBound + 1) } ?? .text("")), ("message", .text(message))]))
+        }
+        if records.isEmpty {
+            records = reply.results.map { Record("text", [("text", .text($0))]) }
+        }
+        return records.map { write($0, line: line) }.joined()
+    }
+
+    private func write(_ record: Record, line: Int) -> String {
         switch self {
         case .text:
-            return nil
+            return ""
         case .tsv:
-            if reply.conversions.isEmpty { return reply.results.map { $0 + "\n" }.joined() }
-            return reply.conversions.map { conversion in
-                [
-                    conversion.amount.description, conversion.from.rawValue, conversion.to.rawValue, conversion.roundedResult,
-                    conversion.resultText.text, conversion.rateText.text, conversion.date, conversion.source,
-                ].joined(separator: "\t") + "\n"
-            }.joined()
-        case .json:
-            if reply.conversions.isEmpty {
-                return reply.results.map { "{\"text\": \(JSONText.string($0))}\n" }.joined()
+            let values = record.fields.map { field -> String in
+                switch field.value {
+                case .text(let text), .decimal(let text):
+                    // A field never breaks the line or the columns.
+                    return String(text.map { $0 == "\t" || $0 == "\n" || $0 == "\r" ? " " : $0 })
+                case .integer(let value): return String(value)
+                case .flag(let value): return String(value)
+                }
             }
-            return reply.conversions.map { conversion in
-                let fields = [
-                    ("amount", conversion.amount.description), ("from", conversion.from.rawValue), ("to", conversion.to.rawValue),
-                    ("result", conversion.resultText.text), ("rounded", conversion.roundedResult),
-                    ("rate", conversion.rateText.text), ("date", conversion.date), ("source", conversion.source),
-                ]
-                let exactness = ", \"result_exact\": \(conversion.resultText.exact), \"rate_exact\": \(conversion.rateText.exact)"
-                return "{" + fields.map { "\"\($0.0)\": \(JSONText.string($0.1))" }.joined(separator: ", ") + exactness + "}\n"
-            }.joined()
+            return ([String(line), record.type] + values).joined(separator: "\t") + "\n"
+        case .json:
+            let members = [("line", String(line)), ("type", JSONText.string(record.type))]
+                + record.fields.map { field -> (String, String) in
+                    switch field.value {
+                    case .text(let text), .decimal(let text): (field.key, JSONText.string(text))
+                    case .integer(let value): (field.key, String(value))
+                    case .flag(let value): (field.key, String(value))
+                    }
+                }
+            return "{" + members.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}\n"
         }
     }
 }

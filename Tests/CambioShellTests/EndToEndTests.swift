@@ -144,9 +144,10 @@ import Testing
         #expect(objects.count == 2)
         let strings = objects.first?.compactMapValues { $0 as? String }
         #expect(strings == [
-            "amount": "12.5", "from": "EUR", "to": "USD", "result": "14.290824625", "rounded": "14.291", "rate": "1.14326597",
-            "date": "2026-07-06", "source": "currency-api",
+            "type": "conversion", "amount": "12.5", "from": "EUR", "to": "USD", "result": "14.290824625", "rounded": "14.291",
+            "rate": "1.14326597", "date": "2026-07-06", "source": "currency-api",
         ])
+        #expect(objects.allSatisfy { $0["line"] as? Int == 1 })
         #expect(objects.first?["result_exact"] as? Bool == true && objects.first?["rate_exact"] as? Bool == true)
         #expect(objects.last?["rate"] as? String == "185.03730294")
         // From USD into JPY the rate has no finite decimal: 40 significant digits, said so.
@@ -160,9 +161,11 @@ import Testing
         let home = try TemporaryDirectory()
         let run = try Cambio.run(
             ["--format=tsv"], stdin: "12,5 eur in usd\n-1.000 jpy in eur\n", environment: home.environment(["LANG": "de_DE.UTF-8"]))
-        #expect(run.stdout.split(separator: "\n").map { $0.split(separator: "\t").count } == [8, 8])
-        #expect(run.stdout.hasPrefix("12.5\tEUR\tUSD\t14.291\t14.290824625\t1.14326597\t2026-07-06\tcurrency-api\n"))
-        #expect(run.stdout.contains("-1000\tJPY\tEUR\t-5.404\t"))
+        // The input line, the record's type, then the conversion's eight fields and whether the
+        // result and the rate are exact.
+        #expect(run.stdout.split(separator: "\n").map { $0.split(separator: "\t").count } == [12, 12])
+        #expect(run.stdout.hasPrefix("1\tconversion\t12.5\tEUR\tUSD\t14.291\t14.290824625\t1.14326597\t2026-07-06\tcurrency-api\ttrue\ttrue\n"))
+        #expect(run.stdout.contains("2\tconversion\t-1000\tJPY\tEUR\t-5.404\t"))
         let bad = try Cambio.run(["--format", "xml", "1", "eur"], environment: home.environment())
         #expect(bad.status == 2)
     }
@@ -210,5 +213,27 @@ extension EndToEndTests {
         #expect(run.stderr.contains("no rate in the table in use (ecb of 2026-11-27, 3 currencies)"), "\(run.stderr)")
         #expect(run.stderr.contains("the bundled table of 2026-07-06 has it"))
         #expect(run.stderr.contains("“source auto”"))
+    }
+}
+
+extension EndToEndTests {
+    @Test func everyCommandGivesARecordWithItsLineNumber() throws {
+        let home = try TemporaryDirectory()
+        let input = "eur in usd\n\nrates usd gbp\nlist chf\nbase\nstatus\nfoo in usd\nhelp swap\n"
+        let run = try Cambio.run(["--format", "json"], stdin: input, environment: home.environment(["LANG": "de_DE.UTF-8"]))
+        let objects = run.stdout.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        let summary = objects.map { "\($0["line"] as? Int ?? 0) \($0["type"] as? String ?? "?")" }
+        #expect(summary == ["1 rate", "3 rate", "3 rate", "4 currency", "5 base", "6 status", "7 error", "8 text"], "\(run.stdout)")
+        // Numbers are plain decimals with a point whatever the locale; names stay English keys.
+        #expect(objects.first?["rate"] as? String == "1.14326597")
+        #expect(objects.first?["inverse"] as? String == "0.8746871036492059673568347354902901553171")
+        #expect(objects[3]["minor_units"] as? Int == 2)
+        #expect(objects[5]["currencies"] as? Int == 161 && objects[5]["locale_numbers"] as? String == "de_DE")
+        #expect(objects[6]["column"] as? Int == 1)
+        let tsv = try Cambio.run(["--format", "tsv"], stdin: "rates usd\nfoo\n", environment: home.environment())
+        #expect(tsv.stdout.hasPrefix("1\trate\tEUR\tUSD\t1.14326597\t0.87468710364920596735683473549029015531"), "\(tsv.stdout)")
+        #expect(tsv.stdout.contains("\n2\terror\t1\tunknown currency"))
     }
 }

@@ -180,6 +180,7 @@ public final class Engine {
             guard let reference else {
                 let base = outcome.state.base
                 outcome.reply.lines.append(.result("\(base) (\(directory.name(of: base)))"))
+                outcome.reply.records.append(Record("base", [("code", .text(base.rawValue)), ("name", .text(directory.name(of: base)))]))
                 return
             }
             var notes: [String] = []
@@ -188,6 +189,7 @@ public final class Engine {
             outcome.effects.insert(.saveConfig)
             outcome.reply.lines += notes.map { .assumption($0) }
             outcome.reply.lines.append(.note(text("note.base", code.rawValue, directory.name(of: code))))
+            outcome.reply.records.append(Record("base", [("code", .text(code.rawValue)), ("name", .text(directory.name(of: code)))]))
         case .recent(let clear):
             if clear {
                 outcome.state.recent = []
@@ -197,6 +199,7 @@ public final class Engine {
                 outcome.reply.lines.append(.note(text("note.noRecent")))
             } else {
                 outcome.reply.lines += currencyRows(outcome.state.recent, minorUnits: false)
+                outcome.reply.records += currencyRecords(outcome.state.recent)
             }
         case .list(let filter):
             try list(filter: filter, &outcome)
@@ -255,6 +258,8 @@ public final class Engine {
             } else {
                 let (forward, backward) = (forward(), backward())
                 lines.append(.result(forward, detail: backward))
+                outcome.reply.records.append(
+                    .rate(from: from, to: target, rate: rate, inverse: inverse, date: table.date, source: table.source.id))
             }
         }
         outcome.reply.lines += notes.map { .assumption($0) }
@@ -302,6 +307,8 @@ public final class Engine {
         for code in list {
             guard let rate = state.table.rate(from: base, to: code), let inverse = state.table.rate(from: code, to: base)
             else { continue }
+            outcome.reply.records.append(
+                .rate(from: base, to: code, rate: rate, inverse: inverse, date: state.table.date, source: state.table.source.id))
             rows.append(
                 (
                     "\(code)  \(formatter.formatRate(rate, code))",
@@ -351,8 +358,20 @@ public final class Engine {
             }
         }
         outcome.reply.lines += currencyRows(codes, minorUnits: true)
+        outcome.reply.records += currencyRecords(codes)
         if filter == nil {
             outcome.reply.lines.append(.note(text("note.listCount", String(codes.count))))
+        }
+    }
+
+    private func currencyRecords(_ codes: [CurrencyCode]) -> [Record] {
+        codes.map { code in
+            Record(
+                "currency",
+                [
+                    ("code", .text(code.rawValue)), ("symbol", .text(formatter.symbol(for: code))), ("name", .text(directory.name(of: code))),
+                    ("minor_units", catalog[code]?.minorUnits.map { .integer($0) } ?? .text("")),
+                ])
         }
     }
 
@@ -447,6 +466,20 @@ public final class Engine {
         outcome.reply.lines += rows.map { .result(DisplayWidth.padRight($0.0, to: width) + "  " + Messages.visible($0.1)) }
         outcome.reply.lines.append(
             .note(text("status.disclaimer")))
+        // The same as data, under names that do not change with the language.
+        var fields: [(key: String, value: Record.Value)] = [
+            ("source", .text(table.source.id)), ("bundled", .flag(table.source.isBundledSeed)),
+            ("attribution", .text(table.source.attribution)), ("date", .text(table.date)),
+            ("age_days", DataDate.age(of: table.date, now: now).map { .integer($0) } ?? .text("")),
+            ("fetched", .text(table.fetchedAt.map(Self.timestamp) ?? "")), ("currencies", .integer(table.rates.count)),
+            ("base", .text(state.base.rawValue)), ("locale_numbers", .text(state.locale.numbers)),
+            ("locale_money", .text(state.locale.money)), ("locale_messages", .text(state.locale.messages)),
+            ("recent", .text(state.recent.map(\.rawValue).joined(separator: " "))),
+        ]
+        if let files {
+            fields += [("config", .text(files.config)), ("history", .text(files.history)), ("recent_file", .text(files.recent))]
+        }
+        outcome.reply.records.append(Record("status", fields))
     }
 
     // MARK: Reading amounts and currencies
@@ -485,6 +518,16 @@ public final class Engine {
         }
         guard let codes = localSymbols?[Self.symbolKey(text)], codes.count == 1 else { return nil }
         return codes[0]
+    }
+
+    /// `2026-11-30T06:00:00Z`.
+    static func timestamp(_ date: Date) -> String {
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let within = seconds - days * 86_400
+        let (year, month, day) = DataDate.civil(daysSinceEpoch: days)
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(year)-\(two(month))-\(two(day))T\(two(within / 3600)):\(two(within / 60 % 60)):\(two(within % 60))Z"
     }
 
     /// The table in use, for saying what it lacks and what would have it.

@@ -24,6 +24,9 @@ public struct Reply: Sendable, Equatable {
     public var lines: [Line] = []
     /// The conversions behind the result lines, for machine-readable output.
     public var conversions: [Conversion] = []
+    /// What other commands produced as data (rates, currencies, status), for machine-readable
+    /// output; conversions are in `conversions`.
+    public var records: [Record] = []
 
     public init(_ lines: [Line] = []) { self.lines = lines }
 

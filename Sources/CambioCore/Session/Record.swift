@@ -1,0 +1,52 @@
+/// What a command produced as data, for `--format json` and `--format tsv`: a type and
+/// named fields in a fixed order, numbers as plain decimals with a point whatever the locale.
+public struct Record: Sendable, Equatable {
+    /// One field's value.
+    public enum Value: Sendable, Equatable {
+        case text(String)
+        /// A plain decimal (`14.290824625`), written as a JSON string so no digit is lost.
+        case decimal(String)
+        case integer(Int)
+        case flag(Bool)
+    }
+
+    /// `conversion`, `rate`, `currency`, `base`, `status`, `text`, `error`.
+    public let type: String
+    public let fields: [(key: String, value: Value)]
+
+    public init(_ type: String, _ fields: [(key: String, value: Value)]) {
+        self.type = type
+        self.fields = fields
+    }
+
+    public static func == (a: Record, b: Record) -> Bool {
+        a.type == b.type && a.fields.map(\.key) == b.fields.map(\.key) && a.fields.map(\.value) == b.fields.map(\.value)
+    }
+
+    /// A conversion: the amount, the currencies, the result exact (or to 40 significant digits)
+    /// and rounded as shown, the rate, the table's date and source.
+    public init(_ conversion: Conversion) {
+        let result = conversion.resultText
+        let rate = conversion.rateText
+        self.init(
+            "conversion",
+            [
+                ("amount", .decimal(conversion.amount.description)), ("from", .text(conversion.from.rawValue)),
+                ("to", .text(conversion.to.rawValue)), ("rounded", .decimal(conversion.roundedResult)), ("result", .decimal(result.text)),
+                ("rate", .decimal(rate.text)), ("date", .text(conversion.date)), ("source", .text(conversion.source)),
+                ("result_exact", .flag(result.exact)), ("rate_exact", .flag(rate.exact)),
+            ])
+    }
+
+    /// One rate: units of `to` for one `from`, and the inverse.
+    public static func rate(from: CurrencyCode, to: CurrencyCode, rate: Rational, inverse: Rational, date: String, source: String) -> Record {
+        Record(
+            "rate",
+            [
+                ("from", .text(from.rawValue)), ("to", .text(to.rawValue)),
+                ("rate", .decimal(rate.decimalText(significantDigits: Conversion.significantDigits).text)),
+                ("inverse", .decimal(inverse.decimalText(significantDigits: Conversion.significantDigits).text)),
+                ("date", .text(date)), ("source", .text(source)),
+            ])
+    }
+}
