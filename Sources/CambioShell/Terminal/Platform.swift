@@ -3,6 +3,7 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
+import Glibc
 import CambioRates
 import Foundation
 
@@ -33,8 +34,11 @@ public enum Platform {
 
     public static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
 
+    /// Standard output's descriptor (a constant a default argument can name).
+    public static let standardOutput: Int32 = 1
+
     /// Columns of the terminal on `descriptor`, or `nil` when it is not a terminal.
-    public static func terminalColumns(_ descriptor: Int32 = STDOUT_FILENO) -> Int? {
+    public static func terminalColumns(_ descriptor: Int32 = standardOutput) -> Int? {
         var size = winsize()
         guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
         return Int(size.ws_col)

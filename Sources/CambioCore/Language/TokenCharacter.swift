@@ -1,0 +1,64 @@
+/// What the tokenizer asks of a character: a `Character` for any line, a byte for ASCII ones.
+protocol TokenCharacter: Equatable {
+    var character: Character { get }
+    func `is`(_ other: Character) -> Bool
+    var isDecimalDigit: Bool { get }
+    var isLetter: Bool { get }
+    var isUppercase: Bool { get }
+    var isSkipped: Bool { get }
+    var isBidiMark: Bool { get }
+    var isCurrencySymbol: Bool { get }
+    var isWordCharacter: Bool { get }
+    var isSign: Bool { get }
+    /// A separator inside a number: `.`, `,`, apostrophes, the Arabic marks.
+    var isNumberMark: Bool { get }
+    /// A space that may group digits (no-break and thin spaces).
+    var isGroupSpace: Bool { get }
+    static func text(_ characters: ArraySlice<Self>) -> String
+}
+
+extension Character: TokenCharacter {
+    var character: Character { self }
+    func `is`(_ other: Character) -> Bool { self == other }
+    var isDecimalDigit: Bool {
+        if let ascii = asciiValue { return ascii >= 48 && ascii <= 57 }
+        return isWholeNumber && wholeNumberValue.map { (0...9).contains($0) } == true
+    }
+    var isSkipped: Bool {
+        if let ascii = asciiValue { return ascii == 0x20 || (0x09...0x0D).contains(ascii) }
+        // A byte-order mark (a file saved by some editors starts with one) is no character.
+        return isWhitespace || NumberConventions.bidiMarks.contains(self) || self == "\u{FEFF}"
+    }
+    var isBidiMark: Bool { !isASCII && NumberConventions.bidiMarks.contains(self) }
+    var isCurrencySymbol: Bool {
+        if let ascii = asciiValue { return ascii == UInt8(ascii: "$") }
+        return unicodeScalars.first?.properties.generalCategory == .currencySymbol
+    }
+    var isWordCharacter: Bool {
+        if let ascii = asciiValue {
+            return (65...90).contains(ascii) || (97...122).contains(ascii) || ascii == UInt8(ascii: "'") || ascii == UInt8(ascii: "&")
+        }
+        let category = unicodeScalars.first?.properties.generalCategory
+        return isLetter || category == .nonspacingMark || category == .spacingMark || ["’", "ʻ"].contains(self)
+    }
+    var isSign: Bool { self == "-" || self == "+" || self == "−" }
+    var isNumberMark: Bool { [".", ",", "'", "’", "٫", "٬"].contains(self) }
+    var isGroupSpace: Bool { AmountParser.separators.contains(self) }
+    static func text(_ characters: ArraySlice<Character>) -> String { String(characters) }
+}
+
+extension UInt8: TokenCharacter {
+    var character: Character { Character(Unicode.Scalar(self)) }
+    func `is`(_ other: Character) -> Bool { other.asciiValue == self }
+    var isDecimalDigit: Bool { self >= 48 && self <= 57 }
+    var isLetter: Bool { (65...90).contains(self) || (97...122).contains(self) }
+    var isUppercase: Bool { (65...90).contains(self) }
+    var isSkipped: Bool { self == 0x20 || (0x09...0x0D).contains(self) }
+    var isBidiMark: Bool { false }
+    var isCurrencySymbol: Bool { self == UInt8(ascii: "$") }
+    var isWordCharacter: Bool { isLetter || self == UInt8(ascii: "'") || self == UInt8(ascii: "&") }
+    var isSign: Bool { self == UInt8(ascii: "-") || self == UInt8(ascii: "+") }
+    var isNumberMark: Bool { self == UInt8(ascii: ".") || self == UInt8(ascii: ",") || self == UInt8(ascii: "'") }
+    var isGroupSpace: Bool { false }
+    static func text(_ characters: ArraySlice<UInt8>) -> String { String(decoding: characters, as: UTF8.self) }
+}
