@@ -18,13 +18,13 @@
 static volatile sig_atomic_t cambio_interrupted_flag = 0;
 static volatile sig_atomic_t cambio_terminate_signal = 0;
 static volatile sig_atomic_t cambio_resized_flag = 0;
-/// Asks the editor how many rows of the edited line are above the cursor, at a width.
-static int (*cambio_rows_above_cursor)(int columns) = NULL;
+/// Lets the editor clear the edited line before a redraw, counting its rows at a width.
+static void (*cambio_redraw_after_resize)(int columns) = NULL;
 /// The terminal's width when the line was last drawn (0: not known yet).
 static int cambio_drawn_columns = 0;
 
-void cambio_set_rows_above_cursor(int (*callback)(int columns)) {
-    cambio_rows_above_cursor = callback;
+void cambio_set_redraw_after_resize(void (*callback)(int columns)) {
+    cambio_redraw_after_resize = callback;
 }
 static int cambio_full_terminal = 1;
 static int cambio_signal_pipe[2] = {-1, -1};
@@ -99,20 +99,15 @@ static int cambio_read_char(EditLine *el, wchar_t *out) {
             if (cambio_full_terminal) {
                 // Rows a terminal wrapped by itself are re-flowed to a narrower width, so the line
                 // starts where the new width puts it; rows drawn at an older, narrower width
-                // stay as they were when the terminal grows, so the old width counts then.
+                // stay as they were when the terminal grows, so the old width counts then. The
+                // editor clears from the line's first row (the output layer writes it).
                 struct winsize size;
-                int up = 0;
-                if (cambio_rows_above_cursor && ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 0) {
+                if (cambio_redraw_after_resize && ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 0) {
                     int columns = size.ws_col;
                     int counted = cambio_drawn_columns > 0 && cambio_drawn_columns < columns ? cambio_drawn_columns : columns;
-                    up = cambio_rows_above_cursor(counted);
                     cambio_drawn_columns = columns;
+                    cambio_redraw_after_resize(counted);
                 }
-                char sequence[32];
-                int length = up > 0 ? snprintf(sequence, sizeof sequence, "\033[%dA\r\033[J", up)
-                                    : snprintf(sequence, sizeof sequence, "\r\033[J");
-                ssize_t ignored = write(STDOUT_FILENO, sequence, (size_t)length);
-                (void)ignored;
                 el_set(el, EL_REFRESH);
             }
         }

@@ -21,8 +21,9 @@ void cambio_el_use_own_reader(EditLine *el);
 /// Whether the terminal takes cursor movement (not TERM=dumb, not --plain).
 void cambio_set_full_terminal(int full);
 
-/// Sets how the reader learns, after a resize, the rows of the edited line above the cursor.
-void cambio_set_rows_above_cursor(int (*callback)(int columns));
+/// Sets what clears the edited line after a resize, before libedit draws it again; it gets
+/// the width at which to count the line's rows.
+void cambio_set_redraw_after_resize(void (*callback)(int columns));
 
 /// Whether Ctrl-C was pressed since the last call; clears the flag.
 int cambio_take_interrupt(void);

@@ -35,38 +35,38 @@ public struct App {
     /// Runs with the process's arguments (without the program name); returns the exit status.
     public mutating func run(_ arguments: [String]) -> Int32 {
         let early = store.text
+        // Messages before the mode is known are plain text; the modes make their own output.
+        let plainOutput = TerminalOutput(color: false)
         let options: Options
         do {
             options = try Options.parse(arguments)
         } catch {
-            Platform.writeError("cambio: \(Self.describe(error, early))\n")
-            return 2
+            plainOutput.complain(Self.describe(error, early))
+            return ExitStatus.usage
         }
         // What the program says about itself follows --locale too.
         let about = options.locale.flatMap { LocaleSettings.normalize($0) }.map { Localization(localeID: $0) } ?? early
         if options.showHelp {
-            Platform.writeAll(STDOUT_FILENO, Usage.text(about, seedDate: SeedTableDecoder.bundledDate))
-            return 0
+            plainOutput.write(Usage.text(about, seedDate: SeedTableDecoder.bundledDate))
+            return ExitStatus.success
         }
         if options.showVersion {
             let seedSource = (try? SeedTableDecoder.bundled().source.id) ?? "?"
             let line = about("version.line", Self.version, SeedTableDecoder.bundledDate, seedSource, ICUVersion.icu, ICUVersion.cldr)
-            Platform.writeAll(STDOUT_FILENO, line + "\n")
-            return 0
+            plainOutput.write(line + "\n")
+            return ExitStatus.success
         }
         if options.showManual {
-            Platform.writeAll(
-                STDOUT_FILENO,
-                ManPage.roff(about, version: Self.version, date: Self.releaseDate, seedDate: SeedTableDecoder.bundledDate))
-            return 0
+            plainOutput.write(ManPage.roff(about, version: Self.version, date: Self.releaseDate, seedDate: SeedTableDecoder.bundledDate))
+            return ExitStatus.success
         }
         if let shell = options.completion {
-            Platform.writeAll(STDOUT_FILENO, CompletionScript.script(for: shell, about))
-            return 0
+            plainOutput.write(CompletionScript.script(for: shell, about))
+            return ExitStatus.success
         }
         store.loadLocaleFacts()
         let interactive = options.words.isEmpty && Platform.isTerminal(STDIN_FILENO)
-        let warn: (String) -> Void = { Platform.writeError(early("warning", $0) + "\n") }
+        let warn: (String) -> Void = { plainOutput.writeError(early("warning", $0) + "\n") }
 
         let settings = store.loadSettings(warn: warn)
         let rates = RateController(
@@ -76,15 +76,15 @@ public struct App {
         do {
             table = try rates.initialTable(seedDate: SeedTableDecoder.bundledDate, seed: SeedTableDecoder.bundled, early)
         } catch {
-            Platform.writeError("cambio: " + early("fatal.seedUnreadable", "\(error)") + "\n")
-            return 70
+            plainOutput.complain(early("fatal.seedUnreadable", "\(error)"))
+            return ExitStatus.brokenData
         }
         let override = options.locale ?? environment["CAMBIO_LOCALE"].flatMap { $0.isEmpty ? nil : $0 } ?? settings.locale
         if let requested = options.locale ?? environment["CAMBIO_LOCALE"], !requested.isEmpty,
             LocaleSettings.normalize(requested).map(LocaleSettings.isKnown) != true
         {
-            Platform.writeError("cambio: " + early("usage.unknownLocale", Messages.quoted(requested)) + "\n")
-            return 2
+            plainOutput.complain(early("usage.unknownLocale", Messages.quoted(requested)))
+            return ExitStatus.usage
         }
         let locale = LocaleSettings.resolve(environment: environment, override: override)
         var base = settings.base ?? .eur
@@ -104,10 +104,14 @@ public struct App {
             store: store, engine: engine, state: state, settings: settings, rates: rates, saveEachLine: interactive,
             persists: interactive || options.save)
         if interactive {
-            return InteractiveShell(session: session, color: color, plain: options.plain).run()
+            let output = TerminalOutput(color: color)
+            session.output = output
+            return InteractiveShell(session: session, output: output, plain: options.plain).run()
         }
         let stdoutIsTerminal = Platform.isTerminal(STDOUT_FILENO)
-        let renderer = ReplyRenderer(forTerminal: stdoutIsTerminal && !options.plain, color: color && stdoutIsTerminal)
+        let output = TerminalOutput(color: color && stdoutIsTerminal)
+        session.output = output
+        let renderer = ReplyRenderer(forTerminal: stdoutIsTerminal && !options.plain, output: output)
         engine.showsDetails = renderer.forTerminal
         var runner = BatchRunner(
             session: session, renderer: renderer, format: options.format, lineBuffered: options.lineBuffered || stdoutIsTerminal)

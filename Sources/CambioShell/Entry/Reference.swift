@@ -26,7 +26,8 @@ public enum Reference {
 
     /// Exit statuses.
     public static let exitStatuses: [(status: Int32, key: String)] = [
-        (0, "exit.success"), (1, "exit.failed"), (2, "exit.usage"), (3, "exit.refreshFailed"), (70, "exit.data"),
+        (ExitStatus.success, "exit.success"), (ExitStatus.failed, "exit.failed"), (ExitStatus.usage, "exit.usage"),
+        (ExitStatus.refreshFailed, "exit.refreshFailed"), (ExitStatus.brokenData, "exit.data"),
     ]
 
     /// Command lines worth showing.

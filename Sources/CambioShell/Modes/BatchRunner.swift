@@ -21,8 +21,7 @@ struct BatchRunner {
     /// exit status says so (`refreshFailedStatus`) unless a command failed.
     private var refreshFailed = false
 
-    /// The exit status of a run whose commands all worked but whose `--refresh` did not.
-    static let refreshFailedStatus: Int32 = 3
+
 
     init(session: Session, renderer: ReplyRenderer, format: OutputFormat = .text, lineBuffered: Bool = false) {
         self.session = session
@@ -38,7 +37,7 @@ struct BatchRunner {
         for warning in warnings { session.warn(warning) }
         if result.table == nil {
             refreshFailed = true
-            for note in notes { Platform.writeError("cambio: \(note)\n") }
+            for note in notes { renderer.output.complain(note) }
         } else if renderer.forTerminal {
             for note in notes { emit(note + "\n") }
         }
@@ -48,11 +47,11 @@ struct BatchRunner {
     mutating func runOne(_ line: String) -> Int32 {
         let failed = Array(line.utf8).withUnsafeBufferPointer { answerQuickly($0) } ? false : evaluate(line, lineNumber: nil)
         finish()
-        return failed ? 1 : refreshFailed ? Self.refreshFailedStatus : 0
+        return failed ? ExitStatus.failed : refreshFailed ? ExitStatus.refreshFailed : ExitStatus.success
     }
 
     /// Evaluates every line of standard input in order; exit status 1 if any line failed.
-    mutating func runLines() -> Int32 {
+    mutating func runLines(from input: Int32 = STDIN_FILENO) -> Int32 {
         var anyFailed = false
         var number = 0
         var pending: [UInt8] = []
@@ -62,7 +61,7 @@ struct BatchRunner {
         var overlong = false
         let keep = Engine.lineLimit + 1
         readLoop: while true {
-            let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+            let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
             if count <= 0 { break }
             if overlong, let newline = buffer[0..<count].firstIndex(of: UInt8(ascii: "\n")) {
@@ -94,7 +93,7 @@ struct BatchRunner {
             if !quick, evaluateBytes(pending[...], lineNumber: number) { anyFailed = true }
         }
         finish()
-        return anyFailed ? 1 : refreshFailed ? Self.refreshFailedStatus : 0
+        return anyFailed ? ExitStatus.failed : refreshFailed ? ExitStatus.refreshFailed : ExitStatus.success
     }
 
     /// Answers a plain conversion through the shortcut, when output is text for a pipe or a
@@ -135,7 +134,7 @@ struct BatchRunner {
         if lineBuffered { flush() }
         if !err.isEmpty {
             flush()
-            Platform.writeError(err)
+            renderer.output.writeError(err)
         }
         if outcome.effects.contains(.quit) { stopped = true }
         return outcome.reply.failed
@@ -151,7 +150,7 @@ struct BatchRunner {
             output.removeAll()
             return
         }
-        if !Platform.writeAll(STDOUT_FILENO, bytes: output) { stopped = true }
+        if !renderer.output.write(bytes: output) { stopped = true }
         output.removeAll(keepingCapacity: true)
     }
 }

@@ -6,17 +6,18 @@ import Glibc
 /// The interactive currency shell on a terminal.
 final class InteractiveShell {
     private let session: Session
-    private let color: Bool
+    private let output: TerminalOutput
     private let plain: Bool
     private let renderer: ReplyRenderer
+    private var color: Bool { output.color }
 
-    init(session: Session, color: Bool, plain: Bool) {
+    init(session: Session, output: TerminalOutput, plain: Bool) {
         self.session = session
-        self.color = color
+        self.output = output
         self.plain = plain
         // `--plain`: no rate details or notes, as in a pipe (what was taken still goes to
         // standard error).
-        renderer = ReplyRenderer(forTerminal: !plain, color: color)
+        renderer = ReplyRenderer(forTerminal: !plain, output: output)
     }
 
     /// The table note last shown (in the banner or under a result): it is shown again only
@@ -31,13 +32,14 @@ final class InteractiveShell {
             setlocale(LC_CTYPE, "C.UTF-8")
         }
         guard let editor = LineEditor(program: "cambio") else {
-            Platform.writeError("cambio: cannot start the line editor\n")
+            output.complain(session.engine.text("fatal.lineEditor"))
             return 1
         }
         if let reason = editor.loadHistory(from: session.store.paths.historyFile) {
             session.warn(session.engine.text("warning.historyDamaged", session.store.paths.historyFile, reason))
         }
         editor.fullTerminal = !plain && Platform.environment["TERM"] != "dumb"
+        editor.output = output
         editor.complete = { [unowned self] before in
             Completer.complete(before, engine: session.engine, recent: session.state.recent)
         }
@@ -50,12 +52,12 @@ final class InteractiveShell {
         }
         editor.showCandidates = { [unowned self] candidates in
             let columns = Platform.terminalColumns() ?? 80
-            Platform.writeAll(STDOUT_FILENO, "\n" + CandidateList.render(candidates, columns: columns, color: color, session.engine.text))
+            output.write("\n" + CandidateList.render(candidates, columns: columns, output: output, session.engine.text))
         }
         let table = session.state.table
         let source = session.engine.tableNote(table, now: Date())
         shownSource = source
-        Platform.writeAll(STDOUT_FILENO, dim(session.engine.text("banner", App.version, source)) + "\n")
+        output.write(output.styled(session.engine.text("banner", App.version, source), .detail) + "\n")
         // The first prompt never waits for the network: a due refresh runs in the background,
         // and starts only once the prompt is on the screen, so that starting the fetch helper
         // does not compete with drawing it (on two cores it delayed the prompt by 25 ms).
@@ -76,9 +78,9 @@ final class InteractiveShell {
                 if handle(line) { return 0 }
                 session.rates.startIfDue()
             case .interrupted:
-                Platform.writeAll(STDOUT_FILENO, "\n")
+                output.write("\n")
             case .endOfInput:
-                Platform.writeAll(STDOUT_FILENO, "\n")
+                output.write("\n")
                 saveHistory(editor)
                 return 0
             case .terminated:
@@ -88,11 +90,10 @@ final class InteractiveShell {
         }
     }
 
-    private func dim(_ text: String) -> String { color ? "\u{1B}[2m\(text)\u{1B}[0m" : text }
 
     private func prompt() -> String {
         let base = session.state.base
-        return color ? "\u{1}\u{1B}[1;36m\u{1}\(base)\u{1}\u{1B}[0m\u{1} › " : "\(base) › "
+        return output.prompt(base.rawValue)
     }
 
     /// A background refresh that finished since the last prompt: one short line, before the
@@ -103,7 +104,7 @@ final class InteractiveShell {
         for warning in warnings { session.warn(warning) }
         // A failed background refresh is not worth interrupting for; `status` and `refresh` tell.
         if result.table != nil {
-            for note in notes { Platform.writeAll(STDOUT_FILENO, dim(note) + "\n") }
+            for note in notes { output.write(output.styled(note, .detail) + "\n") }
         }
     }
 
@@ -134,8 +135,8 @@ final class InteractiveShell {
             }
         }
         let (out, err) = renderer.render(reply, input: line, caretIndent: indent, text: session.engine.text)
-        Platform.writeAll(STDOUT_FILENO, out)
-        Platform.writeError(err)
+        output.write(out)
+        output.writeError(err)
         return outcome.effects.contains(.quit)
     }
 
@@ -152,24 +153,24 @@ final class InteractiveShell {
         var frame = 0
         var result: RefreshResult?
         let animate = !plain && Platform.environment["TERM"] != "dumb"
-        if !animate { Platform.writeAll(STDOUT_FILENO, label + " …\n") }
+        if !animate { output.write(label + " …\n") }
         while result == nil {
             if animate {
-                Platform.writeAll(STDOUT_FILENO, "\r\(frames[frame % frames.count]) \(label)\u{1B}[K")
+                output.write(TerminalOutput.replacingLine("\(frames[frame % frames.count]) \(label)"))
                 frame += 1
             }
             if LineEditor.takeInterrupt() { operation.cancel() }
             result = operation.wait(until: .now() + 0.1)
         }
-        if animate { Platform.writeAll(STDOUT_FILENO, "\r\u{1B}[K") }
+        if animate { output.write(TerminalOutput.replacingLine("")) }
         guard let result else { return }
         let (notes, warnings) = session.report(result)
         for warning in warnings { session.warn(warning) }
         for note in notes {
             if result.table == nil, !result.cancelled {
-                Platform.writeError(note + "\n")
+                output.writeError(note + "\n")
             } else {
-                Platform.writeAll(STDOUT_FILENO, note + "\n")
+                output.write(note + "\n")
             }
         }
     }

@@ -33,7 +33,10 @@ final class Session {
         self.saveEachLine = saveEachLine
     }
 
-    func warn(_ message: String) { Platform.writeError(engine.text("warning", message) + "\n") }
+    /// Where warnings go (the output layer); the modes set it.
+    var output = TerminalOutput(color: false)
+
+    func warn(_ message: String) { output.writeError(engine.text("warning", message) + "\n") }
 
     /// The shortcut for plain conversions (`QuickConverter`) for the engine and table in use;
     /// `nil` where the locale's amounts need the engine.

@@ -5,7 +5,7 @@ import Glibc
 
 /// The list a second TAB shows: code, symbol and name in columns that fit the terminal.
 enum CandidateList {
-    static func render(_ candidates: [Completer.Candidate], columns: Int, color: Bool, _ text: Localization) -> String {
+    static func render(_ candidates: [Completer.Candidate], columns: Int, output: TerminalOutput, _ text: Localization) -> String {
         let shown = candidates.prefix(60)
         let symbolWidth = shown.map { $0.code?.rawValue == $0.symbol ? 0 : DisplayWidth.of($0.symbol) }.max() ?? 0
         let cells = shown.map { candidate -> String in
@@ -15,17 +15,17 @@ enum CandidateList {
         }
         let width = min((cells.map { DisplayWidth.of($0) }.max() ?? 0) + 3, max(columns, 20))
         let perRow = max(1, columns / width)
-        var output = ""
+        var rendered = ""
         for (index, cell) in cells.enumerated() {
             var shownCell = cell
             if DisplayWidth.of(shownCell) > columns - 1 { shownCell = String(shownCell.prefix(columns - 2)) + "…" }
             let last = index % perRow == perRow - 1 || index == cells.count - 1
-            output += last ? shownCell + "\n" : DisplayWidth.padRight(shownCell, to: width)
+            rendered += last ? shownCell + "\n" : DisplayWidth.padRight(shownCell, to: width)
         }
         if candidates.count > shown.count {
             let more = text("candidates.more", String(candidates.count - shown.count))
-            output += (color ? "\u{1B}[2m" + more + "\u{1B}[0m" : more) + "\n"
+            rendered += output.styled(more, .detail) + "\n"
         }
-        return output
+        return rendered
     }
 }

@@ -22,6 +22,8 @@ final class LineEditor {
     private let history: OpaquePointer
     /// The result shown right of the line while typing, for the line so far (`nil`: none).
     var preview: ((String) -> String?)?
+    /// Where the editor's own drawing goes (the output layer).
+    var output = TerminalOutput(color: false)
     /// Whether the terminal takes cursor movement (not `TERM=dumb`, not `--plain`).
     var fullTerminal = true {
         didSet { cambio_set_full_terminal(fullTerminal ? 1 : 0) }
@@ -59,7 +61,7 @@ final class LineEditor {
         cambio_el_use_own_reader(editLine)
         cambio_el_set_prompt(editLine) { _ in LineEditor.active?.promptPointer }
         cambio_el_set_rprompt(editLine) { _ in LineEditor.active?.updateRightPrompt() }
-        cambio_set_rows_above_cursor { columns in Int32(LineEditor.active?.rowsAboveCursor(columns: Int(columns)) ?? 0) }
+        cambio_set_redraw_after_resize { columns in LineEditor.active?.clearForRedraw(columns: Int(columns)) }
         cambio_el_add_function(editLine, "cambio-complete", "Complete a command, currency code or name") { _, _ in
             UInt8(LineEditor.active?.completeAtCursor() ?? CC_ERROR)
         }
@@ -144,7 +146,7 @@ final class LineEditor {
         guard shownPreviewColumns > 0, fullTerminal else { return }
         shownPreviewColumns = 0
         // Up to the accepted line, past its text, erase to the end, and back down.
-        Platform.writeAll(STDOUT_FILENO, "\u{1B}[1A\r\u{1B}[\(shownLineColumns)C\u{1B}[K\r\u{1B}[1B")
+        output.write(TerminalOutput.eraseRight(ofColumn: shownLineColumns, onRowAbove: true))
     }
 
     /// After Ctrl-C the cancelled line stays on the screen, without the result that was
@@ -156,8 +158,13 @@ final class LineEditor {
         let within = shownLineColumns % max(1, columns)
         // From the line's last row, past its text, erase to the end of that row.
         let down = rows - rowsAboveCursor(columns: columns)
-        let move = down > 0 ? "\u{1B}[\(down)B" : ""
-        Platform.writeAll(STDOUT_FILENO, move + "\r" + (within > 0 ? "\u{1B}[\(within)C" : "") + "\u{1B}[K")
+        output.write(TerminalOutput.eraseRight(ofColumn: within, rowsDown: down))
+    }
+
+    /// After a resize, before libedit draws the line again: up to the line's first row (at
+    /// `columns`, the width it is counted at) and clear to the end of the screen.
+    func clearForRedraw(columns: Int) {
+        output.write(TerminalOutput.clearFromRowsAbove(rowsAboveCursor(columns: columns)))
     }
 
     /// Rows of the line being edited above the cursor's row, at `columns` columns: where the

@@ -1,20 +1,15 @@
 import CambioCore
 
-/// Turns a `Reply` into text for a terminal (aligned, with notes and colour) or for a pipe
-/// (results only, one a line).
-public struct ReplyRenderer: Sendable {
+/// Turns a `Reply` into text for a terminal (aligned, with notes and styles) or for a pipe
+/// (results only, one a line). Styles come from the output layer.
+struct ReplyRenderer {
     /// Terminal output: rate details, notes and headings are shown.
-    public var forTerminal: Bool
-    /// ANSI colours (never with `NO_COLOR`, `TERM=dumb` or `--plain`).
-    public var color: Bool
+    var forTerminal: Bool
+    let output: TerminalOutput
 
-    public init(forTerminal: Bool, color: Bool) {
+    init(forTerminal: Bool, output: TerminalOutput) {
         self.forTerminal = forTerminal
-        self.color = color
-    }
-
-    private func style(_ code: String, _ text: String) -> String {
-        color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+        self.output = output
     }
 
     /// The text for standard output, and for standard error.
@@ -23,7 +18,7 @@ public struct ReplyRenderer: Sendable {
     ///   - caretIndent: columns before the input on screen (the prompt), or `nil` to print the
     ///     input again above the caret.
     ///   - lineNumber: for pipes, errors start with `line N:`.
-    public func render(
+    func render(
         _ reply: Reply, input: String, caretIndent: Int?, lineNumber: Int? = nil, text: Localization = Localization(localeID: "en")
     ) -> (out: String, err: String) {
         var out = ""
@@ -36,20 +31,20 @@ public struct ReplyRenderer: Sendable {
             switch line {
             case .result(let text, let detail):
                 if forTerminal, let detail {
-                    out += style("1", text) + String(repeating: " ", count: resultWidth - DisplayWidth.of(text) + 4)
-                        + style("2", detail) + "\n"
+                    out += output.styled(text, .result) + String(repeating: " ", count: resultWidth - DisplayWidth.of(text) + 4)
+                        + output.styled(detail, .detail) + "\n"
                 } else {
                     out += text + "\n"
                 }
             case .heading(let text):
-                if forTerminal { out += style("1", text) + "\n" }
+                if forTerminal { out += output.styled(text, .heading) + "\n" }
             case .note(let text), .source(let text):
-                if forTerminal { out += style("2", text) + "\n" }
+                if forTerminal { out += output.styled(text, .detail) + "\n" }
             case .assumption(let text):
                 // What was taken is said in every mode: beside the result on a terminal, on
                 // standard error (with the line number) in a pipe.
                 if forTerminal {
-                    out += style("2", text) + "\n"
+                    out += output.styled(text, .detail) + "\n"
                 } else {
                     err += (lineNumber.map { "line \($0): " } ?? "cambio: ") + text + "\n"
                 }
@@ -70,9 +65,9 @@ public struct ReplyRenderer: Sendable {
                             indent += 2
                         }
                         err += String(repeating: " ", count: indent)
-                            + style("1;31", String(repeating: "^", count: max(1, DisplayWidth.of(Messages.visible(marked))))) + "\n"
+                            + output.styled(String(repeating: "^", count: max(1, DisplayWidth.of(Messages.visible(marked)))), .error) + "\n"
                     }
-                    err += style("1;31", text("error.label")) + " " + message + "\n"
+                    err += output.styled(text("error.label"), .error) + " " + message + "\n"
                 }
             }
         }

@@ -1,0 +1,92 @@
+import CambioCore
+import Glibc
+
+/// The one place that writes to standard output and standard error and that knows escape
+/// sequences: the colour policy (a terminal, not `NO_COLOR`, `TERM=dumb` or `--plain`), the
+/// styles of results, details, notes, errors and the prompt, the cursor movements the shell
+/// needs, and the `cambio:` prefix of messages. Everything else hands it text. Its writers
+/// can be replaced, so that the modes are tested in process.
+final class TerminalOutput {
+    /// What a piece of text is, which decides how it looks.
+    enum Style {
+        /// A result: bold.
+        case result
+        /// The rate beside a result, notes, the banner: dim.
+        case detail
+        /// The caret under an error and the error's label: bold red.
+        case error
+        /// A heading above rows: bold.
+        case heading
+    }
+
+    /// Whether styles are drawn at all.
+    let color: Bool
+    private let writeOut: ([UInt8]) -> Bool
+    private let writeErr: ([UInt8]) -> Void
+
+    /// - Parameters:
+    ///   - out: writes bytes to standard output; false when it is closed.
+    ///   - err: writes bytes to standard error.
+    init(
+        color: Bool,
+        out: @escaping ([UInt8]) -> Bool = { Platform.writeAll(STDOUT_FILENO, bytes: $0) },
+        err: @escaping ([UInt8]) -> Void = { Platform.writeAll(STDERR_FILENO, bytes: $0) }
+    ) {
+        self.color = color
+        writeOut = out
+        writeErr = err
+    }
+
+    // MARK: Writing
+
+    /// Writes to standard output; false when it is closed (`| head -1`).
+    @discardableResult
+    func write(_ text: String) -> Bool { writeOut(Array(text.utf8)) }
+
+    @discardableResult
+    func write(bytes: [UInt8]) -> Bool { writeOut(bytes) }
+
+    func writeError(_ text: String) { writeErr(Array(text.utf8)) }
+
+    /// `cambio: MESSAGE` on standard error: usage errors, fatal errors, failed refreshes.
+    func complain(_ message: String) { writeError("cambio: " + message + "\n") }
+
+    // MARK: Styles
+
+    func styled(_ text: String, _ style: Style) -> String {
+        guard color else { return text }
+        let code =
+            switch style {
+            case .result, .heading: "1"
+            case .detail: "2"
+            case .error: "1;31"
+            }
+        return "\u{1B}[\(code)m\(text)\u{1B}[0m"
+    }
+
+    /// The prompt, with its colour marked as invisible for libedit (`\u{1}`…`\u{1}`).
+    func prompt(_ base: String) -> String {
+        color ? "\u{1}\u{1B}[1;36m\u{1}\(base)\u{1}\u{1B}[0m\u{1} › " : "\(base) › "
+    }
+
+    // MARK: Cursor movement (the shell's line editing and progress)
+
+    /// From the line below an accepted line, over its text, erase the rest of it, and back.
+    static func eraseRight(ofColumn column: Int, onRowAbove: Bool) -> String {
+        (onRowAbove ? "\u{1B}[1A" : "") + "\r" + (column > 0 ? "\u{1B}[\(column)C" : "") + "\u{1B}[K" + (onRowAbove ? "\r\u{1B}[1B" : "")
+    }
+
+    /// Down `rows` rows, then erase right of `column` on that row.
+    static func eraseRight(ofColumn column: Int, rowsDown rows: Int) -> String {
+        (rows > 0 ? "\u{1B}[\(rows)B" : "") + eraseRight(ofColumn: column, onRowAbove: false)
+    }
+
+    /// Up to the first row of a line `rows` rows above, and clear from there to the end of the
+    /// screen: the start of a redraw after a resize.
+    static func clearFromRowsAbove(_ rows: Int) -> String {
+        (rows > 0 ? "\u{1B}[\(rows)A" : "") + "\r\u{1B}[J"
+    }
+
+    /// A progress line that replaces itself: back to the start, the text, erase the rest.
+    static func replacingLine(_ text: String) -> String { "\r" + text + "\u{1B}[K" }
+}
