@@ -137,12 +137,12 @@ public final class CurlFetcher: TransportRequest, @unchecked Sendable {
                 return .failure(.httpStatus(host: host, code: status, retryAfter: FetchError.retryAfter(retryAfter)))
             }
             if let encoding = contentEncoding, !encoding.isEmpty, encoding != "identity" {
-                return .failure(.invalidResponse(host: host, reason: UntrustedText("a compressed answer (\(encoding)), which was not asked for")))
+                return .failure(.invalidResponse(host: host, reason: Problem("problem.compressed", encoding)))
             }
             var type: UnsafeMutablePointer<CChar>?
             cambio_curl_get_string(handle, CURLINFO_CONTENT_TYPE, &type)
             if let type, String(cString: type).lowercased().hasPrefix("text/html") {
-                return .failure(.invalidResponse(host: host, reason: UntrustedText("an HTML page (text/html), not rates")))
+                return .failure(.invalidResponse(host: host, reason: Problem("problem.html")))
             }
             return .success(body)
         }
@@ -185,10 +185,9 @@ public final class CurlFetcher: TransportRequest, @unchecked Sendable {
         case CURLE_PARTIAL_FILE:
             var expected: curl_off_t = -1
             cambio_curl_get_off_t(handle, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &expected)
-            let total = expected > 0 ? " of \(expected)" : ""
-            return .invalidResponse(host: host, reason: UntrustedText("the body was cut off after \(received)\(total) bytes"))
+            return .invalidResponse(host: host, reason: expected > 0 ? Problem("problem.cutOf", String(received), String(expected)) : Problem("problem.cut", String(received)))
         case CURLE_GOT_NOTHING, CURLE_RECV_ERROR, CURLE_SEND_ERROR:
-            return .invalidResponse(host: host, reason: UntrustedText("the connection closed before the answer was complete"))
+            return .invalidResponse(host: host, reason: Problem("problem.closed"))
         case CURLE_URL_MALFORMAT, CURLE_UNSUPPORTED_PROTOCOL:
             return .badURL(host)
         default:

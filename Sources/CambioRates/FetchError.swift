@@ -12,7 +12,7 @@ public enum FetchError: Error, Equatable, Sendable {
     /// most `maximumRetryAfter`).
     case httpStatus(host: UntrustedText, code: Int, retryAfter: Int?)
     /// The answer was not a usable rate table.
-    case invalidResponse(host: UntrustedText, reason: UntrustedText)
+    case invalidResponse(host: UntrustedText, reason: Problem)
     /// Over the size limit (bytes).
     case tooLarge(host: UntrustedText, limit: Int)
     /// The certificate or TLS handshake failed.
@@ -51,7 +51,7 @@ public enum FetchError: Error, Equatable, Sendable {
         case .httpStatus(let host, let code, let retryAfter):
             retryAfter.map { text("fetch.statusRetry", host.shown, String(code), String($0)) }
                 ?? text("fetch.status", host.shown, String(code))
-        case .invalidResponse(let host, let reason): text("fetch.invalid", host.shown, reason.shown)
+        case .invalidResponse(let host, let reason): text("fetch.invalid", host.shown, reason.message(text))
         case .tooLarge(let host, let limit): text("fetch.tooLarge", host.shown, String(limit / (1 << 20)))
         case .tls(let host): text("fetch.tls", host.shown)
         case .redirected(let host, let target): text("fetch.redirected", host.shown, target.shown)

@@ -19,6 +19,7 @@ public enum HelperReport {
             var fields: [(String, String)] = []
             func string(_ key: String, _ value: String) { fields.append((key, JSONText.string(value))) }
             func number(_ key: String, _ value: Int) { fields.append((key, String(value))) }
+            func strings(_ key: String, _ values: [String]) { fields.append((key, "[" + values.map(JSONText.string).joined(separator: ",") + "]")) }
             switch error {
             case .offline(let host): string("error", "offline"); string("host", host.raw)
             case .connectionRefused(let host): string("error", "refused"); string("host", host.raw)
@@ -26,7 +27,7 @@ public enum HelperReport {
             case .httpStatus(let host, let code, let retryAfter):
                 string("error", "status"); string("host", host.raw); number("code", code)
                 if let retryAfter { number("retryAfter", retryAfter) }
-            case .invalidResponse(let host, let reason): string("error", "invalid"); string("host", host.raw); string("reason", reason.raw)
+            case .invalidResponse(let host, let reason): string("error", "invalid"); string("host", host.raw); string("reason", reason.key); strings("arguments", reason.arguments.map(\.raw))
             case .tooLarge(let host, let limit): string("error", "tooLarge"); string("host", host.raw); number("limit", limit)
             case .tls(let host): string("error", "tls"); string("host", host.raw)
             case .redirected(let host, let target): string("error", "redirected"); string("host", host.raw); string("to", target.raw)
@@ -48,6 +49,10 @@ public enum HelperReport {
         if bytes.starts(with: ok) { return .success(Array(bytes[ok.count...])) }
         guard let value = try? JSONParser.parse(bytes), let kind = value["error"]?.stringValue else { return nil }
         func field(_ key: String) -> UntrustedText? { value[key]?.stringValue.map { UntrustedText($0) } }
+        func list(_ key: String) -> [UntrustedText] {
+            guard case .array(let items)? = value[key] else { return [] }
+            return items.compactMap { $0.stringValue.map { UntrustedText($0) } }
+        }
         func number(_ key: String) -> Int? {
             if case .number(let digits)? = value[key] { return Int(digits) }
             return nil
@@ -60,7 +65,7 @@ public enum HelperReport {
             case "timeout": number("seconds").map { .timeout(host: host, seconds: $0) }
             case "status":
                 number("code").map { .httpStatus(host: host, code: $0, retryAfter: number("retryAfter").map { min(max(0, $0), FetchError.maximumRetryAfter) }) }
-            case "invalid": field("reason").map { .invalidResponse(host: host, reason: $0) }
+            case "invalid": field("reason").map { .invalidResponse(host: host, reason: Problem(key: $0.raw, arguments: list("arguments"))) }
             case "tooLarge": number("limit").map { .tooLarge(host: host, limit: $0) }
             case "tls": .tls(host: host)
             case "redirected": field("to").map { .redirected(host: host, to: $0) }

@@ -9,9 +9,9 @@ enum ProviderDecoders {
     static func currencyAPI(_ body: [UInt8], fetchedAt: Date, catalog: CurrencyCatalog) throws(ResponseProblem) -> RateTable {
         let document = try parse(body)
         guard let date = document["date"]?.stringValue, DataDate.isValid(date) else {
-            throw ResponseProblem("no valid “date”")
+            throw ResponseProblem("problem.noField", "date")
         }
-        guard case .object(let members) = document["eur"] ?? .null else { throw ResponseProblem("no “eur” rates") }
+        guard case .object(let members) = document["eur"] ?? .null else { throw ResponseProblem("problem.noField", "eur") }
         var rates: [CurrencyCode: Decimal] = [:]
         for (key, value) in members {
             guard let code = CurrencyCode(key), catalog[code] != nil else { continue }
@@ -26,22 +26,22 @@ enum ProviderDecoders {
     static func exchangeRateAPI(_ body: [UInt8], fetchedAt: Date, catalog: CurrencyCatalog) throws(ResponseProblem) -> RateTable {
         let document = try parse(body)
         guard document["result"]?.stringValue == "success" else {
-            let kind = document["error-type"]?.stringValue.map { " (\(Messages.visible($0.prefix(40))))" } ?? ""
-            throw ResponseProblem("the provider did not report success\(kind)")
+            let kind = document["error-type"]?.stringValue.map { String($0.prefix(40)) } ?? "?"
+            throw ResponseProblem("problem.noSuccess", kind)
         }
         guard let baseText = document["base_code"]?.stringValue, let base = CurrencyCode(baseText) else {
-            throw ResponseProblem("no valid “base_code”")
+            throw ResponseProblem("problem.noField", "base_code")
         }
         // After 2000 and before the year 10000, so that the day is a date.
         guard case .number(let unixText) = document["time_last_update_unix"] ?? .null, let seconds = Int(unixText),
             seconds > 946_684_800, seconds < 253_402_300_800
-        else { throw ResponseProblem("no valid “time_last_update_unix”") }
+        else { throw ResponseProblem("problem.noField", "time_last_update_unix") }
         let updatedAt = Date(timeIntervalSince1970: TimeInterval(seconds))
-        guard case .object(let members) = document["rates"] ?? .null else { throw ResponseProblem("no “rates”") }
+        guard case .object(let members) = document["rates"] ?? .null else { throw ResponseProblem("problem.noField", "rates") }
         var rates: [CurrencyCode: Decimal] = [:]
         for (key, value) in members {
             guard let code = CurrencyCode(key) else {
-                throw ResponseProblem("“\(Messages.visible(key.prefix(12)))” is not a three-letter code")
+                throw ResponseProblem("problem.notCode", String(key.prefix(12)))
             }
             let value = try rate(value, key)
             if catalog[code] != nil { rates[code] = value }
@@ -53,34 +53,34 @@ enum ProviderDecoders {
 
     /// The ECB's daily XML: `<Cube time='2026-07-06'><Cube currency='USD' rate='1.1415'/>…`.
     static func ecb(_ body: [UInt8], fetchedAt: Date, catalog: CurrencyCatalog) throws(ResponseProblem) -> RateTable {
-        guard let text = String(validating: body, as: UTF8.self) else { throw ResponseProblem("not UTF-8 text") }
+        guard let text = String(validating: body, as: UTF8.self) else { throw ResponseProblem("problem.notUTF8") }
         guard text.contains("eurofxref") || text.contains("gesmes") else {
-            throw ResponseProblem("not the ECB's reference-rate XML")
+            throw ResponseProblem("problem.notECB")
         }
         var date: String?
         var rates: [CurrencyCode: Decimal] = [.eur: 1]
         var rest = Substring(text)
         while let open = rest.range(of: "<Cube") {
-            guard let close = rest[open.upperBound...].firstIndex(of: ">") else { throw ResponseProblem("an element is cut off") }
+            guard let close = rest[open.upperBound...].firstIndex(of: ">") else { throw ResponseProblem("problem.cutElement") }
             let element = rest[open.upperBound..<close]
             rest = rest[rest.index(after: close)...]
             let attributes = XMLAttributes.parse(element)
             if let time = attributes["time"] {
-                guard DataDate.isValid(time) else { throw ResponseProblem("“\(Messages.visible(time.prefix(20)))” is not a date") }
-                guard date == nil else { throw ResponseProblem("more than one day in one response") }
+                guard DataDate.isValid(time) else { throw ResponseProblem("problem.notDate", String(time.prefix(20))) }
+                guard date == nil else { throw ResponseProblem("problem.severalDays") }
                 date = time
             }
             if let currency = attributes["currency"] {
                 guard let code = CurrencyCode(currency) else {
-                    throw ResponseProblem("“\(Messages.visible(currency.prefix(12)))” is not a three-letter code")
+                    throw ResponseProblem("problem.notCode", String(currency.prefix(12)))
                 }
-                guard let rateText = attributes["rate"] else { throw ResponseProblem("\(code) has no rate") }
+                guard let rateText = attributes["rate"] else { throw ResponseProblem("problem.noRate", code.rawValue) }
                 let value = try rate(.number(rateText), currency)
                 if catalog[code] != nil { rates[code] = value }
             }
         }
-        guard let date else { throw ResponseProblem("no date") }
-        guard rates.count > 1 else { throw ResponseProblem("no rates") }
+        guard let date else { throw ResponseProblem("problem.noField", "time") }
+        guard rates.count > 1 else { throw ResponseProblem("problem.noRates") }
         return try table(base: .eur, date: date, provider: .ecb, rates: rates, fetchedAt: fetchedAt, updated: nil)
     }
 
@@ -90,26 +90,26 @@ enum ProviderDecoders {
     static let earliestDate = "1999-01-04"
 
     private static func parse(_ body: [UInt8]) throws(ResponseProblem) -> JSONValue {
-        guard !body.isEmpty else { throw ResponseProblem("the body is empty") }
+        guard !body.isEmpty else { throw ResponseProblem("problem.empty") }
         do {
             return try JSONParser.parse(body)
         } catch {
             let start = body.prefix(32).drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
-            if start.first == UInt8(ascii: "<") { throw ResponseProblem("an HTML or XML page, not JSON") }
-            throw ResponseProblem("not valid JSON (\(error.reason) at byte \(error.offset))")
+            if start.first == UInt8(ascii: "<") { throw ResponseProblem("problem.notJSONPage") }
+            throw ResponseProblem("problem.notJSON", error.reason, String(error.offset))
         }
     }
 
     /// A positive, finite rate from a JSON number's text.
     private static func rate(_ value: JSONValue, _ key: String) throws(ResponseProblem) -> Decimal {
-        let name = Messages.visible(key.prefix(12))
-        guard case .number(let text) = value else { throw ResponseProblem("the rate of \(name) is not a number") }
+        let name = String(key.prefix(12))
+        guard case .number(let text) = value else { throw ResponseProblem("problem.rateNotNumber", name) }
         guard let rate = ExactDecimal.parse(text), !rate.isNaN else {
-            throw ResponseProblem("the rate of \(name) is not a usable number")
+            throw ResponseProblem("problem.rateUnusable", name)
         }
-        guard rate > 0 else { throw ResponseProblem("the rate of \(name) is not positive") }
+        guard rate > 0 else { throw ResponseProblem("problem.rateNotPositive", name) }
         guard rate >= RateTable.smallestRate, rate <= RateTable.largestRate else {
-            throw ResponseProblem("the rate of \(name) is outside 10⁻¹² … 10¹², not a currency's rate")
+            throw ResponseProblem("problem.rateOutOfRange", name)
         }
         return rate
     }
@@ -117,19 +117,19 @@ enum ProviderDecoders {
     private static func table(
         base: CurrencyCode, date: String, provider: Provider, rates: [CurrencyCode: Decimal], fetchedAt: Date, updated: String?
     ) throws(ResponseProblem) -> RateTable {
-        guard rates[base] != nil else { throw ResponseProblem("the base currency \(base) is missing from the rates") }
-        guard rates[base] == 1 else { throw ResponseProblem("the base currency \(base) is not 1") }
-        guard rates.count >= 2 else { throw ResponseProblem("no rates besides the base currency") }
+        guard rates[base] != nil else { throw ResponseProblem("problem.baseMissing", base.rawValue) }
+        guard rates[base] == 1 else { throw ResponseProblem("problem.baseNotOne", base.rawValue) }
+        guard rates.count >= 2 else { throw ResponseProblem("problem.noRates") }
         // Rates are published for a day between the euro's first and tomorrow (time zones).
         let latest = UTC.day(max(fetchedAt, Date()).addingTimeInterval(2 * 86_400))
         guard date >= earliestDate, date <= latest else {
-            throw ResponseProblem("the date \(date) is not between \(earliestDate) and \(latest)")
+            throw ResponseProblem("problem.dateOutOfRange", date, earliestDate, latest)
         }
         do {
             return try RateTable(
                 base: base, date: date, source: provider.source, rates: rates, fetchedAt: fetchedAt, updated: updated)
         } catch {
-            throw ResponseProblem("an invalid table (\(error))")
+            throw ResponseProblem("problem.invalidTable", "\(error)")
         }
     }
 }

@@ -18,7 +18,19 @@ public struct RateCache: Sendable {
     /// Why a cache file was ignored (shown as a one-line warning).
     public struct Problem: Error, Equatable, Sendable {
         public let path: String
+        /// In English (a system error's own words, or the problem below).
         public let reason: String
+        /// What was wrong with the file's content, to be said in the user's language.
+        public let detail: CambioCore.Problem?
+
+        init(path: String, reason: String, detail: CambioCore.Problem? = nil) {
+            self.path = path
+            self.reason = reason
+            self.detail = detail
+        }
+
+        /// The reason in a language.
+        public func message(_ text: Localization) -> String { detail?.message(text) ?? reason }
     }
 
     /// The cached table of `provider`: `nil` when there is none; a problem when the file is
@@ -35,7 +47,7 @@ public struct RateCache: Sendable {
         do {
             return .success(try Self.decode(text, provider: provider))
         } catch {
-            return .failure(Problem(path: path, reason: error.reason))
+            return .failure(Problem(path: path, reason: error.reason, detail: error.problem))
         }
     }
 
@@ -104,23 +116,23 @@ public struct RateCache: Sendable {
         do {
             document = try JSONParser.parse(text)
         } catch {
-            throw ResponseProblem("corrupt or truncated (\(error.reason) at byte \(error.offset))")
+            throw ResponseProblem("problem.corrupt", error.reason, String(error.offset))
         }
         guard case .number(let formatText) = document["format"] ?? .null, let version = Int(formatText) else {
-            throw ResponseProblem("no format version")
+            throw ResponseProblem("problem.noFormat")
         }
-        guard version <= format else { throw ResponseProblem("written by a newer version of cambio (format \(version))") }
-        guard version == format else { throw ResponseProblem("unknown format \(version)") }
+        guard version <= format else { throw ResponseProblem("problem.newerFormat", String(version)) }
+        guard version == format else { throw ResponseProblem("problem.unknownFormat", String(version)) }
         guard document["provider"]?.stringValue == provider.rawValue,
             let baseText = document["base"]?.stringValue, let base = CurrencyCode(baseText),
             let date = document["date"]?.stringValue, DataDate.isValid(date),
             let fetchedText = document["fetched"]?.stringValue, let fetched = UTC.parseTimestamp(fetchedText),
             case .object(let members) = document["rates"] ?? .null
-        else { throw ResponseProblem("missing or invalid fields") }
+        else { throw ResponseProblem("problem.fields") }
         var rates: [CurrencyCode: Decimal] = [:]
         for (key, value) in members {
             guard let code = CurrencyCode(key), case .number(let number) = value, let rate = ExactDecimal.parse(number), rate > 0
-            else { throw ResponseProblem("an invalid rate for “\(Messages.visible(key.prefix(12)))”") }
+            else { throw ResponseProblem("problem.invalidRate", String(key.prefix(12))) }
             rates[code] = rate
         }
         do {
@@ -128,7 +140,7 @@ public struct RateCache: Sendable {
                 base: base, date: date, source: provider.source, rates: rates, fetchedAt: fetched,
                 updated: document["updated"]?.stringValue)
         } catch {
-            throw ResponseProblem("an invalid table (\(error))")
+            throw ResponseProblem("problem.invalidTable", "\(error)")
         }
     }
 }

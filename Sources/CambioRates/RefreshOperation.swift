@@ -109,7 +109,7 @@ public final class RefreshOperation: @unchecked Sendable {
                     // A provider that suddenly lists far fewer currencies is broken, not news: a
                     // table of EUR alone must not replace 161 currencies.
                     if case .success(let cached?) = cache?.load(attempt.provider), table.rates.count * 2 < cached.rates.count {
-                        throw ResponseProblem("only \(table.rates.count) currencies where the last table had \(cached.rates.count)")
+                        throw ResponseProblem("problem.shrunk", String(table.rates.count), String(cached.rates.count))
                     }
                     var problem: AtomicFile.Failure?
                     if let cache {
@@ -117,9 +117,9 @@ public final class RefreshOperation: @unchecked Sendable {
                     }
                     return RefreshResult(table: table, failures: failures, cacheProblem: problem)
                 } catch let problem as ResponseProblem {
-                    failures.append((attempt.provider, .invalidResponse(host: host, reason: UntrustedText(problem.reason))))
+                    failures.append((attempt.provider, .invalidResponse(host: host, reason: problem.problem)))
                 } catch {
-                    failures.append((attempt.provider, .invalidResponse(host: host, reason: UntrustedText("\(error)"))))
+                    failures.append((attempt.provider, .invalidResponse(host: host, reason: Problem("problem.other", "\(error)"))))
                 }
             }
             if lock.withLock({ isCancelled }) {

@@ -77,7 +77,7 @@ import Testing
         (.exchangeRateAPI, "<html><body>Service down</body></html>", "HTML"),
         (.exchangeRateAPI, #"{"result":"error","error-type":"unsupported-code"}"#, "did not report success"),
         (.currencyAPI, "", "empty"), (.currencyAPI, #"{"date":"2026-13-01","eur":{"usd":1}}"#, "date"),
-        (.currencyAPI, #"{"date":"2026-11-30","usd":{"eur":1}}"#, "no “eur” rates"),
+        (.currencyAPI, #"{"date":"2026-11-30","usd":{"eur":1}}"#, "no valid “eur”"),
         (.currencyAPI, #"{"date":"2026-11-30","eur":{"usd":1.1}}"#, "EUR is missing"),
     ])
     func malformedBodiesAreRefusedWithAReason(_ provider: Provider, _ body: String, _ reason: String) {

@@ -177,7 +177,7 @@ enum Via: String, CaseIterable, Sendable, CustomTestStringConvertible {
         let failures: [FetchError] = [
             .offline(host: "h"), .connectionRefused(host: "h:1"), .timeout(host: "h", seconds: 7),
             .httpStatus(host: "h", code: 503, retryAfter: 120), .httpStatus(host: "h", code: 404, retryAfter: nil),
-            .invalidResponse(host: "h", reason: "a \"quoted\"\nreason\t"), .tooLarge(host: "h", limit: 2 << 20), .tls(host: "h"),
+            .invalidResponse(host: "h", reason: Problem("problem.other", "a \"quoted\"\nreason\t")), .tooLarge(host: "h", limit: 2 << 20), .tls(host: "h"),
             .redirected(host: "h", to: "evil.example"), .insecureURL(host: "example.com"), .badURL("ftp://x"), .cancelled,
             .offlineMode, .other(host: "h", description: "network error -1: ünïcode"), .helperMissing(path: "/x/cambio-fetch"),
         ]

@@ -66,7 +66,7 @@ final class RateController: @unchecked Sendable {
         seedDate: String, seed: () throws(Failure) -> RateTable, _ text: Localization
     ) throws(Failure) -> RateTable {
         let (cached, problems) = cache.newest(of: plan.providers)
-        for problem in problems { warn(text("warning.cacheIgnored", problem.path, problem.reason)) }
+        for problem in problems { warn(text("warning.cacheIgnored", problem.path, problem.message(text))) }
         let table: RateTable
         if let cached, cached.date >= seedDate {
             table = cached
