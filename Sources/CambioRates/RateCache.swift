@@ -30,7 +30,7 @@ public struct RateCache: Sendable {
         }
 
         /// The reason in a language.
-        public func message(_ text: Localization) -> String { detail?.message(text) ?? reason }
+        public func message(_ localized: Localization) -> String { detail?.message(localized) ?? reason }
     }
 
     /// The cached table of `provider`: `nil` when there is none; a problem when the file is

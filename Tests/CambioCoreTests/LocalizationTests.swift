@@ -39,7 +39,7 @@ import Testing
         var used: Set<String> = []
         for file in files {
             let code = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
-            let pattern = try NSRegularExpression(pattern: #"text\("([a-zA-Z.]+)""#)
+            let pattern = try NSRegularExpression(pattern: #"(?:localized|early|about|chosen)\("([a-zA-Z.]+)""#)
             for match in pattern.matches(in: code, range: NSRange(code.startIndex..., in: code)) {
                 if let range = Range(match.range(at: 1), in: code) { used.insert(String(code[range])) }
             }

@@ -12,7 +12,7 @@ public final class Engine {
     public let environment: [String: String]
     public let files: SessionFiles?
     /// The interface's sentences in the user's language.
-    public let text: Localization
+    public let localized: Localization
     /// Whether results carry the rate beside them; pipes and scripts, which never show it,
     /// turn this off and save the formatting.
     public var showsDetails = true
@@ -33,7 +33,7 @@ public final class Engine {
         self.environment = environment
         self.files = files
         formatter = MoneyFormatter(localeID: locale.money)
-        text = Localization(localeID: locale.messages)
+        localized = Localization(localeID: locale.messages)
         amountParser = AmountParser(
             conventions: locale.numbers == locale.money ? formatter.conventions : NumberConventions(localeID: locale.numbers))
         let regionCurrency = CurrencyCode(
@@ -143,7 +143,7 @@ public final class Engine {
     }
 
     private func fail(_ outcome: inout Outcome, _ error: CommandError) {
-        outcome.reply.lines = [.error(error, message: Messages.describe(error, text: text, name: directory.name))]
+        outcome.reply.lines = [.error(error, message: Messages.describe(error, localized: localized, name: directory.name))]
     }
 
     private func run(_ command: Command, _ outcome: inout Outcome, now: Date) throws {
@@ -188,15 +188,15 @@ public final class Engine {
             outcome.state.base = code
             outcome.effects.insert(.saveConfig)
             outcome.reply.lines += notes.map { .assumption($0) }
-            outcome.reply.lines.append(.note(text("note.base", code.rawValue, directory.name(of: code))))
+            outcome.reply.lines.append(.note(localized("note.base", code.rawValue, directory.name(of: code))))
             outcome.reply.records.append(Record("base", [("code", .text(code.rawValue)), ("name", .text(directory.name(of: code)))]))
         case .recent(let clear):
             if clear {
                 outcome.state.recent = []
                 outcome.effects.insert(.saveRecent)
-                outcome.reply.lines.append(.note(text("note.recentCleared")))
+                outcome.reply.lines.append(.note(localized("note.recentCleared")))
             } else if outcome.state.recent.isEmpty {
-                outcome.reply.lines.append(.note(text("note.noRecent")))
+                outcome.reply.lines.append(.note(localized("note.noRecent")))
             } else {
                 outcome.reply.lines += currencyRows(outcome.state.recent, minorUnits: false)
                 outcome.reply.records += currencyRecords(outcome.state.recent)
@@ -218,7 +218,7 @@ public final class Engine {
         case .preview(let on):
             outcome.request = .preview(on)
         case .help(let topic):
-            try outcome.reply.lines += Help.lines(topic: topic, text).map { .result($0) }
+            try outcome.reply.lines += Help.lines(topic: topic, localized).map { .result($0) }
         case .quit:
             outcome.effects.insert(.quit)
         }
@@ -292,9 +292,9 @@ public final class Engine {
 
     private func makeTableNote(_ table: RateTable, now: Date) -> String {
         var details: [String] = []
-        if let age = DataDate.age(of: table.date, now: now) { details.append(AgeText.days(age, text)) }
-        details.append(table.source.isBundledSeed ? text("table.seed", table.source.id) : table.source.id)
-        return text("table.note", table.date, details.joined(separator: ", "))
+        if let age = DataDate.age(of: table.date, now: now) { details.append(AgeText.days(age, localized)) }
+        details.append(table.source.isBundledSeed ? localized("table.seed", table.source.id) : table.source.id)
+        return localized("table.note", table.date, details.joined(separator: ", "))
     }
 
     private func rates(_ codes: [CurrencyCode], notes: [String], _ outcome: inout Outcome, now: Date) {
@@ -360,7 +360,7 @@ public final class Engine {
         outcome.reply.lines += currencyRows(codes, minorUnits: true)
         outcome.reply.records += currencyRecords(codes)
         if filter == nil {
-            outcome.reply.lines.append(.note(text("note.listCount", String(codes.count))))
+            outcome.reply.lines.append(.note(localized("note.listCount", String(codes.count))))
         }
     }
 
@@ -398,11 +398,11 @@ public final class Engine {
     private func setLocale(_ argument: String?, range: Range<Int>?, _ outcome: inout Outcome) throws {
         guard let argument else {
             let settings = outcome.state.locale
-            let origin = settings.override != nil ? text("locale.origin.set") : text("locale.origin.environment")
+            let origin = settings.override != nil ? localized("locale.origin.set") : localized("locale.origin.environment")
             outcome.reply.lines.append(
-                .result(text("locale.show", settings.numbers, settings.money, settings.messages, origin)))
+                .result(localized("locale.show", settings.numbers, settings.money, settings.messages, origin)))
             let example = formatter.format(Decimal(string: "1234.5") ?? 0, outcome.state.base)
-            outcome.reply.lines.append(.note(text("locale.example", amountParser.conventions.exampleAmount, example)))
+            outcome.reply.lines.append(.note(localized("locale.example", amountParser.conventions.exampleAmount, example)))
             return
         }
         let word = argument.lowercased()
@@ -430,42 +430,42 @@ public final class Engine {
         let state = outcome.state
         let table = state.table
         var rows: [(String, String)] = [
-            (text("status.rates"), table.source.isBundledSeed ? text("status.seedTable", table.source.id) : table.source.id),
-            (text("status.attribution"), table.source.attribution),
+            (localized("status.rates"), table.source.isBundledSeed ? localized("status.seedTable", table.source.id) : table.source.id),
+            (localized("status.attribution"), table.source.attribution),
             (
-                text("status.dataDate"),
-                table.date + (DataDate.age(of: table.date, now: now).map { " (\(AgeText.days($0, text)))" } ?? "")
+                localized("status.dataDate"),
+                table.date + (DataDate.age(of: table.date, now: now).map { " (\(AgeText.days($0, localized)))" } ?? "")
             ),
         ]
-        if let updated = table.updated { rows.append((text("status.published"), updated)) }
+        if let updated = table.updated { rows.append((localized("status.published"), updated)) }
         if let fetched = table.fetchedAt {
-            rows.append((text("status.fetched"), AgeText.since(fetched, now: now, text)))
+            rows.append((localized("status.fetched"), AgeText.since(fetched, now: now, localized)))
         } else {
-            rows.append((text("status.fetched"), text("status.neverFetched")))
+            rows.append((localized("status.fetched"), localized("status.neverFetched")))
         }
         rows += statusExtras()
         rows += [
-            (text("status.currencies"), text("status.currencyCount", String(table.rates.count), table.base.rawValue)),
-            (text("status.base"), "\(state.base) (\(directory.name(of: state.base)))"),
+            (localized("status.currencies"), localized("status.currencyCount", String(table.rates.count), table.base.rawValue)),
+            (localized("status.base"), "\(state.base) (\(directory.name(of: state.base)))"),
             (
-                text("status.locale"),
-                text("status.localeValue", state.locale.numbers, state.locale.money, state.locale.messages)
+                localized("status.locale"),
+                localized("status.localeValue", state.locale.numbers, state.locale.money, state.locale.messages)
             ),
             (
-                text("status.recent"),
-                state.recent.isEmpty ? text("status.none") : state.recent.map(\.rawValue).joined(separator: " ")
+                localized("status.recent"),
+                state.recent.isEmpty ? localized("status.none") : state.recent.map(\.rawValue).joined(separator: " ")
             ),
         ]
         if let files {
             rows += [
-                (text("status.config"), files.config), (text("status.history"), files.history),
-                (text("status.recentFile"), files.recent),
+                (localized("status.config"), files.config), (localized("status.history"), files.history),
+                (localized("status.recentFile"), files.recent),
             ]
         }
         let width = rows.map { DisplayWidth.of($0.0) }.max() ?? 0
         outcome.reply.lines += rows.map { .result(DisplayWidth.padRight($0.0, to: width) + "  " + Messages.visible($0.1)) }
         outcome.reply.lines.append(
-            .note(text("status.disclaimer")))
+            .note(localized("status.disclaimer")))
         // The same as data, under names that do not change with the language.
         var fields: [(key: String, value: Record.Value)] = [
             ("source", .text(table.source.id)), ("bundled", .flag(table.source.isBundledSeed)),
@@ -489,7 +489,7 @@ public final class Engine {
         case .success(let parsed):
             if parsed.separatorReadAsDecimal {
                 notes.append(
-                    text(
+                    localized(
                         "note.readAs", Messages.quoted(reference.text), formatter.formatNumber(parsed.value),
                         amountParser.conventions.localeID, amountParser.conventions.exampleAmount))
             }
@@ -619,9 +619,9 @@ public final class Engine {
             // Say so where the sign means something else elsewhere (`$`, `¥`, `kr`).
             switch directory.resolve(reference.text) {
             case .found(let other, .symbol(_, let explained)) where other != code || explained:
-                notes.append(text("note.symbolTaken", Messages.quoted(reference.text), code.rawValue, directory.name(of: code)))
+                notes.append(localized("note.symbolTaken", Messages.quoted(reference.text), code.rawValue, directory.name(of: code)))
             case .found(_, .chosen), .ambiguous:
-                notes.append(text("note.symbolTaken", Messages.quoted(reference.text), code.rawValue, directory.name(of: code)))
+                notes.append(localized("note.symbolTaken", Messages.quoted(reference.text), code.rawValue, directory.name(of: code)))
             default:
                 break
             }
@@ -631,7 +631,7 @@ public final class Engine {
         case .found(let code, let via):
             switch via {
             case .symbol(let symbol, explained: true), .chosen(let symbol):
-                notes.append(text("note.symbolTaken", Messages.quoted(symbol), code.rawValue, directory.name(of: code)))
+                notes.append(localized("note.symbolTaken", Messages.quoted(symbol), code.rawValue, directory.name(of: code)))
             default:
                 break
             }

@@ -2,25 +2,25 @@
 /// command declarations.
 public enum Help {
     /// The overview: how to convert, then every command with its one-line summary.
-    public static func overview(_ text: Localization) -> [String] {
-        var lines = split(text("help.convert"))
-        lines.append(text("help.commands"))
-        lines += columns(CommandDeclaration.all.map { (synopsis($0.synopsis, text), text($0.summaryKey)) }, indent: 2)
-        lines += split(text("help.footer"))
+    public static func overview(_ localized: Localization) -> [String] {
+        var lines = split(localized("help.convert"))
+        lines.append(localized("help.commands"))
+        lines += columns(CommandDeclaration.all.map { (synopsis($0.synopsis, localized), localized($0.summaryKey)) }, indent: 2)
+        lines += split(localized("help.footer"))
         return lines
     }
 
     /// One command: each way to use it with its description, then what more there is to say.
-    public static func topic(_ declaration: CommandDeclaration, _ text: Localization) -> [String] {
-        var lines = columns(declaration.forms.map { (synopsis($0.synopsis, text), text($0.key)) }, indent: 0)
-        if let more = declaration.moreKey { lines += split(text(more)) }
+    public static func topic(_ declaration: CommandDeclaration, _ localized: Localization) -> [String] {
+        var lines = columns(declaration.forms.map { (synopsis($0.synopsis, localized), localized($0.key)) }, indent: 0)
+        if let more = declaration.moreKey { lines += split(localized(more)) }
         return lines
     }
 
-    static func lines(topic: String?, _ text: Localization) throws -> [String] {
-        guard let topic else { return overview(text) }
+    static func lines(topic: String?, _ localized: Localization) throws -> [String] {
+        guard let topic else { return overview(localized) }
         guard let declaration = CommandDeclaration.named(topic) else { throw CommandError(.unknownTopic(topic), at: nil) }
-        return Self.topic(declaration, text)
+        return Self.topic(declaration, localized)
     }
 
     /// Left column padded to the widest entry plus two spaces, so that no column collides;
@@ -63,11 +63,11 @@ public enum Help {
 
     /// A synopsis with its placeholders in the interface's language (`help [COMMAND]` →
     /// `help [BEFEHL]`); keywords and command words stay as they are typed.
-    public static func synopsis(_ synopsis: String, _ text: Localization) -> String {
+    public static func synopsis(_ synopsis: String, _ localized: Localization) -> String {
         var out = ""
         var word = ""
         func flush() {
-            out += placeholders.contains(word) ? text("placeholder.\(word)") : word
+            out += placeholders.contains(word) ? localized("placeholder.\(word)") : word
             word = ""
         }
         for character in synopsis {

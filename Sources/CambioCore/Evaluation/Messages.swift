@@ -27,67 +27,67 @@ public enum Messages {
     }
 
     /// `a, b or c` in the interface's language.
-    public static func alternatives(_ items: [String], _ text: Localization) -> String {
+    public static func alternatives(_ items: [String], _ localized: Localization) -> String {
         guard let last = items.last else { return "" }
-        return items.count == 1 ? last : items.dropLast().joined(separator: ", ") + " \(text("list.or")) " + last
+        return items.count == 1 ? last : items.dropLast().joined(separator: ", ") + " \(localized("list.or")) " + last
     }
 
     /// The sentence for an error; `name` gives a currency's name in the user's language.
-    public static func describe(_ error: CommandError, text: Localization, name: (CurrencyCode) -> String) -> String {
+    public static func describe(_ error: CommandError, localized: Localization, name: (CurrencyCode) -> String) -> String {
         func named(_ code: CurrencyCode) -> String { "\(code) (\(name(code)))" }
         switch error.kind {
         case .unexpectedCharacter(let character):
-            return text("error.unexpectedCharacter", quoted(String(character)))
+            return localized("error.unexpectedCharacter", quoted(String(character)))
         case .badAmount(let kind, let localeID, let example):
-            let format = text("amount.format", localeID, example)
+            let format = localized("amount.format", localeID, example)
             switch kind {
-            case .misplacedGrouping(let mark): return text("error.amount.misplacedGrouping", quoted(String(mark)), format)
-            case .separatorInFraction(let mark): return text("error.amount.separatorInFraction", quoted(String(mark)), format)
-            case .nothingAfterSeparator(let mark): return text("error.amount.nothingAfterSeparator", quoted(String(mark)), format)
-            case .unexpectedSeparator(let mark): return text("error.amount.unexpectedSeparator", quoted(String(mark)), format)
+            case .misplacedGrouping(let mark): return localized("error.amount.misplacedGrouping", quoted(String(mark)), format)
+            case .separatorInFraction(let mark): return localized("error.amount.separatorInFraction", quoted(String(mark)), format)
+            case .nothingAfterSeparator(let mark): return localized("error.amount.nothingAfterSeparator", quoted(String(mark)), format)
+            case .unexpectedSeparator(let mark): return localized("error.amount.unexpectedSeparator", quoted(String(mark)), format)
             case .ambiguousSeparator(let mark, let decimal, let whole):
-                return text("error.amount.ambiguousSeparator", quoted(String(mark)), localeID, decimal, whole)
+                return localized("error.amount.ambiguousSeparator", quoted(String(mark)), localeID, decimal, whole)
             case .unexpectedCharacter(let character):
-                return text("error.amount.unexpectedCharacter", quoted(String(character)), format)
-            case .tooManyDigits(let limit): return text("error.amount.tooManyDigits", String(limit))
-            case .noDigits: return text("error.amount.noDigits", format)
+                return localized("error.amount.unexpectedCharacter", quoted(String(character)), format)
+            case .tooManyDigits(let limit): return localized("error.amount.tooManyDigits", String(limit))
+            case .noDigits: return localized("error.amount.noDigits", format)
             }
         case .unknownCurrency(let typed, let suggestions):
-            if suggestions.isEmpty { return text("error.unknownCurrency", quoted(typed)) }
-            return text("error.unknownCurrency.suggest", quoted(typed), alternatives(suggestions.map(named), text))
+            if suggestions.isEmpty { return localized("error.unknownCurrency", quoted(typed)) }
+            return localized("error.unknownCurrency.suggest", quoted(typed), alternatives(suggestions.map(named), localized))
         case .ambiguousCurrency(let typed, let candidates):
             var shown = candidates.prefix(4).map(named)
-            if candidates.count > 4 { shown.append(text("list.more", String(candidates.count - 4))) }
-            return text("error.ambiguousCurrency", quoted(typed), alternatives(shown, text))
+            if candidates.count > 4 { shown.append(localized("list.more", String(candidates.count - 4))) }
+            return localized("error.ambiguousCurrency", quoted(typed), alternatives(shown, localized))
         case .currencyNotInTable(let code, let table):
-            let what = text("error.notInTable", code.rawValue, name(code), table.source, table.date, String(table.count))
-            return what + (table.bundledDate.map { text("error.notInTable.bundled", $0) } ?? "") + text("error.notInTable.fetch")
+            let what = localized("error.notInTable", code.rawValue, name(code), table.source, table.date, String(table.count))
+            return what + (table.bundledDate.map { localized("error.notInTable.bundled", $0) } ?? "") + localized("error.notInTable.fetch")
         case .expected(let expectation, let found):
             switch (expectation, found) {
-            case (.currency, nil): return text("error.expected.currency")
-            case (.currency, let found?): return text("error.expected.currency.found", quoted(found))
-            case (.connectorOrEnd, nil): return text("error.expected.connector")
-            case (.connectorOrEnd, let found?): return text("error.expected.connector.found", quoted(found))
-            case (.amountOrCurrency, nil): return text("error.expected.amountOrCurrency")
-            case (.amountOrCurrency, let found?): return text("error.expected.amountOrCurrency.found", quoted(found))
-            case (.endOfLine, let found): return text("error.expected.end", quoted(found ?? ""))
+            case (.currency, nil): return localized("error.expected.currency")
+            case (.currency, let found?): return localized("error.expected.currency.found", quoted(found))
+            case (.connectorOrEnd, nil): return localized("error.expected.connector")
+            case (.connectorOrEnd, let found?): return localized("error.expected.connector.found", quoted(found))
+            case (.amountOrCurrency, nil): return localized("error.expected.amountOrCurrency")
+            case (.amountOrCurrency, let found?): return localized("error.expected.amountOrCurrency.found", quoted(found))
+            case (.endOfLine, let found): return localized("error.expected.end", quoted(found ?? ""))
             }
         case .unknownTopic(let word):
-            return text("error.unknownTopic", quoted(word), Command.words.joined(separator: ", "))
+            return localized("error.unknownTopic", quoted(word), Command.words.joined(separator: ", "))
         case .unknownLocale(let id):
-            return text("error.unknownLocale", quoted(id))
+            return localized("error.unknownLocale", quoted(id))
         case .lineTooLong(let limit):
-            return text("error.lineTooLong", String(limit))
+            return localized("error.lineTooLong", String(limit))
         case .exponent(let typed, let expanded):
-            return text("error.exponent", quoted(typed), expanded)
+            return localized("error.exponent", quoted(typed), expanded)
         case .unknownCommand(let word, let suggestion):
-            return text("error.unknownCommand", quoted(word), suggestion)
+            return localized("error.unknownCommand", quoted(word), suggestion)
         case .nothingToSwap:
-            return text("error.nothingToSwap")
+            return localized("error.nothingToSwap")
         case .unknownProvider(let providerName, let known):
-            return text("error.unknownProvider", quoted(providerName), alternatives(known, text))
+            return localized("error.unknownProvider", quoted(providerName), alternatives(known, localized))
         case .unexpectedArgument(let command, let allowed, let found):
-            return text("error.unexpectedArgument", command, alternatives(allowed.map { quoted($0) }, text), quoted(found))
+            return localized("error.unexpectedArgument", command, alternatives(allowed.map { quoted($0) }, localized), quoted(found))
         }
     }
 }

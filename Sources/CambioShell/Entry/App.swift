@@ -11,14 +11,14 @@ public struct App {
     public static let releaseDate = "2026-11-30"
 
     /// A usage error in the interface's language.
-    static func describe(_ error: Options.UsageError, _ text: Localization) -> String {
+    static func describe(_ error: Options.UsageError, _ localized: Localization) -> String {
         switch error.kind {
         case .unknownOption(let option):
-            text("usage.unknownOption", Messages.quoted(option))
+            localized("usage.unknownOption", Messages.quoted(option))
         case .missingValue(let option, let placeholder):
-            text("usage.missingValue", option, Help.synopsis(placeholder, text))
+            localized("usage.missingValue", option, Help.synopsis(placeholder, localized))
         case .invalidValue(let option, let value, let allowed):
-            text("usage.invalidValue", option, Messages.alternatives(allowed, text), Messages.quoted(value))
+            localized("usage.invalidValue", option, Messages.alternatives(allowed, localized), Messages.quoted(value))
         }
     }
 
@@ -28,13 +28,13 @@ public struct App {
     public init(environment: [String: String] = Platform.environment) {
         self.environment = environment
         // Until the config file is read, messages follow the environment.
-        let text = Localization(localeID: LocaleSettings.resolve(environment: environment, override: environment["CAMBIO_LOCALE"]).messages)
-        store = Store(paths: Paths(environment: environment, home: Platform.homeDirectory), text: text)
+        let localized = Localization(localeID: LocaleSettings.resolve(environment: environment, override: environment["CAMBIO_LOCALE"]).messages)
+        store = Store(paths: Paths(environment: environment, home: Platform.homeDirectory), localized: localized)
     }
 
     /// Runs with the process's arguments (without the program name); returns the exit status.
     public mutating func run(_ arguments: [String]) -> Int32 {
-        let early = store.text
+        let early = store.localized
         // Messages before the mode is known are plain text; the modes make their own output.
         let plainOutput = TerminalOutput(color: false)
         let options: Options
@@ -70,7 +70,7 @@ public struct App {
 
         let settings = store.loadSettings(warn: warn)
         let rates = RateController(
-            environment: environment, settings: settings, offline: options.offline, paths: store.paths, text: early,
+            environment: environment, settings: settings, offline: options.offline, paths: store.paths, localized: early,
             warn: warn)
         let table: RateTable
         do {
@@ -94,9 +94,9 @@ public struct App {
         }
         let state = SessionState(base: base, recent: store.loadRecent(warn: warn), locale: locale, table: table)
         let engine = Engine(locale: locale, table: table, environment: environment, files: store.sessionFiles)
-        store.text = engine.text
-        let text = engine.text
-        engine.statusExtras = { rates.statusRows(now: Date(), text) }
+        store.localized = engine.localized
+        let localized = engine.localized
+        engine.statusExtras = { rates.statusRows(now: Date(), localized) }
         engine.providerNames = Provider.allCases.map(\.rawValue)
         let color = !options.plain && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
 

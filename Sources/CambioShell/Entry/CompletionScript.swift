@@ -19,11 +19,11 @@ public enum CompletionScript {
         var providers: [String]
     }
 
-    public static func script(for shell: Shell, _ text: Localization) -> String {
+    public static func script(for shell: Shell, _ localized: Localization) -> String {
         let catalog = CurrencyCatalog.bundled
         let codes = (try? SeedTableDecoder.bundled().codes) ?? catalog.all.map(\.code)
         let vocabulary = Vocabulary(
-            commands: CommandDeclaration.all.flatMap { command in command.words.map { ($0, text(command.summaryKey)) } },
+            commands: CommandDeclaration.all.flatMap { command in command.words.map { ($0, localized(command.summaryKey)) } },
             currencies: codes.map {
                 ($0.rawValue.lowercased(), (catalog[$0]?.isoName ?? $0.rawValue).trimmingCharacters(in: .whitespaces))
             },
@@ -31,8 +31,8 @@ public enum CompletionScript {
             providers: ["auto"] + Provider.allCases.map(\.rawValue))
         switch shell {
         case .bash: return bash(vocabulary)
-        case .zsh: return zsh(vocabulary, text)
-        case .fish: return fish(vocabulary, text)
+        case .zsh: return zsh(vocabulary, localized)
+        case .fish: return fish(vocabulary, localized)
         }
     }
 
@@ -134,7 +134,7 @@ public enum CompletionScript {
 
     // MARK: zsh
 
-    private static func zsh(_ vocabulary: Vocabulary, _ text: Localization) -> String {
+    private static func zsh(_ vocabulary: Vocabulary, _ localized: Localization) -> String {
         func quoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
         func described(_ word: String, _ description: String) -> String {
             quoted(word.replacingOccurrences(of: ":", with: "\\:") + ":" + description)
@@ -150,7 +150,7 @@ public enum CompletionScript {
             let argument = option.placeholder.map { ":\($0.lowercased()):(\(valueWords(option, vocabulary).joined(separator: " ")))" } ?? ""
             return names.map { name in
                 let equals = option.placeholder != nil && name.hasPrefix("--") ? "=" : ""
-                return "    " + quoted(exclusion + name + equals + "[" + spec(text(option.key)) + "]" + argument) + " \\"
+                return "    " + quoted(exclusion + name + equals + "[" + spec(localized(option.key)) + "]" + argument) + " \\"
             }
         }
         let ignoringCase = "-M 'm:{a-zA-Z}={A-Za-z}'"
@@ -201,7 +201,7 @@ public enum CompletionScript {
 
     // MARK: fish
 
-    private static func fish(_ vocabulary: Vocabulary, _ text: Localization) -> String {
+    private static func fish(_ vocabulary: Vocabulary, _ localized: Localization) -> String {
         func quoted(_ text: String) -> String {
             "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
         }
@@ -249,7 +249,7 @@ public enum CompletionScript {
             var line = "complete -c cambio -l \(option.long.dropFirst(2))"
             if let short = option.short { line += " -s \(short.dropFirst())" }
             if option.placeholder != nil { line += " -x -a " + quoted(valueWords(option, vocabulary).joined(separator: " ")) }
-            lines.append(line + " -d " + quoted(text(option.key)))
+            lines.append(line + " -d " + quoted(localized(option.key)))
         }
         for command in vocabulary.commands {
             lines.append("complete -c cambio -n __cambio_empty -a \(command.word) -d " + quoted(command.summary))

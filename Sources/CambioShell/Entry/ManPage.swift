@@ -5,33 +5,33 @@ import CambioCore
 /// made with the English texts). Every character outside ASCII is written as a groff escape,
 /// so the page renders the same without a preprocessor.
 public enum ManPage {
-    public static func roff(_ text: Localization, version: String, date: String, seedDate: String) -> String {
-        func section(_ key: String) -> String { ".SH \"" + code(text("man.section.\(key)")) + "\"" }
+    public static func roff(_ localized: Localization, version: String, date: String, seedDate: String) -> String {
+        func section(_ key: String) -> String { ".SH \"" + code(localized("man.section.\(key)")) + "\"" }
         var out: [String] = []
-        out.append(".TH CAMBIO 1 \(date) \"cambio \(version)\" \"\(code(text("man.title")))\"")
+        out.append(".TH CAMBIO 1 \(date) \"cambio \(version)\" \"\(code(localized("man.title")))\"")
         // Identifiers and words of other languages must not be broken by English hyphenation.
         out += [".nh", ".ad l"]
         out.append(section("name"))
-        out.append("cambio \\- " + prose(text("man.name")))
+        out.append("cambio \\- " + prose(localized("man.name")))
         out.append(section("synopsis"))
-        out.append("\\fBcambio\\fR [\\fI\(code(text("placeholder.OPTIONS")))\\fR] [\\fI\(code(text("placeholder.COMMAND")))\\fR \\&...]")
+        out.append("\\fBcambio\\fR [\\fI\(code(localized("placeholder.OPTIONS")))\\fR] [\\fI\(code(localized("placeholder.COMMAND")))\\fR \\&...]")
         out.append(section("description"))
-        out += paragraphs(text("man.description", seedDate))
+        out += paragraphs(localized("man.description", seedDate))
 
         out.append(section("commands"))
-        out.append(prose(text("man.commandsIntro")))
+        out.append(prose(localized("man.commandsIntro")))
         for command in CommandDeclaration.all {
             out.append(".TP")
-            out.append("\\fB" + code(Help.synopsis(command.synopsis, text)) + "\\fR")
+            out.append("\\fB" + code(Help.synopsis(command.synopsis, localized)) + "\\fR")
             // One way to use it: its description; several: each with its own synopsis.
             for (index, form) in command.forms.enumerated() {
                 if index > 0 { out.append(".br") }
-                let tag = command.forms.count == 1 ? "" : "\\fB" + code(Help.synopsis(form.synopsis, text)) + "\\fR: "
-                out.append(tag + prose(text(form.key)))
+                let tag = command.forms.count == 1 ? "" : "\\fB" + code(Help.synopsis(form.synopsis, localized)) + "\\fR: "
+                out.append(tag + prose(localized(form.key)))
             }
             if let more = command.moreKey {
                 out.append(".br")
-                out.append(prose(text(more).replacingOccurrences(of: "\n", with: " ")))
+                out.append(prose(localized(more).replacingOccurrences(of: "\n", with: " ")))
             }
         }
 
@@ -39,19 +39,19 @@ public enum ManPage {
         for option in OptionDeclaration.all {
             out.append(".TP")
             let names = ((option.short.map { [$0] } ?? []) + [option.long]).map { "\\fB" + code($0) + "\\fR" }
-            let value = option.placeholder.map { " \\fI" + code(Help.synopsis($0, text)) + "\\fR" } ?? ""
+            let value = option.placeholder.map { " \\fI" + code(Help.synopsis($0, localized)) + "\\fR" } ?? ""
             out.append(names.joined(separator: ", ") + value)
-            out.append(prose(text(option.key)))
+            out.append(prose(localized(option.key)))
         }
 
         out.append(section("environment"))
-        out += definitions(Reference.environment.map { ("\\fB" + code($0.name) + "\\fR", $0.key) }, text)
+        out += definitions(Reference.environment.map { ("\\fB" + code($0.name) + "\\fR", $0.key) }, localized)
         out.append(section("files"))
-        out += definitions(Reference.files.map { ("\\fI" + code($0.path) + "\\fR", $0.key) }, text)
+        out += definitions(Reference.files.map { ("\\fI" + code($0.path) + "\\fR", $0.key) }, localized)
         out.append(section("exitStatus"))
-        out += definitions(Reference.exitStatuses.map { ("\\fB\($0.status)\\fR", $0.key) }, text)
+        out += definitions(Reference.exitStatuses.map { ("\\fB\($0.status)\\fR", $0.key) }, localized)
         out.append(section("examples"))
-        out += definitions(Reference.examples.map { ("\\fB" + code($0.line) + "\\fR", $0.key) }, text)
+        out += definitions(Reference.examples.map { ("\\fB" + code($0.line) + "\\fR", $0.key) }, localized)
 
         out.append(section("seeAlso"))
         out.append(
@@ -63,8 +63,8 @@ public enum ManPage {
     }
 
     /// A tagged paragraph a row: the term (already in roff), then its text.
-    private static func definitions(_ rows: [(term: String, key: String)], _ text: Localization) -> [String] {
-        rows.flatMap { [".TP", $0.term, prose(text($0.key))] }
+    private static func definitions(_ rows: [(term: String, key: String)], _ localized: Localization) -> [String] {
+        rows.flatMap { [".TP", $0.term, prose(localized($0.key))] }
     }
 
     /// Paragraphs of prose separated by line breaks in the text.

@@ -128,7 +128,7 @@ struct BatchRunner {
             guard case .assumption(let text) = line else { return false }
             return !saidAssumptions.insert(text).inserted
         }
-        var (out, err) = renderer.render(reply, input: line, caretIndent: nil, lineNumber: lineNumber, text: session.engine.text)
+        var (out, err) = renderer.render(reply, input: line, caretIndent: nil, lineNumber: lineNumber, localized: session.engine.localized)
         if let data = format.render(outcome.reply, line: lineNumber ?? 1) { out = data }
         if !out.isEmpty { emit(out) }
         if lineBuffered { flush() }

@@ -32,11 +32,11 @@ final class InteractiveShell {
             setlocale(LC_CTYPE, "C.UTF-8")
         }
         guard let editor = LineEditor(program: "cambio") else {
-            output.complain(session.engine.text("fatal.lineEditor"))
+            output.complain(session.engine.localized("fatal.lineEditor"))
             return 1
         }
         if let reason = editor.loadHistory(from: session.store.paths.historyFile) {
-            session.warn(session.engine.text("warning.historyDamaged", session.store.paths.historyFile, reason))
+            session.warn(session.engine.localized("warning.historyDamaged", session.store.paths.historyFile, reason))
         }
         editor.fullTerminal = !plain && Platform.environment["TERM"] != "dumb"
         editor.output = output
@@ -52,12 +52,12 @@ final class InteractiveShell {
         }
         editor.showCandidates = { [unowned self] candidates in
             let columns = Platform.terminalColumns() ?? 80
-            output.write("\n" + CandidateList.render(candidates, columns: columns, output: output, session.engine.text))
+            output.write("\n" + CandidateList.render(candidates, columns: columns, output: output, session.engine.localized))
         }
         let table = session.state.table
         let source = session.engine.tableNote(table, now: Date())
         shownSource = source
-        output.write(output.styled(session.engine.text("banner", App.version, source), .detail) + "\n")
+        output.write(output.styled(session.engine.localized("banner", App.version, source), .detail) + "\n")
         // The first prompt never waits for the network: a due refresh runs in the background,
         // and starts only once the prompt is on the screen, so that starting the fetch helper
         // does not compete with drawing it (on two cores it delayed the prompt by 25 ms).
@@ -112,7 +112,7 @@ final class InteractiveShell {
         do {
             try editor.saveHistory(to: session.store.paths.historyFile)
         } catch {
-            session.warn(session.engine.text("warning.saveHistory", error.path, error.reason))
+            session.warn(session.engine.localized("warning.saveHistory", error.path, error.reason))
         }
     }
 
@@ -134,7 +134,7 @@ final class InteractiveShell {
                 return false
             }
         }
-        let (out, err) = renderer.render(reply, input: line, caretIndent: indent, text: session.engine.text)
+        let (out, err) = renderer.render(reply, input: line, caretIndent: indent, localized: session.engine.localized)
         output.write(out)
         output.writeError(err)
         return outcome.effects.contains(.quit)
@@ -146,7 +146,7 @@ final class InteractiveShell {
         _ = LineEditor.takeInterrupt()
         operation.start()
         let frames = Array("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")
-        var label = session.engine.text("rates.fetching", RateReport.order(session.rates.plan.providers, session.engine.text))
+        var label = session.engine.localized("rates.fetching", RateReport.order(session.rates.plan.providers, session.engine.localized))
         // One row only, so that “\r” and erase-to-end-of-line remove it all.
         let room = (Platform.terminalColumns() ?? 80) - 3
         if DisplayWidth.of(label) > room { label = String(label.prefix(max(1, room - 1))) + "…" }

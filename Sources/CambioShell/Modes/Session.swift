@@ -36,7 +36,7 @@ final class Session {
     /// Where warnings go (the output layer); the modes set it.
     var output = TerminalOutput(color: false)
 
-    func warn(_ message: String) { output.writeError(engine.text("warning", message) + "\n") }
+    func warn(_ message: String) { output.writeError(engine.localized("warning", message) + "\n") }
 
     /// The shortcut for plain conversions (`QuickConverter`) for the engine and table in use;
     /// `nil` where the locale's amounts need the engine.
@@ -82,7 +82,7 @@ final class Session {
         }
         if outcome.effects.contains(.localeChanged) {
             engine = engine.rebuilt(locale: state.locale, table: state.table)
-            store.text = engine.text
+            store.localized = engine.localized
         }
         if saveEachLine { save() }
         return outcome
@@ -113,13 +113,13 @@ final class Session {
     func report(_ result: RefreshResult) -> (notes: [String], warnings: [String]) {
         var warnings: [String] = []
         if let problem = result.cacheProblem {
-            warnings.append(engine.text("warning.cacheWrite", problem.path, problem.reason))
+            warnings.append(engine.localized("warning.cacheWrite", problem.path, problem.reason))
         }
         guard let table = result.table else {
             return ([RateReport.failed(result, current: state.table, engine: engine)], warnings)
         }
         adopt(table)
-        return ([RateReport.updated(table, engine.text)], warnings)
+        return ([RateReport.updated(table, engine.localized)], warnings)
     }
 
     /// Evaluates a line and carries out a `source` request; a `refresh` request is handed to
@@ -135,15 +135,15 @@ final class Session {
                 settingsChanged = true
                 if saveEachLine { save() }
             }
-            let state = previewEnabled ? engine.text("preview.on") : engine.text("preview.off")
-            outcome.reply.lines.append(.note(engine.text("note.preview", state)))
+            let state = previewEnabled ? engine.localized("preview.on") : engine.localized("preview.off")
+            outcome.reply.lines.append(.note(engine.localized("note.preview", state)))
         case .source(let name):
             switch source(name) {
             case .success(let lines):
                 outcome.reply.lines += lines.map { .result($0) }
             case .failure(let error):
                 outcome.reply.lines.append(
-                    .error(error, message: Messages.describe(error, text: engine.text, name: engine.directory.name)))
+                    .error(error, message: Messages.describe(error, localized: engine.localized, name: engine.directory.name)))
             }
         case nil:
             break
@@ -153,7 +153,7 @@ final class Session {
 
     /// `source`, `source NAME`, `source auto`: the lines to show, or an error.
     func source(_ name: String?) -> Result<[String], CommandError> {
-        guard let name else { return .success(RateReport.sources(chosen: rates.chosen, engine.text)) }
+        guard let name else { return .success(RateReport.sources(chosen: rates.chosen, engine.localized)) }
         let chosen: Provider?
         if name.lowercased() == "auto" {
             chosen = nil
@@ -168,7 +168,7 @@ final class Session {
         settings.source = chosen
         settingsChanged = true
         if saveEachLine { save() }
-        let label = chosen?.displayName ?? engine.text("source.defaultOrder", RateReport.order(Provider.defaultOrder, engine.text))
-        return .success([engine.text("source.chosen", label)])
+        let label = chosen?.displayName ?? engine.localized("source.defaultOrder", RateReport.order(Provider.defaultOrder, engine.localized))
+        return .success([engine.localized("source.chosen", label)])
     }
 }

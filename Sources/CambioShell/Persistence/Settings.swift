@@ -42,8 +42,8 @@ public struct Settings: Equatable, Sendable {
         public let value: String
 
         /// The sentence in the interface's language.
-        public func message(_ text: Localization) -> String {
-            text(key, String(line), "“\(Messages.visible(value.prefix(40)))”")
+        public func message(_ localized: Localization) -> String {
+            localized(key, String(line), "“\(Messages.visible(value.prefix(40)))”")
         }
     }
 

@@ -6,14 +6,14 @@ import CambioRates
 public struct Store: Sendable {
     public let paths: Paths
     /// The language of the warnings.
-    public var text: Localization
+    public var localized: Localization
 
     /// Warnings about single lines of the config file shown before the rest are counted.
     static let warningsShown = 3
 
-    public init(paths: Paths, text: Localization) {
+    public init(paths: Paths, localized: Localization) {
         self.paths = paths
-        self.text = text
+        self.localized = localized
     }
 
     public func loadSettings(warn: (String) -> Void) -> Settings {
@@ -21,13 +21,13 @@ public struct Store: Sendable {
             guard let contents = try AtomicFile.read(paths.configFile) else { return Settings() }
             let (settings, warnings) = Settings.parse(contents)
             // A few warnings say what is wrong; a file of a thousand bad lines gets a count, not a flood.
-            for warning in warnings.prefix(Self.warningsShown) { warn(text("warning.configLine", paths.configFile, warning.message(text))) }
+            for warning in warnings.prefix(Self.warningsShown) { warn(localized("warning.configLine", paths.configFile, warning.message(localized))) }
             if warnings.count > Self.warningsShown {
-                warn(text("warning.configMore", paths.configFile, String(warnings.count - Self.warningsShown)))
+                warn(localized("warning.configMore", paths.configFile, String(warnings.count - Self.warningsShown)))
             }
             return settings
         } catch {
-            warn(text("warning.readConfig", error.path, error.reason))
+            warn(localized("warning.readConfig", error.path, error.reason))
             return Settings()
         }
     }
@@ -36,7 +36,7 @@ public struct Store: Sendable {
         do {
             return RecentFile.parse(try AtomicFile.read(paths.recentFile) ?? "")
         } catch {
-            warn(text("warning.readRecent", error.path, error.reason))
+            warn(localized("warning.readRecent", error.path, error.reason))
             return []
         }
     }
@@ -45,7 +45,7 @@ public struct Store: Sendable {
         do {
             try AtomicFile.write(settings.text, to: paths.configFile)
         } catch {
-            warn(text("warning.saveConfig", error.path, error.reason))
+            warn(localized("warning.saveConfig", error.path, error.reason))
         }
     }
 
@@ -61,7 +61,7 @@ public struct Store: Sendable {
             }
             try AtomicFile.write(RecentFile.text(Array(merged.prefix(SessionState.recentLimit))), to: paths.recentFile)
         } catch {
-            warn(text("warning.saveRecent", error.path, error.reason))
+            warn(localized("warning.saveRecent", error.path, error.reason))
         }
     }
 

@@ -31,7 +31,7 @@ final class RateController: @unchecked Sendable {
     static let failureBackoff: TimeInterval = 300
 
     init(
-        environment: [String: String], settings: Settings, offline: Bool, paths: Paths, text: Localization,
+        environment: [String: String], settings: Settings, offline: Bool, paths: Paths, localized: Localization,
         warn: @escaping (String) -> Void
     ) {
         cache = RateCache(directory: paths.cacheDirectory)
@@ -42,7 +42,7 @@ final class RateController: @unchecked Sendable {
             if let provider = Provider(name: name) {
                 chosen = provider
             } else if name.lowercased() != "auto" {
-                warn(text("warning.provider", "“\(Messages.visible(name))”"))
+                warn(localized("warning.provider", "“\(Messages.visible(name))”"))
             }
         }
         self.chosen = chosen
@@ -63,10 +63,10 @@ final class RateController: @unchecked Sendable {
     /// The table to start with: the newest of the cached tables and the bundled seed, which
     /// is read only when no cached table is at least as recent as `seedDate`.
     func initialTable<Failure: Error>(
-        seedDate: String, seed: () throws(Failure) -> RateTable, _ text: Localization
+        seedDate: String, seed: () throws(Failure) -> RateTable, _ localized: Localization
     ) throws(Failure) -> RateTable {
         let (cached, problems) = cache.newest(of: plan.providers)
-        for problem in problems { warn(text("warning.cacheIgnored", problem.path, problem.message(text))) }
+        for problem in problems { warn(localized("warning.cacheIgnored", problem.path, problem.message(localized))) }
         let table: RateTable
         if let cached, cached.date >= seedDate {
             table = cached
@@ -184,21 +184,21 @@ final class RateController: @unchecked Sendable {
     }
 
     /// Lines for `status`.
-    func statusRows(now: Date, _ text: Localization) -> [(String, String)] {
+    func statusRows(now: Date, _ localized: Localization) -> [(String, String)] {
         var rows: [(String, String)] = []
-        let providers = RateReport.order(plan.providers, text)
-        rows.append((text("status.provider"), chosen == nil ? text("status.defaultOrder", providers) : providers))
-        if let url = plan.baseURLOverride { rows.append((text("status.providerURL"), Self.withoutQuery(url))) }
+        let providers = RateReport.order(plan.providers, localized)
+        rows.append((localized("status.provider"), chosen == nil ? localized("status.defaultOrder", providers) : providers))
+        if let url = plan.baseURLOverride { rows.append((localized("status.providerURL"), Self.withoutQuery(url))) }
         if plan.offline {
-            rows.append((text("status.nextRefresh"), text("status.offline")))
+            rows.append((localized("status.nextRefresh"), localized("status.offline")))
         } else if let next = nextRefresh(now: now) {
-            let when = AgeText.until(next, now: now, text)
-            rows.append((text("status.nextRefresh"), lock.withLock { running != nil } ? text("status.running", when) : when))
+            let when = AgeText.until(next, now: now, localized)
+            rows.append((localized("status.nextRefresh"), lock.withLock { running != nil } ? localized("status.running", when) : when))
         }
         if let failure = lock.withLock({ lastFailure }) {
-            rows.append((text("status.lastFailure"), failure.message(text)))
+            rows.append((localized("status.lastFailure"), failure.message(localized)))
         }
-        rows.append((text("status.cache"), cache.directory))
+        rows.append((localized("status.cache"), cache.directory))
         return rows
     }
 

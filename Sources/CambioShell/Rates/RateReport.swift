@@ -9,37 +9,37 @@ enum RateReport {
     }
 
     /// `rates updated: ExchangeRate-API, 2026-11-30 00:02 UTC`
-    static func updated(_ table: RateTable, _ text: Localization) -> String {
-        text("rates.updated", providerName(table), table.updated ?? table.date)
+    static func updated(_ table: RateTable, _ localized: Localization) -> String {
+        localized("rates.updated", providerName(table), table.updated ?? table.date)
     }
 
     /// The table still in use, for failure messages.
     static func stillUsing(_ table: RateTable, engine: Engine) -> String {
-        engine.text("rates.stillUsing", engine.tableNote(table, now: Date()))
+        engine.localized("rates.stillUsing", engine.tableNote(table, now: Date()))
     }
 
     /// What a refresh that gave no table says.
     static func failed(_ result: RefreshResult, current: RateTable, engine: Engine) -> String {
-        let text = engine.text
-        if result.cancelled { return text("rates.cancelled", stillUsing(current, engine: engine)) }
-        let failure = result.mainFailure?.message(text) ?? text("rates.noProvider")
+        let localized = engine.localized
+        if result.cancelled { return localized("rates.cancelled", stillUsing(current, engine: engine)) }
+        let failure = result.mainFailure?.message(localized) ?? localized("rates.noProvider")
         let others = result.failures.filter { $0.error != .cancelled }.count - 1
-        let more = others > 0 ? text("rates.othersFailed", String(others)) : ""
-        return text("rates.failed", failure, more, stillUsing(current, engine: engine))
+        let more = others > 0 ? localized("rates.othersFailed", String(others)) : ""
+        return localized("rates.failed", failure, more, stillUsing(current, engine: engine))
     }
 
     /// The providers joined as “currency-api, then ECB”.
-    static func order(_ providers: [Provider], _ text: Localization) -> String {
-        providers.map(\.displayName).joined(separator: text("status.then") + " ")
+    static func order(_ providers: [Provider], _ localized: Localization) -> String {
+        providers.map(\.displayName).joined(separator: localized("status.then") + " ")
     }
 
     /// `source` without a name: the providers, the one in use marked.
-    static func sources(chosen: Provider?, _ text: Localization) -> [String] {
+    static func sources(chosen: Provider?, _ localized: Localization) -> [String] {
         var lines = Provider.allCases.map { provider in
             let mark = chosen == provider ? "*" : " "
             return "\(mark) \(DisplayWidth.padRight(provider.rawValue, to: 17)) \(provider.attribution)"
         }
-        let auto = chosen == nil ? text("source.defaultOrder", order(Provider.defaultOrder, text)) : text("source.auto")
+        let auto = chosen == nil ? localized("source.defaultOrder", order(Provider.defaultOrder, localized)) : localized("source.auto")
         lines.append("\(chosen == nil ? "*" : " ") auto              \(auto)")
         return lines
     }

@@ -5,7 +5,7 @@ import Glibc
 
 /// The list a second TAB shows: code, symbol and name in columns that fit the terminal.
 enum CandidateList {
-    static func render(_ candidates: [Completer.Candidate], columns: Int, output: TerminalOutput, _ text: Localization) -> String {
+    static func render(_ candidates: [Completer.Candidate], columns: Int, output: TerminalOutput, _ localized: Localization) -> String {
         let shown = candidates.prefix(60)
         let symbolWidth = shown.map { $0.code?.rawValue == $0.symbol ? 0 : DisplayWidth.of($0.symbol) }.max() ?? 0
         let cells = shown.map { candidate -> String in
@@ -23,7 +23,7 @@ enum CandidateList {
             rendered += last ? shownCell + "\n" : DisplayWidth.padRight(shownCell, to: width)
         }
         if candidates.count > shown.count {
-            let more = text("candidates.more", String(candidates.count - shown.count))
+            let more = localized("candidates.more", String(candidates.count - shown.count))
             rendered += output.styled(more, .detail) + "\n"
         }
         return rendered

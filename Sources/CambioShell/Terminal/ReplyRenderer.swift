@@ -19,7 +19,7 @@ struct ReplyRenderer {
     ///     input again above the caret.
     ///   - lineNumber: for pipes, errors start with `line N:`.
     func render(
-        _ reply: Reply, input: String, caretIndent: Int?, lineNumber: Int? = nil, text: Localization = Localization(localeID: "en")
+        _ reply: Reply, input: String, caretIndent: Int?, lineNumber: Int? = nil, localized: Localization = Localization(localeID: "en")
     ) -> (out: String, err: String) {
         var out = ""
         var err = ""
@@ -67,7 +67,7 @@ struct ReplyRenderer {
                         err += String(repeating: " ", count: indent)
                             + output.styled(String(repeating: "^", count: max(1, DisplayWidth.of(Messages.visible(marked)))), .error) + "\n"
                     }
-                    err += output.styled(text("error.label"), .error) + " " + message + "\n"
+                    err += output.styled(localized("error.label"), .error) + " " + message + "\n"
                 }
             }
         }
