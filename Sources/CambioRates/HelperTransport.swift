@@ -7,8 +7,8 @@ import Foundation
 #endif
 
 /// Fetches through the helper program `cambio-fetch`, installed next to `cambio`: one process
-/// per request, its report read from a pipe. Keeping URLSession (and with it libcurl, TLS and
-/// their libraries) out of the program the user starts saves most of its start-up time.
+/// per request, its report read from a pipe. Keeping the HTTP stack (libcurl, TLS
+/// and their libraries) out of the program the user starts saves most of its start-up time.
 public struct HelperTransport: Transport {
     public static let helperName = "cambio-fetch"
     /// The helper's path; `nil` for the one next to the running program, looked up when a

@@ -32,5 +32,5 @@ case .failure(let error): result = .failure(error)
 case .success(let url): result = CurlTransport().start(url: url, timeout: Double(timeout)).wait()
 }
 if Descriptor.writeAll(STDOUT_FILENO, HelperReport.encode(result)) != nil { _exit(1) }
-// Straight out: URLSession's threads may still be winding down, and nothing needs cleaning up.
+// Straight out: the transfer thread may still be winding down, and nothing needs cleaning up.
 _exit(0)
