@@ -128,3 +128,15 @@ extension MisreadTests {
         #expect(message.hasSuffix("1 234,5"), "\(message)")
     }
 }
+
+extension MisreadTests {
+    @Test(arguments: ["en_US", "de_DE", "tr_TR"])
+    func everyWordOfATwoWordNameMayBeStartedInEveryLanguage(_ locale: String) {
+        #expect(converted(run("12 turk lira in eur", locale)) == ["TRY>EUR"], "\(locale)")
+        #expect(converted(run("12 turk lir in eur", locale)) == ["TRY>EUR"], "\(locale)")
+        let settings = LocaleSettings(numbers: locale, money: locale, messages: locale)
+        let engine = Engine(locale: settings, table: table)
+        let completion = Completer.complete("12 eur in turk lir", engine: engine, recent: [])
+        #expect(completion.candidates.first?.code?.rawValue == "TRY", "\(locale): \(completion.candidates.map(\.insert))")
+    }
+}
