@@ -102,6 +102,23 @@ def pipe_inputs(lines):
     return cambio.name, units.name
 
 
+def natural_input(lines):
+    """Lines as people write them in de_DE: symbols before and after, names, several targets,
+    grouping, plurals; the same seed every run."""
+    rng = random.Random(20261201)
+    forms = [
+        "{a} € in $", "€{a} in usd", "{a} eur in usd, gbp", "{a} japanischer yen in chf", "£{a} in jpy",
+        "{a} eur in usd und gbp", "{a} dollars in eur", "{a} schweizer franken in €",
+    ]
+    natural = tempfile.NamedTemporaryFile("w", delete=False, suffix=".natural")
+    for _ in range(lines):
+        whole = rng.randrange(1, 10_000_000)
+        grouped = f"{whole:,}".replace(",", ".")
+        natural.write(rng.choice(forms).format(a=f"{grouped},{rng.randrange(0, 100):02d}") + "\n")
+    natural.close()
+    return natural.name
+
+
 def main():
     print(f"machine: {os.cpu_count()} cores, {os.uname().machine}, {os.uname().release}; runs: {RUNS}")
     rows = []
@@ -137,7 +154,9 @@ def main():
             qalc_input.write(f"{amount.replace(',', '.')} {a.upper()} to {b.upper()}\n")
     qalc_input.close()
     qalc = alternate({"qalc": ["qalc", "-t", "-f", qalc_input.name]}, runs=3)
-    for path in (cambio_input, units_input, qalc_input.name):
+    natural_path = natural_input(lines)
+    natural = alternate({"cambio": [CAMBIO]}, runs=max(3, RUNS // 5), inputs={"cambio": natural_path})
+    for path in (cambio_input, units_input, qalc_input.name, natural_path):
         os.unlink(path)
 
     print()
@@ -152,6 +171,8 @@ def main():
     ul = lines / pipe["units"][0]
     ql = qalc_lines / qalc["qalc"][0]
     print(f"| {lines:,}-line pipe, de_DE | {pipe['cambio'][0]*1000:.0f} ms ({cl:,.0f} lines/s, {pipe['cambio'][1]/1024:.1f} MiB) | {pipe['units'][0]*1000:.0f} ms ({ul:,.0f} lines/s) | {ql:,.0f} lines/s ({qalc_lines} lines) | {ul/cl:.2f} (time: {cl/ul:.1f}× the lines/s) |")
+    nl = lines / natural["cambio"][0]
+    print(f"| {lines:,} natural lines (symbols, names, several targets, grouping), de_DE | {natural['cambio'][0]*1000:.0f} ms ({nl:,.0f} lines/s, {natural['cambio'][1]/1024:.1f} MiB) | — | — | — |")
     print()
     print("In process (cambio-bench):")
     sys.stdout.flush()
