@@ -20,8 +20,7 @@ static volatile sig_atomic_t cambio_terminate_signal = 0;
 static volatile sig_atomic_t cambio_resized_flag = 0;
 /// Lets the editor clear the edited line before a redraw, counting its rows at a width.
 static void (*cambio_redraw_after_resize)(int columns) = NULL;
-/// The terminal's width when the line was last drawn (0: not known yet).
-static int cambio_drawn_columns = 0;
+
 
 void cambio_set_redraw_after_resize(void (*callback)(int columns)) {
     cambio_redraw_after_resize = callback;
@@ -80,10 +79,7 @@ void cambio_drain_signal_pipe(void) {
 static int cambio_read_char(EditLine *el, wchar_t *out) {
     char bytes[8];
     size_t length = 0;
-    if (cambio_drawn_columns == 0) {
-        struct winsize size;
-        if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0) cambio_drawn_columns = size.ws_col;
-    }
+
     for (;;) {
         if (cambio_interrupted_flag || cambio_terminate_signal) {
             cambio_drain_signal_pipe();
@@ -97,16 +93,12 @@ static int cambio_read_char(EditLine *el, wchar_t *out) {
             cambio_resized_flag = 0;
             el_resize(el);
             if (cambio_full_terminal) {
-                // Rows a terminal wrapped by itself are re-flowed to a narrower width, so the line
-                // starts where the new width puts it; rows drawn at an older, narrower width
-                // stay as they were when the terminal grows, so the old width counts then. The
-                // editor clears from the line's first row (the output layer writes it).
+                // Terminals re-flow the rows of a line they wrapped themselves, so the line starts
+                // where the new width puts it; the editor clears from there (the output layer
+                // writes it). Counting more rows would erase output above the line.
                 struct winsize size;
                 if (cambio_redraw_after_resize && ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 0) {
-                    int columns = size.ws_col;
-                    int counted = cambio_drawn_columns > 0 && cambio_drawn_columns < columns ? cambio_drawn_columns : columns;
-                    cambio_drawn_columns = columns;
-                    cambio_redraw_after_resize(counted);
+                    cambio_redraw_after_resize(size.ws_col);
                 }
                 el_set(el, EL_REFRESH);
             }

@@ -52,6 +52,31 @@ import Testing
         #expect(outcome.reply.conversions.isEmpty)
     }
 
+    /// A '.' or ',' that is not the locale's own mark, standing where a group of thousands
+    /// would end, could be either: the line fails with both readings, in every such locale.
+    /// The same mark elsewhere is a decimal point, as typed.
+    @Test(arguments: ["ar_EG", "fr_FR", "de_CH", "de_DE", "en_US", "tr_TR", "en_IN", "es_ES", "pt_BR", "ja_JP"])
+    func aForeignMarkWhereThousandsCouldEndIsNeverGuessed(_ locale: String) {
+        let conventions = NumberConventions(localeID: locale)
+        for mark: Character in [".", ","] where mark != conventions.decimalSeparator && mark != conventions.groupingSeparator {
+            for integer in ["1", "12", "123"] {
+                let outcome = run("\(integer)\(mark)500 eur in usd", locale)
+                guard case .badAmount(.unclearSeparator(let got, let decimal, let whole), _, _)? = error(outcome)?.kind else {
+                    Issue.record("\(locale) \(integer)\(mark)500: \(outcome.reply.lines)")
+                    continue
+                }
+                #expect(got == mark)
+                #expect(outcome.reply.conversions.isEmpty)
+                // Both readings can be typed back and mean what they say.
+                #expect(run("\(decimal) eur in usd", locale).reply.conversions.first?.amount == Decimal(string: "\(integer).5"), "\(locale) \(decimal)")
+                #expect(run("\(whole) eur in usd", locale).reply.conversions.first?.amount == Decimal(string: "\(integer)500"), "\(locale) \(whole)")
+            }
+            for (typed, value) in [("12\(mark)5", "12.5"), ("12\(mark)50", "12.5"), ("1234\(mark)500", "1234.5"), ("12\(mark)5000", "12.5")] {
+                #expect(run("\(typed) eur in usd", locale).reply.conversions.first?.amount == Decimal(string: value), "\(locale) \(typed)")
+            }
+        }
+    }
+
     @Test(arguments: ["12 eur in usd and gbp", "12 eur in usd, gbp", "12 eur in usd gbp", "12 eur to usd and gbp"])
     func andJoinsTargets(_ line: String) {
         #expect(converted(run(line)) == ["EUR>USD", "EUR>GBP"])
@@ -120,6 +145,16 @@ extension MisreadTests {
     @Test(arguments: [("1 23,5 eur in usd", "fr_FR"), ("1 234 eur in usd", "en_US"), ("1 2345 eur in usd", "fr_FR")])
     func aSpaceThatCannotBeGroupingStaysAnError(_ line: String, _ locale: String) {
         #expect(error(run(line, locale)) != nil, "\(line) in \(locale)")
+    }
+
+    /// The example a message gives is written the locale's way and reads back as 1234.5 (or
+    /// 123456.5 where groups of two come before the last three).
+    @Test(arguments: ["en_US", "de_DE", "fr_FR", "de_CH", "en_IN", "hi_IN", "tr_TR", "ar_EG", "fa_IR", "es_ES", "ja_JP"])
+    func theExampleInMessagesReadsBackInItsLocale(_ locale: String) {
+        let conventions = NumberConventions(localeID: locale)
+        let expected = conventions.secondaryGroupSize == conventions.primaryGroupSize ? "1234.5" : "123456.5"
+        let amount = run("\(conventions.exampleAmount) eur in usd", locale).reply.conversions.first?.amount
+        #expect(amount == Decimal(string: expected), "\(locale): \(conventions.exampleAmount)")
     }
 
     @Test func examplesInMessagesUseASpaceOneCanSeeAndType() {

@@ -191,6 +191,31 @@ extension EndToEndTests {
         #expect(oneShot.stderr == "cambio: “peso” taken as MXN (Mexican Peso)\n")
     }
 
+    /// The place of a problem in a pipe is said in the user's language, like the problem.
+    @Test(arguments: [("de_DE.UTF-8", "Zeile 2, Spalte 1: "), ("tr_TR.UTF-8", "satır 2, sütun 1: "), ("en_US.UTF-8", "line 2, column 1: ")])
+    func aPipesProblemIsPlacedInTheUsersLanguage(_ lang: String, _ place: String) throws {
+        let home = try TemporaryDirectory()
+        let run = try Cambio.run([], stdin: "1 eur in usd\nqqq in usd\n", environment: home.environment(["LANG": lang, "LC_ALL": lang]))
+        #expect(run.status != 0)
+        #expect(run.stderr.hasPrefix(place), "\(run.stderr)")
+        #expect(run.stdout.split(separator: "\n").count == 1)
+    }
+
+    /// A script that changes the base without --save is told, once, that the change is for
+    /// this run; with --save it is kept and nothing is said.
+    @Test func aSettingChangedInAPipeIsSaidToLastForTheRunOnly() throws {
+        let home = try TemporaryDirectory()
+        let script = "base usd\n1 eur\nbase gbp\n1 eur\n"
+        let run = try Cambio.run([], stdin: script, environment: home.environment())
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr == "cambio: base, locale and source changes apply to this run only; --save keeps them\n", "\(run.stderr)")
+        let after = try Cambio.run(["status"], environment: home.environment())
+        #expect(!after.stdout.contains("GBP"), "\(after.stdout)")
+        let saved = try Cambio.run(["--save"], stdin: script, environment: home.environment())
+        #expect(saved.status == 0, "\(saved.stderr)")
+        #expect(saved.stderr.isEmpty, "\(saved.stderr)")
+    }
+
     @Test(arguments: [("$", ["USD", "CAD", "AUD", "MXN"], "EUR"), ("€", ["EUR"], "USD"), ("₺", ["TRY"], "EUR")])
     func listWithASignListsTheCurrenciesWrittenWithIt(_ sign: String, _ expected: [String], _ absent: String) throws {
         let home = try TemporaryDirectory()

@@ -45,6 +45,8 @@ public enum Messages {
             case .separatorInFraction(let mark): return localized("error.amount.separatorInFraction", quoted(String(mark)), format)
             case .nothingAfterSeparator(let mark): return localized("error.amount.nothingAfterSeparator", quoted(String(mark)), format)
             case .unexpectedSeparator(let mark): return localized("error.amount.unexpectedSeparator", quoted(String(mark)), format)
+            case .unclearSeparator(let mark, let decimal, let whole):
+                return localized("error.amount.unclearSeparator", quoted(String(mark)), decimal, whole)
             case .ambiguousSeparator(let mark, let decimal, let whole):
                 return localized("error.amount.ambiguousSeparator", quoted(String(mark)), localeID, decimal, whole)
             case .unexpectedCharacter(let character):

@@ -24,6 +24,9 @@ public struct AmountError: Error, Equatable, Sendable {
         /// The locale's grouping mark where a group cannot end (`1,50` in en_US, `12.50` in
         /// de_DE): it is never taken for the decimal point, so both readings are shown.
         case ambiguousSeparator(Character, decimalReading: String, wholeReading: String)
+        /// A `.` or `,` the locale does not use, where a group of thousands could end
+        /// (`1,500` in ar_EG): it could be either, so both readings are shown.
+        case unclearSeparator(Character, decimalReading: String, wholeReading: String)
         /// Not a digit, sign or separator.
         case unexpectedCharacter(Character)
         /// More significant digits than money needs or `Decimal` holds exactly.
@@ -93,6 +96,18 @@ public struct AmountParser: Sendable {
                             kind: .ambiguousSeparator(
                                 mark, decimalReading: readings(pieces, at: separatorIndices[0]).decimal,
                                 wholeReading: readings(pieces, at: separatorIndices[0]).whole),
+                            offset: pieces[separatorIndices[0]].offset))
+                }
+                // One '.' or ',' that is not the locale's mark but stands where a group of
+                // thousands would end (`1,500` in ar_EG, `12.500` in fr_FR) could be either:
+                // both readings are shown, as for the locale's own mark.
+                if separatorIndices.count == 1, case .separator(let mark) = pieces[separatorIndices[0]].piece,
+                    mark == "." || mark == ",", couldGroupThousands(pieces, at: separatorIndices[0])
+                {
+                    let (decimal, whole) = readings(pieces, at: separatorIndices[0])
+                    return .failure(
+                        AmountError(
+                            kind: .unclearSeparator(mark, decimalReading: decimal, wholeReading: whole),
                             offset: pieces[separatorIndices[0]].offset))
                 }
                 // One '.' or ',' that cannot be grouping is the decimal point, as typed.
@@ -236,6 +251,14 @@ public struct AmountParser: Sendable {
             return misplaced(pieces, at: wrong)
         }
         return nil
+    }
+
+    /// Whether a separator has one to three digits before it and exactly three after it, as
+    /// the grouping of thousands in many locales would.
+    private func couldGroupThousands(_ pieces: [(piece: Piece, offset: Int)], at index: Int) -> Bool {
+        let before = pieces[..<index].count { if case .digit = $0.piece { true } else { false } }
+        let after = pieces[(index + 1)...].count { if case .digit = $0.piece { true } else { false } }
+        return (1...3).contains(before) && after == 3 && pieces[(index + 1)...].allSatisfy { if case .digit = $0.piece { true } else { false } }
     }
 
     /// The two readings of an amount whose one separator is the grouping mark: as a decimal

@@ -82,8 +82,16 @@ public struct NumberConventions: Sendable, Equatable {
     public var exampleAmount: String {
         var text = "1"
         // A space a user can see and type, where the locale groups with an invisible one.
-        if let groupingSeparator { text.append(groupingSeparator.isWhitespace ? " " : groupingSeparator) }
-        text += "234"
+        let mark = groupingSeparator.map { $0.isWhitespace ? " " : $0 }
+        if let mark { text.append(mark) }
+        // Groups of another size before the last one (en_IN, hi_IN: 1,23,456.5) are shown too.
+        if let mark, secondaryGroupSize != primaryGroupSize {
+            text += String("23456".prefix(secondaryGroupSize))
+            text.append(mark)
+            text += String("456789".prefix(primaryGroupSize))
+        } else {
+            text += "234"
+        }
         text.append(decimalSeparator)
         text += "5"
         return String(text.map { $0.wholeNumberValue.map { digits[$0] } ?? $0 })

@@ -17,6 +17,8 @@ struct BatchRunner {
     private var stopped = false
     /// Assumptions already said in this run.
     private var saidAssumptions: Set<String> = []
+    /// Whether the run was told that its setting changes are not kept.
+    private var saidThisRunOnly = false
     /// Set when `--refresh` got no new table: the results come from the table in use, and the
     /// exit status says so (`refreshFailedStatus`) unless a command failed.
     private var refreshFailed = false
@@ -122,6 +124,11 @@ struct BatchRunner {
     /// Returns true when the line failed.
     private mutating func evaluate(_ line: String, lineNumber: Int?) -> Bool {
         let outcome = session.run(line) { refreshNow() }
+        // A setting changed in a script lasts for the script: say so, once.
+        if outcome.effects.contains(.saveConfig), !session.persists, !saidThisRunOnly {
+            saidThisRunOnly = true
+            renderer.output.complain(session.engine.localized("note.thisRunOnly"))
+        }
         // What was taken is said the first time (“$” taken as USD), not on every line of a ledger.
         var reply = outcome.reply
         reply.lines.removeAll { line in

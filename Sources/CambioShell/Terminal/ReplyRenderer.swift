@@ -46,12 +46,13 @@ struct ReplyRenderer {
                 if forTerminal {
                     out += output.styled(text, .detail) + "\n"
                 } else {
-                    err += (lineNumber.map { "line \($0): " } ?? "cambio: ") + text + "\n"
+                    err += (lineNumber.map { localized("pipe.line", String($0)) + ": " } ?? "cambio: ") + text + "\n"
                 }
             case .error(let error, let message):
                 if let lineNumber {
-                    let column = error.range.map { ", column \($0.lowerBound + 1)" } ?? ""
-                    err += "line \(lineNumber)\(column): \(message)\n"
+                    let place = error.range.map { localized("pipe.lineColumn", String(lineNumber), String($0.lowerBound + 1)) }
+                        ?? localized("pipe.line", String(lineNumber))
+                    err += place + ": " + message + "\n"
                 } else {
                     if let range = error.range {
                         let characters = Array(input)
