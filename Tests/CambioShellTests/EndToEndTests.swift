@@ -191,6 +191,16 @@ extension EndToEndTests {
         #expect(oneShot.stderr == "cambio: “peso” taken as MXN (Mexican Peso)\n")
     }
 
+    /// Status names the language the messages are actually in when the locale has none of
+    /// its own.
+    @Test(arguments: [("ar_EG.UTF-8", true), ("he_IL.UTF-8", true), ("de_AT.UTF-8", false), ("tr_TR.UTF-8", false), ("en_GB.UTF-8", false)])
+    func statusSaysWhenMessagesFallBackToEnglish(_ lang: String, _ fallsBack: Bool) throws {
+        let home = try TemporaryDirectory()
+        let run = try Cambio.run(["status"], environment: home.environment(["LANG": lang, "LC_ALL": lang, "CAMBIO_OFFLINE": "1"]))
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("(no texts in this language yet: English)") == fallsBack, "\(run.stdout)")
+    }
+
     /// The place of a problem in a pipe is said in the user's language, like the problem.
     @Test(arguments: [("de_DE.UTF-8", "Zeile 2, Spalte 1: "), ("tr_TR.UTF-8", "satır 2, sütun 1: "), ("en_US.UTF-8", "line 2, column 1: ")])
     func aPipesProblemIsPlacedInTheUsersLanguage(_ lang: String, _ place: String) throws {

@@ -449,7 +449,12 @@ public final class Engine {
             (localized("status.base"), "\(state.base) (\(directory.name(of: state.base)))"),
             (
                 localized("status.locale"),
-                localized("status.localeValue", state.locale.numbers, state.locale.money, state.locale.messages)
+                localized(
+                    "status.localeValue", state.locale.numbers, state.locale.money,
+                    // A locale without texts of its own is answered in English: say so.
+                    Localization.language(for: state.locale.messages)
+                        == (state.locale.messages.split(separator: "_").first.map { $0.lowercased() } ?? "")
+                        ? state.locale.messages : localized("status.messagesFallback", state.locale.messages))
             ),
             (
                 localized("status.recent"),
