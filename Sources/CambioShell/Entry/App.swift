@@ -111,7 +111,8 @@ public struct App {
         let stdoutIsTerminal = Platform.isTerminal(STDOUT_FILENO)
         let output = TerminalOutput(color: color && stdoutIsTerminal)
         session.output = output
-        let renderer = ReplyRenderer(forTerminal: stdoutIsTerminal && !options.plain, output: output)
+        var renderer = ReplyRenderer(forTerminal: stdoutIsTerminal && !options.plain, output: output)
+        if renderer.forTerminal { renderer.width = Platform.terminalColumns() }
         engine.showsDetails = renderer.forTerminal
         var runner = BatchRunner(
             session: session, renderer: renderer, format: options.format, lineBuffered: options.lineBuffered || stdoutIsTerminal)

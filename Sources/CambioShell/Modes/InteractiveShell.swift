@@ -8,7 +8,7 @@ final class InteractiveShell {
     private let session: Session
     private let output: TerminalOutput
     private let plain: Bool
-    private let renderer: ReplyRenderer
+    private var renderer: ReplyRenderer
     private var color: Bool { output.color }
 
     init(session: Session, output: TerminalOutput, plain: Bool) {
@@ -57,7 +57,8 @@ final class InteractiveShell {
         let table = session.state.table
         let source = session.engine.tableNote(table, now: Date())
         shownSource = source
-        output.write(output.styled(session.engine.localized("banner", App.version, source), .detail) + "\n")
+        let banner = session.engine.localized("banner", App.version, source)
+        output.write(output.styled(Platform.terminalColumns().map { TextWrap.wrap(banner, width: $0) } ?? banner, .detail) + "\n")
         // The first prompt never waits for the network: a due refresh runs in the background,
         // and starts only once the prompt is on the screen, so that starting the fetch helper
         // does not compete with drawing it (on two cores it delayed the prompt by 25 ms).
@@ -134,6 +135,7 @@ final class InteractiveShell {
                 return false
             }
         }
+        renderer.width = Platform.terminalColumns()
         let (out, err) = renderer.render(reply, input: line, caretIndent: indent, localized: session.engine.localized)
         output.write(out)
         output.writeError(err)

@@ -6,6 +6,8 @@ struct ReplyRenderer {
     /// Terminal output: rate details, notes and headings are shown.
     var forTerminal: Bool
     let output: TerminalOutput
+    /// The terminal's columns: longer lines are broken at spaces (`nil`: never).
+    var width: Int?
 
     init(forTerminal: Bool, output: TerminalOutput) {
         self.forTerminal = forTerminal
@@ -31,20 +33,25 @@ struct ReplyRenderer {
             switch line {
             case .result(let text, let detail):
                 if forTerminal, let detail {
-                    out += output.styled(text, .result) + String(repeating: " ", count: resultWidth - DisplayWidth.of(text) + 4)
-                        + output.styled(detail, .detail) + "\n"
+                    if let width, resultWidth + 4 + DisplayWidth.of(detail) > width {
+                        // No room beside the result: the rate goes under it.
+                        out += output.styled(text, .result) + "\n" + output.styled(fitted("  " + detail), .detail) + "\n"
+                    } else {
+                        out += output.styled(text, .result) + String(repeating: " ", count: resultWidth - DisplayWidth.of(text) + 4)
+                            + output.styled(detail, .detail) + "\n"
+                    }
                 } else {
-                    out += text + "\n"
+                    out += (forTerminal ? fitted(text) : text) + "\n"
                 }
             case .heading(let text):
-                if forTerminal { out += output.styled(text, .heading) + "\n" }
+                if forTerminal { out += output.styled(fitted(text), .heading) + "\n" }
             case .note(let text), .source(let text):
-                if forTerminal { out += output.styled(text, .detail) + "\n" }
+                if forTerminal { out += output.styled(fitted(text), .detail) + "\n" }
             case .assumption(let text):
                 // What was taken is said in every mode: beside the result on a terminal, on
                 // standard error (with the line number) in a pipe.
                 if forTerminal {
-                    out += output.styled(text, .detail) + "\n"
+                    out += output.styled(fitted(text), .detail) + "\n"
                 } else {
                     err += (lineNumber.map { localized("pipe.line", String($0)) + ": " } ?? "cambio: ") + text + "\n"
                 }
@@ -68,10 +75,16 @@ struct ReplyRenderer {
                         err += String(repeating: " ", count: indent)
                             + output.styled(String(repeating: "^", count: max(1, DisplayWidth.of(Messages.visible(marked)))), .error) + "\n"
                     }
-                    err += output.styled(localized("error.label"), .error) + " " + message + "\n"
+                    let label = localized("error.label")
+                    let lines = fitted(label + " " + message, hangAfter: label + " ")
+                    err += output.styled(label, .error) + lines.dropFirst(label.count) + "\n"
                 }
             }
         }
         return (out, err)
+    }
+
+    private func fitted(_ text: String, hangAfter label: String = "") -> String {
+        width.map { TextWrap.wrap(text, width: $0, hangAfter: label) } ?? text
     }
 }

@@ -1,0 +1,92 @@
+import CambioCore
+
+/// Breaks lines wider than the terminal at spaces, so a long message or help line continues
+/// under itself instead of being cut mid-word by the terminal. A continuation starts where
+/// the line's text does: under a two-column row's second column (`  base [CUR]   shows…`),
+/// else under the line's own indentation or after its label (`error: `).
+enum TextWrap {
+    /// `text` (one or more lines, no escape sequences) fitted to `width` columns. A word wider
+    /// than the room left stays whole; the terminal breaks it.
+    static func wrap(_ text: String, width: Int, hangAfter label: String = "") -> String {
+        guard width >= 20 else { return text }
+        return text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { wrapLine(String($0), width: width, hangAfter: label) }
+            .joined(separator: "\n")
+    }
+
+    private static func wrapLine(_ line: String, width: Int, hangAfter label: String) -> String {
+        guard DisplayWidth.of(line) > width else { return line }
+        let characters = Array(line)
+        let indent = characters.prefix { $0 == " " }.count
+        var hang = indent
+        if !label.isEmpty, line.hasPrefix(label) {
+            hang = DisplayWidth.of(label)
+        } else if let second = secondColumn(characters, from: indent) {
+            let column = DisplayWidth.of(String(characters[..<second]))
+            if column > width - 20 {
+                // A second column with too little room: it goes under the first, indented.
+                var first = String(characters[..<second])
+                while first.last == " " { first.removeLast() }
+                let rest = String(repeating: " ", count: indent + 4) + String(characters[second...])
+                return first + "\n" + wrapLine(rest, width: width, hangAfter: "")
+            }
+            hang = column
+        }
+        hang = min(hang, max(0, width - 20))
+        var lines: [String] = []
+        var current = ""
+        var currentWidth = 0
+        // Words with the spaces before them, so indentation and column gaps are kept.
+        for (spaces, word) in pieces(line) {
+            let spaceWidth = spaces.count
+            let wordWidth = DisplayWidth.of(word)
+            if currentWidth > hang, currentWidth + spaceWidth + wordWidth > width {
+                lines.append(current)
+                current = String(repeating: " ", count: hang) + word
+                currentWidth = hang + wordWidth
+            } else {
+                current += spaces + word
+                currentWidth += spaceWidth + wordWidth
+            }
+        }
+        lines.append(current)
+        return lines.joined(separator: "\n")
+    }
+
+    /// Where a second column starts (the index of its first character): after a gap of two
+    /// or more spaces that follows some text.
+    private static func secondColumn(_ characters: [Character], from start: Int) -> Int? {
+        var index = start
+        while index + 1 < characters.count {
+            if characters[index] == " ", characters[index + 1] == " " {
+                var end = index
+                while end < characters.count, characters[end] == " " { end += 1 }
+                return end < characters.count ? end : nil
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The line as (spaces before, word) pairs.
+    private static func pieces(_ line: String) -> [(String, String)] {
+        var result: [(String, String)] = []
+        var spaces = ""
+        var word = ""
+        for character in line {
+            if character == " " {
+                if !word.isEmpty {
+                    result.append((spaces, word))
+                    spaces = ""
+                    word = ""
+                }
+                spaces.append(character)
+            } else {
+                word.append(character)
+            }
+        }
+        if !word.isEmpty || !spaces.isEmpty { result.append((spaces, word)) }
+        return result
+    }
+}
+

@@ -1,0 +1,50 @@
+import CambioCore
+import Testing
+
+@testable import CambioShell
+
+/// Long lines are broken at spaces to the terminal's width: no line gets wider than the
+/// terminal unless one word is, no word is lost, cut or reordered, and continuations start
+/// under the text they continue.
+@Suite struct TextWrapTests {
+    static let words = ["12,50", "eur", "in", "usd", "Basiswährung", "zeigen", "oder", "setzen", "円", "₹1,23,456.50", "ﷺ", "a", "Kartenherausgeber", "unbekannte"]
+
+    /// A deterministic stream of lines: plain, indented, two-column and labelled.
+    static func lines(count: Int) -> [String] {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        return (0..<count).map { _ in
+            let body = (0..<(1 + next(30))).map { _ in words[next(words.count)] }.joined(separator: " ")
+            switch next(3) {
+            case 0: return body
+            case 1: return String(repeating: " ", count: next(5)) + body
+            default: return "  " + words[next(words.count)] + String(repeating: " ", count: 2 + next(20)) + body
+            }
+        }
+    }
+
+    @Test(arguments: [20, 33, 44, 50, 80, 132])
+    func everyLineFitsAndEveryWordStays(_ width: Int) {
+        for line in Self.lines(count: 400) {
+            let wrapped = TextWrap.wrap(line, width: width)
+            let pieces = wrapped.split(separator: "\n", omittingEmptySubsequences: false)
+            for piece in pieces where DisplayWidth.of(piece) > width {
+                // Only a piece that is a single word (after its indentation) may overflow.
+                #expect(piece.split(separator: " ").count == 1, "\(width): \(piece)")
+            }
+            #expect(wrapped.split(whereSeparator: { $0 == " " || $0 == "\n" }) == line.split(separator: " "), "\(width): \(line)")
+            if DisplayWidth.of(line) <= width { #expect(wrapped == line) }
+        }
+    }
+
+    @Test func aContinuationStartsUnderTheSecondColumnOrUnderTheFirstWhenNarrow() {
+        let row = "  base [CUR]           Basiswährung zeigen oder setzen, und mehr dazu"
+        #expect(TextWrap.wrap(row, width: 50) == "  base [CUR]           Basiswährung zeigen oder\n                       setzen, und mehr dazu")
+        #expect(TextWrap.wrap(row, width: 36) == "  base [CUR]\n      Basiswährung zeigen oder\n      setzen, und mehr dazu")
+        let error = "Fehler: unbekannte Währung „qqq“ — meinten Sie QAR (Katar-Riyal)?"
+        #expect(TextWrap.wrap(error, width: 50, hangAfter: "Fehler: ") == "Fehler: unbekannte Währung „qqq“ — meinten Sie QAR\n        (Katar-Riyal)?")
+    }
+}
