@@ -53,12 +53,15 @@ public final class LocaleFacts: Sendable {
     /// nothing) for another stamp or a damaged file.
     @discardableResult
     public func load(_ text: String, stamp: String) -> Bool {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // Split as bytes: newline and tab never occur inside a UTF-8 sequence, and the file is
+        // read on every start.
+        var lines = text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map(Substring.init)
         guard lines.last == "", let first = lines.first, first == Self.header + Self.escape(stamp) else { return false }
         lines.removeLast()
         var facts: [String: String] = [:]
+        facts.reserveCapacity(lines.count)
         for line in lines.dropFirst() {
-            let parts = line.split(separator: "\t", omittingEmptySubsequences: false)
+            let parts = line.utf8.split(separator: 0x09, omittingEmptySubsequences: false).map(Substring.init)
             guard parts.count == 2, let key = Self.unescape(parts[0]), let value = Self.unescape(parts[1]), !key.isEmpty,
                 Self.plausible(key), Self.plausible(value)
             else {
@@ -77,7 +80,9 @@ public final class LocaleFacts: Sendable {
     /// bidi marks it puts around numbers): anything else in the file was not written by us and
     /// must not reach the terminal, so the whole file is ignored and the facts asked again.
     static func plausible(_ text: String) -> Bool {
-        text.unicodeScalars.count <= 200
+        // Printable ASCII (most facts) needs no look at Unicode properties.
+        if text.utf8.count <= 200, text.utf8.allSatisfy({ (0x20...0x7E).contains($0) || $0 == 0x0A }) { return true }
+        return text.unicodeScalars.count <= 200
             && text.unicodeScalars.allSatisfy { scalar in
                 let category = scalar.properties.generalCategory
                 if category == .control { return scalar == "\n" }
@@ -107,6 +112,7 @@ public final class LocaleFacts: Sendable {
     }
 
     static func unescape(_ text: Substring) -> String? {
+        if !text.utf8.contains(0x5C) { return String(text) }
         var out = ""
         var escaped = false
         for scalar in text.unicodeScalars {

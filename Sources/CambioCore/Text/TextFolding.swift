@@ -13,6 +13,33 @@ public enum TextFolding {
         if utf8.allSatisfy({ (0x61...0x7A).contains($0) || (0x41...0x5A).contains($0) }) {
             return String(decoding: utf8.map { $0 | 0x20 }, as: UTF8.self)
         }
+        // Other ASCII text (names with spaces, digits, punctuation) folds the same way byte
+        // by byte, without Foundation's Unicode folding.
+        if utf8.allSatisfy({ $0 < 0x80 }) { return foldASCII(utf8) }
+        return foldUnicode(text)
+    }
+
+    private static func foldASCII(_ utf8: some Collection<UInt8>) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(utf8.count)
+        var pendingSpace = false
+        for byte in utf8 {
+            let lower = (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
+            if lower == UInt8(ascii: "'") {
+                continue
+            } else if (0x61...0x7A).contains(lower) || (0x30...0x39).contains(lower) {
+                if pendingSpace, !out.isEmpty { out.append(0x20) }
+                pendingSpace = false
+                out.append(lower)
+            } else {
+                pendingSpace = true
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The general folding, for text with letters outside ASCII.
+    static func foldUnicode(_ text: some StringProtocol) -> String {
         let stripped = String(text).lowercased()
             .folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: nil)
         var out = ""
