@@ -147,6 +147,24 @@ extension MisreadTests {
         #expect(error(run(line, locale)) != nil, "\(line) in \(locale)")
     }
 
+    /// The amount echoed before `=` is the amount given: every decimal it has beyond three
+    /// is kept, so that the line reads back to the same value (never `€0.000 = ₫3.007`).
+    @Test(arguments: ["en_US", "de_DE", "fr_FR", "ar_EG", "en_IN"])
+    func theEchoedAmountIsTheAmountGiven(_ locale: String) {
+        let conventions = NumberConventions(localeID: locale)
+        for typed in ["0.0001", "0.0004", "16.5405", "1234.123456789", "0.000000000000000000001", "7", "2.5", "16.5400"] {
+            let local = typed.replacingOccurrences(of: ".", with: String(conventions.decimalSeparator))
+            let outcome = run("\(local) xau in usd", locale)
+            guard case .result(let text, _)? = outcome.reply.lines.first(where: { if case .result = $0 { true } else { false } }),
+                let echoed = text.components(separatedBy: " = ").first
+            else {
+                Issue.record("\(locale) \(typed): \(outcome.reply.lines)")
+                continue
+            }
+            #expect(run("\(echoed) in usd", locale).reply.conversions.first?.amount == Decimal(string: typed), "\(locale) \(typed): \(echoed)")
+        }
+    }
+
     /// The example a message gives is written the locale's way and reads back as 1234.5 (or
     /// 123456.5 where groups of two come before the last three).
     @Test(arguments: ["en_US", "de_DE", "fr_FR", "de_CH", "en_IN", "hi_IN", "tr_TR", "ar_EG", "fa_IR", "es_ES", "ja_JP"])

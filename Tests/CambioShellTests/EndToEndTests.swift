@@ -201,6 +201,14 @@ extension EndToEndTests {
         #expect(run.stdout.contains("(no texts in this language yet: English)") == fallsBack, "\(run.stdout)")
     }
 
+    /// In a pipe too, an amount with more than three decimals is echoed whole.
+    @Test func aPipeEchoesEveryDecimalOfTheAmountGiven() throws {
+        let home = try TemporaryDirectory()
+        let run = try Cambio.run([], stdin: "0.0001 eur in vnd\n16.5405 cve in eur\n16.5400 cve in eur\n12.5 eur in usd\n", environment: home.environment())
+        let echoed = run.stdout.split(separator: "\n").map { $0.components(separatedBy: " = ")[0] }
+        #expect(echoed == ["€0.0001", "CVE\u{A0}16.5405", "CVE\u{A0}16.540", "€12.500"], "\(run.stdout)")
+    }
+
     /// The place of a problem in a pipe is said in the user's language, like the problem.
     @Test(arguments: [("de_DE.UTF-8", "Zeile 2, Spalte 1: "), ("tr_TR.UTF-8", "satır 2, sütun 1: "), ("en_US.UTF-8", "line 2, column 1: ")])
     func aPipesProblemIsPlacedInTheUsersLanguage(_ lang: String, _ place: String) throws {

@@ -250,7 +250,7 @@ public final class Engine {
             if let amount, let exactAmount {
                 let result = exactAmount * rate
                 let detail = showsDetails ? (rate >= .one || inverse < .one ? forward() : backward()) : nil
-                lines.append(.result("\(formatter.format(exactAmount, from)) = \(formatter.format(result, target))", detail: detail))
+                lines.append(.result("\(formatter.formatGiven(exactAmount, from)) = \(formatter.format(result, target))", detail: detail))
                 outcome.reply.conversions.append(
                     Conversion(
                         amount: amount, from: from, to: target, rate: rate, result: result, date: table.date,

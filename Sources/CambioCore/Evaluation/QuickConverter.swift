@@ -270,10 +270,11 @@ public final class QuickConverter {
         if scale <= 3 {
             shown *= Self.tens[3 - scale]
         } else {
+            // An amount with more than three decimals is echoed with all of them: the engine.
             let divisor = Self.tens[scale - 3]
             let (whole, rest) = shown.quotientAndRemainder(dividingBy: divisor)
+            guard rest == 0 else { return 0 }
             shown = whole
-            if rest * 2 > divisor || (rest * 2 == divisor && whole % 2 == 1) { shown += 1 }
         }
 
         learnAffixes(from)

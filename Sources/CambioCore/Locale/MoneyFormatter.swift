@@ -48,6 +48,12 @@ public final class MoneyFormatter {
             : pattern.positivePrefix + number + pattern.positiveSuffix
     }
 
+    /// An amount as the user gave it: three decimals, or every decimal it has beyond three
+    /// (`€0.0001`, not `€0.000`), so that what is echoed reads back to the same value.
+    public func formatGiven(_ value: Rational, _ code: CurrencyCode) -> String {
+        format(value, code, fractionDigits: value.exactFractionDigits(minimum: Self.fractionDigits, maximum: 40) ?? Self.fractionDigits)
+    }
+
     /// Significant digits a rate keeps when three decimals would hide them (`1 ₫ = $0.00003794`).
     public static let rateSignificantDigits = 4
 

@@ -129,6 +129,23 @@ public struct Rational: Sendable, CustomStringConvertible {
         return UInt128(limbs.first ?? 0) | (limbs.count > 1 ? UInt128(limbs[1]) << 64 : 0)
     }
 
+    /// The fewest fraction digits, at least `minimum` and at most `maximum`, that write the
+    /// value exactly; `nil` when none do (`1/3`, or more places than `maximum`).
+    public func exactFractionDigits(minimum: Int, maximum: Int) -> Int? {
+        guard minimum <= maximum else { return nil }
+        for places in minimum...maximum {
+            if numerator.limbs.count <= 2, denominator.limbs.count <= 2, places <= 38 {
+                let (scaled, overflow) = Self.wide(numerator).multipliedReportingOverflow(by: Self.tens[places])
+                if !overflow {
+                    if scaled % Self.wide(denominator) == 0 { return places }
+                    continue
+                }
+            }
+            if (numerator * BigUInt.tenToThe(places)).quotientAndRemainder(dividingBy: denominator).remainder.isZero { return places }
+        }
+        return nil
+    }
+
     static let tens: [UInt128] = (0...38).map { power in (0..<power).reduce(UInt128(1)) { value, _ in value * 10 } }
 
     /// |value| × 10^`fractionDigits`, rounded half to even to an integer.
