@@ -165,6 +165,23 @@ extension MisreadTests {
         }
     }
 
+    /// Every command word typed in Turkish capitals (`LİST`, where `I` is `İ`) or in plain
+    /// capitals is the command, with its argument; a near miss names the word as typed.
+    @Test func commandWordsInTurkishCapitalsAreTheCommands() {
+        for word in CommandDeclaration.words {
+            let turkish = String(word.uppercased().map { $0 == "I" ? "İ" : $0 })
+            for typed in [word.uppercased(), turkish] {
+                for line in [typed, "\(typed) usd", "help \(typed)"] {
+                    let lower = line.replacingOccurrences(of: typed, with: word)
+                    #expect(Parser.parse(line) == Parser.parse(lower), "\(line)")
+                }
+            }
+        }
+        let outcome = run("SİWAP", "tr_TR")
+        #expect(error(outcome)?.kind == .unknownCommand("SİWAP", suggestion: "swap"), "\(outcome.reply.lines)")
+        #expect(error(outcome)?.range == 0..<5)
+    }
+
     /// The example a message gives is written the locale's way and reads back as 1234.5 (or
     /// 123456.5 where groups of two come before the last three).
     @Test(arguments: ["en_US", "de_DE", "fr_FR", "de_CH", "en_IN", "hi_IN", "tr_TR", "ar_EG", "fa_IR", "es_ES", "ja_JP"])

@@ -405,7 +405,7 @@ public final class Engine {
             outcome.reply.lines.append(.note(localized("locale.example", amountParser.conventions.exampleAmount, example)))
             return
         }
-        let word = argument.lowercased()
+        let word = TextFolding.fold(argument)
         if word == "default" || word == "reset" {
             outcome.state.locale = LocaleSettings.resolve(environment: environment, override: nil)
         } else {
@@ -555,12 +555,14 @@ public final class Engine {
 
     /// A line that is no currency but whose first word is nearly a command (`hlep`, `stauts`).
     private func nearlyACommand(_ reference: CurrencyReference) -> CommandError? {
-        guard let first = reference.text.split(separator: " ").first.map({ $0.lowercased() }), first.count >= 3 else { return nil }
+        guard let typed = reference.text.split(separator: " ").first else { return nil }
+        let first = TextFolding.fold(typed)
+        guard first.count >= 3 else { return nil }
         let limit = first.count >= 5 ? 2 : 1
         let closest = CommandDeclaration.words.map { ($0, Levenshtein.distance(first, $0, transpositions: true)) }.min { $0.1 < $1.1 }
         guard let (word, distance) = closest, distance <= limit else { return nil }
         let start = reference.range.lowerBound
-        return CommandError(.unknownCommand(first, suggestion: word), at: start..<start + first.count)
+        return CommandError(.unknownCommand(String(typed), suggestion: word), at: start..<start + typed.count)
     }
 
     /// The targets one reference names: itself, or when it is no currency but contains
@@ -570,13 +572,13 @@ public final class Engine {
             return [try resolve(reference, notes: &notes)]
         } catch {
             let words = reference.text.split(separator: " ", omittingEmptySubsequences: false)
-            guard words.contains(where: { Parser.joiners.contains($0.lowercased()) }) else { throw error }
+            guard words.contains(where: { Parser.joiners.contains(TextFolding.fold($0)) }) else { throw error }
             var parts: [CurrencyReference] = []
             var current: [Substring] = []
             var offset = reference.range.lowerBound
             var partStart = offset
             for word in words {
-                if Parser.joiners.contains(word.lowercased()) {
+                if Parser.joiners.contains(TextFolding.fold(word)) {
                     if !current.isEmpty {
                         let text = current.joined(separator: " ")
                         parts.append(CurrencyReference(text: text, range: partStart..<partStart + text.count))

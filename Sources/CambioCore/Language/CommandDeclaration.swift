@@ -87,9 +87,10 @@ public struct CommandDeclaration: Sendable {
     /// Every command word and alias.
     public static let words: [String] = all.flatMap(\.words)
 
-    /// The declaration a word (folded to lower case) runs, if any.
+    /// The declaration a word runs, if any, folded as names are (`LİST` in Turkish caps is
+    /// `list`).
     public static func named(_ word: some StringProtocol) -> CommandDeclaration? {
-        let folded = word.lowercased()
+        let folded = TextFolding.fold(word)
         return all.first { $0.words.contains(folded) }
     }
 }

@@ -27,7 +27,7 @@ public struct Parser {
     public static func parse(_ line: String) -> Result<Command, CommandError> {
         let trimmed = line.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
         let word = trimmed.prefix { !$0.isWhitespace }
-        if freeTextCommands.contains(word.lowercased()) {
+        if freeTextCommands.contains(TextFolding.fold(word)) {
             let start = line.count - trimmed.count
             var rest = trimmed.dropFirst(word.count)
             // A comment after the argument is not part of it.
@@ -35,11 +35,11 @@ public struct Parser {
             let argumentStart = start + word.count + rest.prefix { $0.isWhitespace }.count
             let argument = rest.trimmingCharacters(in: .whitespaces)
             let range = argument.isEmpty ? nil : argumentStart..<argumentStart + argument.count
-            switch word.lowercased() {
+            switch TextFolding.fold(word) {
             case "locale": return .success(.locale(argument.isEmpty ? nil : argument, range: range))
             case "list": return .success(.list(filter: argument.isEmpty ? nil : argument))
             case "source": return .success(.source(argument.isEmpty ? nil : argument))
-            default: return .success(.help(topic: argument.isEmpty ? nil : argument.lowercased()))
+            default: return .success(.help(topic: argument.isEmpty ? nil : TextFolding.fold(argument)))
             }
         }
         switch Tokenizer.tokenize(line) {
@@ -191,7 +191,7 @@ public struct Parser {
             }
             guard let next = phrase() else { break }
             let words = next.text.split(separator: " ")
-            let isJoiner = { (word: Substring) in Self.joiners.contains(word.lowercased()) }
+            let isJoiner = { (word: Substring) in Self.joiners.contains(TextFolding.fold(word)) }
             if words.count > 1, words.allSatisfy({ ($0.count == 3 && CurrencyCode($0) != nil) || isJoiner($0) }), !isJoiner(words[0]) {
                 var offset = next.range.lowerBound
                 for word in words {
