@@ -182,6 +182,21 @@ extension MisreadTests {
         #expect(error(outcome)?.range == 0..<5)
     }
 
+    /// The live result agrees with Enter on lines written the locale's way, grouping
+    /// spaces included.
+    @Test(arguments: [
+        ("12 500 eur in usd", "fr_FR"), ("1 234 567,5 eur in usd", "fr_FR"), ("1\u{202F}234,5 € in $", "fr_FR"),
+        ("12.500,50 € in $", "de_DE"), ("1,23,456.5 inr in usd", "en_IN"), ("250,000 inr in usd", "en_IN"), ("12,50 avro in tl", "tr_TR"),
+    ])
+    func thePreviewIsWhatEnterGives(_ line: String, _ locale: String) {
+        let outcome = run(line, locale)
+        guard let conversion = outcome.reply.conversions.first else {
+            Issue.record("\(line) in \(locale): \(outcome.reply.lines)")
+            return
+        }
+        #expect(preview(line, locale) == "= " + MoneyFormatter(localeID: locale).format(conversion.result, conversion.to), "\(line) in \(locale)")
+    }
+
     /// The example a message gives is written the locale's way and reads back as 1234.5 (or
     /// 123456.5 where groups of two come before the last three).
     @Test(arguments: ["en_US", "de_DE", "fr_FR", "de_CH", "en_IN", "hi_IN", "tr_TR", "ar_EG", "fa_IR", "es_ES", "ja_JP"])

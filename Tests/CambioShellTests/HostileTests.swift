@@ -237,8 +237,14 @@ import Testing
     }
 
     // 13. A huge line is one error; the next line is converted; memory does not grow with it.
-    @Test func aHugeLineIsAnErrorAndTheNextOneWorks() throws {
-        let input = String(repeating: "1", count: 3_000_000) + " eur in usd\n1 eur in usd\n"
+    /// However the length is made up (digits, or a plain conversion padded with spaces that
+    /// the shortcut would have answered from what was kept), and where the line ends.
+    @Test(arguments: [
+        String(repeating: "1", count: 3_000_000) + " eur in usd\n", "12 eur in usd" + String(repeating: " ", count: 3_000_000) + "\n",
+        "12 eur in usd" + String(repeating: " ", count: Engine.lineLimit) + "\n",
+    ])
+    func aHugeLineIsAnErrorAndTheNextOneWorks(_ huge: String) throws {
+        let input = huge + "1 eur in usd\n"
         let run = try Cambio.run([], stdin: input, environment: environment())
         #expect(run.stdout == "€1.000 = $1.143\n")
         #expect(run.stderr.hasPrefix("line 1: the line is longer than 65536 bytes"), "\(run.stderr.prefix(200))")

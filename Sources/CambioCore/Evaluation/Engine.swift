@@ -61,7 +61,8 @@ public final class Engine {
     /// The result of the line being typed, when it is already a complete conversion into one
     /// currency: `= 14,291 $`. No state changes, nothing else evaluated; `nil` otherwise.
     public func preview(_ line: String, in state: SessionState) -> String? {
-        guard line.count <= 200, case .success(.convert(let amountReference?, let fromReference, let targets)) = Parser.parse(line),
+        guard line.count <= 200,
+            case .success(.convert(let amountReference?, let fromReference, let targets)) = Parser.parse(spaceGroupsJoined(line)),
             targets.count <= 1
         else { return nil }
         guard case .success(let amount) = amountParser.parse(amountReference.text) else { return nil }

@@ -69,7 +69,7 @@ public final class CurrencyDirectory {
         "kr": ["SEK", "NOK", "DKK", "ISK"], "CN¥": ["CNY"], "JP¥": ["JPY"], "元": ["CNY"],
         "円": ["JPY"], "RMB": ["CNY"], "Fr.": ["CHF"], "SFr.": ["CHF"], "RM": ["MYR"],
         "Rs": ["INR", "PKR", "LKR", "NPR"], "Rs.": ["INR", "PKR", "LKR", "NPR"], "￥": ["JPY", "CNY"],
-        "￡": ["GBP"], "＄": ["USD"], "₿": [],
+        "￡": ["GBP"], "＄": ["USD"], "₿": [], "TL": ["TRY"], "tl": ["TRY"],
     ]
 
     /// Longer phrases are not looked up.
@@ -220,6 +220,7 @@ public final class CurrencyDirectory {
     static let spellings: [String: String] = [
         "dolar": "dollar", "dolares": "dollar", "reais": "real", "libras": "pound", "libra": "pound",
         "francos": "franc", "franco": "franc", "yenes": "yen", "rupias": "rupee", "rupia": "rupee",
+        "avro": "euro",
     ]
 
     /// Whether the typed words start consecutive words of `name` (`turk lir` in `turkish lira`).

@@ -82,7 +82,11 @@ struct BatchRunner {
             var start = 0
             while let newline = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
                 number += 1
-                let answered = pending.withUnsafeBufferPointer { answerQuickly(UnsafeBufferPointer(rebasing: $0[start..<newline])) }
+                // A line cut short for its length is the engine's to refuse, never the shortcut's
+                // to answer from what was kept.
+                let answered =
+                    newline - start <= Engine.lineLimit
+                    && pending.withUnsafeBufferPointer { answerQuickly(UnsafeBufferPointer(rebasing: $0[start..<newline])) }
                 if !answered, evaluateBytes(pending[start..<newline], lineNumber: number) { anyFailed = true }
                 if stopped { break readLoop }
                 start = newline + 1
@@ -91,7 +95,7 @@ struct BatchRunner {
         }
         if !pending.isEmpty, !stopped {
             number += 1
-            let quick = pending.withUnsafeBufferPointer { answerQuickly($0) }
+            let quick = pending.count <= Engine.lineLimit && pending.withUnsafeBufferPointer { answerQuickly($0) }
             if !quick, evaluateBytes(pending[...], lineNumber: number) { anyFailed = true }
         }
         finish()
