@@ -54,6 +54,7 @@ import Testing
     @Test func placeholdersAreTranslatedAndKeywordsAreNot() {
         #expect(Help.synopsis("help [COMMAND]", Localization(localeID: "de_DE")) == "help [BEFEHL]")
         #expect(Help.synopsis("source [NAME|auto]", Localization(localeID: "tr_TR")) == "source [AD|auto]")
-        #expect(Help.synopsis("rates [CUR …]", Localization(localeID: "tr_TR")) == "rates [CUR …]")
+        #expect(Help.synopsis("rates [CUR …]", Localization(localeID: "tr_TR")) == "rates [PARA …]")
+        #expect(Help.synopsis("base [CUR]", Localization(localeID: "de_DE")) == "base [WÄHRUNG]")
     }
 }

@@ -67,6 +67,8 @@ import Testing
                 }
                 #expect(got == mark)
                 #expect(outcome.reply.conversions.isEmpty)
+                // Readings use a space one can type, never the locale's invisible one.
+                #expect(!(decimal + whole).contains { $0.isWhitespace && $0 != " " }, "\(locale): \(whole)")
                 // Both readings can be typed back and mean what they say.
                 #expect(run("\(decimal) eur in usd", locale).reply.conversions.first?.amount == Decimal(string: "\(integer).5"), "\(locale) \(decimal)")
                 #expect(run("\(whole) eur in usd", locale).reply.conversions.first?.amount == Decimal(string: "\(integer)500"), "\(locale) \(whole)")

@@ -40,6 +40,11 @@ import Testing
         }
     }
 
+    @Test func aTableRowIsLeftWhole() {
+        let row = "USD  $      US-Dollar                    2"
+        #expect(TextWrap.wrap(row, width: 30) == row)
+    }
+
     @Test func aContinuationStartsUnderTheSecondColumnOrUnderTheFirstWhenNarrow() {
         let row = "  base [CUR]           Basiswährung zeigen oder setzen, und mehr dazu"
         #expect(TextWrap.wrap(row, width: 50) == "  base [CUR]           Basiswährung zeigen oder\n                       setzen, und mehr dazu")

@@ -280,7 +280,8 @@ public struct AmountParser: Sendable {
             if position > 0, conventions.groups(all.count), let mark = conventions.groupingSeparator,
                 remaining == primary || (remaining > primary && (remaining - primary) % conventions.secondaryGroupSize == 0)
             {
-                whole.append(mark)
+                // A space one can see and type where the locale groups with an invisible one.
+                whole.append(mark.isWhitespace ? " " : mark)
             }
             whole.append(conventions.digits[value])
         }

@@ -22,6 +22,9 @@ enum TextWrap {
         if !label.isEmpty, line.hasPrefix(label) {
             hang = DisplayWidth.of(label)
         } else if let second = secondColumn(characters, from: indent) {
+            // A row of a table (more columns after the second) is not broken: its columns
+            // would no longer line up with the rows that fit.
+            if secondColumn(characters, from: second) != nil { return line }
             let column = DisplayWidth.of(String(characters[..<second]))
             if column > width - 20 {
                 // A second column with too little room: it goes under the first, indented.
