@@ -111,3 +111,26 @@ import Testing
         #expect(german.exampleAmount == "1.234,5")
     }
 }
+
+extension AmountParserTests {
+    /// An error about a mark points at a mark: for every misplaced-grouping error over
+    /// random digit strings with commas and points, the caret's character is the mark named.
+    @Test(arguments: ["en_IN", "en_US", "de_DE", "hi_IN", "es_ES"])
+    func aGroupingErrorPointsAtTheMarkItNames(_ locale: String) {
+        var state: UInt64 = 0xD1B5_4A32_D192_ED03
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        var checked = 0
+        for _ in 0..<3_000 {
+            var text = String(1 + next(9))
+            for _ in 0..<(2 + next(9)) { text += next(4) == 0 ? [",", "."][next(2)] : String(next(10)) }
+            guard case .failure(let error) = parse(text, locale), case .misplacedGrouping(let mark) = error.kind else { continue }
+            let characters = Array(text)
+            #expect(error.offset < characters.count && characters[error.offset] == mark, "\(locale) \(text): \(error)")
+            checked += 1
+        }
+        #expect(checked > 50, "\(locale): \(checked)")
+    }
+}

@@ -242,9 +242,11 @@ public struct AmountParser: Sendable {
                 return misplaced(pieces, at: group.length == 0 ? separator : separator)
             }
             if group.length > expected {
+                // The message names the mark, so the caret is under the mark that starts the
+                // group, not under a digit.
                 return AmountError(
                     kind: .misplacedGrouping(groupingMark(pieces, groups[number].separatorBefore)),
-                    offset: pieces[group.start + expected].offset)
+                    offset: pieces[group.separatorBefore ?? group.start].offset)
             }
             // Too short: the separator that ends it (or, for the last group, starts it) is wrong.
             let wrong = isLast ? (group.separatorBefore ?? 0) : (groups[number + 1].separatorBefore ?? 0)
