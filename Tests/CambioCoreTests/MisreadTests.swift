@@ -79,6 +79,12 @@ import Testing
         }
     }
 
+    @Test(arguments: ["12 eur in usd, usd", "12 eur in usd, dollars, gbp, usd", "12 eur in usd and gbp and usd"])
+    func aTargetNamedTwiceIsConvertedIntoOnce(_ line: String) {
+        let converted = converted(run(line))
+        #expect(converted.count == Set(converted).count && converted.first == "EUR>USD", "\(converted)")
+    }
+
     @Test(arguments: ["12 eur in usd and gbp", "12 eur in usd, gbp", "12 eur in usd gbp", "12 eur to usd and gbp"])
     func andJoinsTargets(_ line: String) {
         #expect(converted(run(line)) == ["EUR>USD", "EUR>GBP"])

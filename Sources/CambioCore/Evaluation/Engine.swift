@@ -232,7 +232,9 @@ public final class Engine {
         _ outcome: inout Outcome, now: Date
     ) throws {
         let state = outcome.state
-        var targets = requested
+        // A currency named twice (`usd, dollars`) is converted into once.
+        var seen: Set<CurrencyCode> = []
+        var targets = requested.filter { seen.insert($0).inserted }
         if targets.isEmpty {
             targets = from == state.base ? recentTargets(excluding: from, state) : [state.base]
         }
