@@ -18,6 +18,18 @@ import Testing
         Completer.complete(line, engine: engine, recent: recent.compactMap(CurrencyCode.init)).candidates.map(\.insert)
     }
 
+    /// Where a shared name resolves to one currency, Tab lists that currency first: the
+    /// list and Enter agree.
+    @Test(arguments: ["peso", "dollar", "pound", "franc", "rupee", "krone", "dinar", "riyal", "yuan", "real"])
+    func theCurrencyANameResolvesToIsListedFirst(_ name: String) throws {
+        let table = try SeedTableDecoder.bundled()
+        for engine in [engine, german, turkish] {
+            let state = SessionState(base: .eur, recent: [], locale: engine.locale, table: table)
+            guard let resolved = engine.evaluate("1 \(name) in xau", in: state).reply.conversions.first?.from else { continue }
+            #expect(inserts("12 eur in \(name)", engine).first == resolved.rawValue + " ", "\(name) in \(engine.locale.messages)")
+        }
+    }
+
     @Test func aUniqueNamePrefixCompletesToItsCode() {
         #expect(inserts("jap", engine) == ["JPY "])
         #expect(inserts("12 eur in jap", engine) == ["JPY "])

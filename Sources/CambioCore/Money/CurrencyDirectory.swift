@@ -357,10 +357,10 @@ public final class CurrencyDirectory {
                     strength = 0
                 } else if entry.code.rawValue.hasPrefix(upper) {
                     strength = 1
-                } else if entry.foldedNames.contains(where: { $0.hasPrefix(folded) }) {
+                } else if entry.foldedNames.contains(where: { $0.hasPrefix(folded) || Self.wordsStart($0, with: typedWords) }) {
+                    // Any word of a name: `peso` lists MXN (Mexican peso) before UYU, most
+                    // traded first, as `peso` resolves.
                     strength = 2
-                } else if entry.foldedNames.contains(where: { Self.wordsStart($0, with: typedWords) }) {
-                    strength = 3
                 }
                 if let strength { found[entry.code] = min(found[entry.code] ?? strength, strength) }
             }
