@@ -1,3 +1,4 @@
+import CambioCore
 import CambioTestSupport
 import Foundation
 import Testing
@@ -207,6 +208,17 @@ extension EndToEndTests {
         let run = try Cambio.run([], stdin: "0.0001 eur in vnd\n16.5405 cve in eur\n16.5400 cve in eur\n12.5 eur in usd\n", environment: home.environment())
         let echoed = run.stdout.split(separator: "\n").map { $0.components(separatedBy: " = ")[0] }
         #expect(echoed == ["€0.0001", "CVE\u{A0}16.5405", "CVE\u{A0}16.540", "€12.500"], "\(run.stdout)")
+    }
+
+    /// Choosing a provider whose rates are not here yet says whose rates the results use.
+    @Test func choosingAProviderWithoutRatesSaysWhoseRatesAreUsed() throws {
+        let home = try TemporaryDirectory()
+        let environment = home.environment(["CAMBIO_OFFLINE": "1"])
+        let chosen = try Cambio.run([], stdin: "source ecb\n1 eur in usd\n", environment: environment)
+        #expect(chosen.status == 0, "\(chosen.stderr)")
+        #expect(chosen.stderr == "line 1: ECB rates are not here yet: results use currency-api (the bundled table of \(try SeedTableDecoder.bundled().date)) until a refresh brings them\n", "\(chosen.stderr)")
+        let same = try Cambio.run([], stdin: "source currency-api\nsource auto\n", environment: environment)
+        #expect(same.stderr.isEmpty, "\(same.stderr)")
     }
 
     /// The place of a problem in a pipe is said in the user's language, like the problem.

@@ -141,6 +141,16 @@ final class Session {
             switch source(name) {
             case .success(let lines):
                 outcome.reply.lines += lines.map { .result($0) }
+                // Results keep coming from the table in use until the chosen provider's rates
+                // arrive: say whose they are, in every mode.
+                if let chosen = rates.chosen, chosen.rawValue != state.table.source.id {
+                    outcome.reply.lines.append(
+                        .assumption(
+                            engine.localized(
+                                "source.notYet", chosen.displayName, state.table.source.id,
+                                state.table.source.isBundledSeed
+                                    ? engine.localized("source.bundledOn", state.table.date) : state.table.date)))
+                }
             case .failure(let error):
                 outcome.reply.lines.append(
                     .error(error, message: Messages.describe(error, localized: engine.localized, name: engine.directory.name)))
