@@ -132,4 +132,21 @@ import Testing
         #expect(TextFolding.fold("Tongan Paʻanga") == "tongan paanga")
         #expect(TextFolding.fold("Bosnia-Herzegovina") == "bosnia herzegovina")
     }
+
+    /// The last two letters of a traded code swapped (`uds`, `eru`, `gpb`) suggest that code
+    /// first, for each of the 20 most traded, unless the swap is itself a currency. (A swap
+    /// of the first two changes the first letter, which the other readings keep.)
+    @Test func aSwappedCodeSuggestsTheCodeFirst() {
+        let directory = directory()
+        for code in CurrencyDirectory.popularity.prefix(20) {
+            let letters = Array(code.lowercased())
+            for position in 1..<2 {
+                var swapped = letters
+                swapped.swapAt(position, position + 1)
+                let typed = String(swapped)
+                guard typed != code.lowercased(), CurrencyCode(typed.uppercased()).map(directory.contains) != true else { continue }
+                #expect(directory.suggestions(for: typed).first?.rawValue == code, "\(typed): \(directory.suggestions(for: typed))")
+            }
+        }
+    }
 }

@@ -314,7 +314,7 @@ public final class CurrencyDirectory {
         // No distance is below the difference in length: only texts of a near length are compared.
         for candidateLength in max(1, length - limit)...(length + limit) {
             for candidate in index.byLength[candidateLength] ?? [] {
-                var distance = Levenshtein.distance(folded, candidate.text) + candidate.penalty
+                var distance = Levenshtein.distance(folded, candidate.text, transpositions: true) + candidate.penalty
                 // A code that starts with the same letter is the likelier typo.
                 if candidate.isCode, candidate.text.first != folded.first { distance += 1 }
                 consider(candidate.code, distance)
