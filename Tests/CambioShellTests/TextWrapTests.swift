@@ -40,6 +40,21 @@ import Testing
         }
     }
 
+    /// A block of rows keeps one layout: when one row must stack, all do; when none must,
+    /// none do.
+    @Test(arguments: [30, 40, 60, 100])
+    func aBlockOfRowsKeepsOneLayout(_ width: Int) {
+        let rows = [
+            "rates         currency-api, the bundled seed table of the sixth of July", "base          EUR (Euro)",
+            "recent        none", "heading without columns",
+        ]
+        let fitted = TextWrap.wrap(lines: rows, width: width)
+        let stackedRows = fitted.prefix(3).map { $0.split(separator: "\n").first.map { !$0.contains("  ") } ?? false }
+        #expect(Set(stackedRows).count == 1, "\(width): \(fitted)")
+        #expect(stackedRows[0] == (DisplayWidth.of(rows[0]) > width && 14 > width - 20), "\(width): \(fitted)")
+        #expect(fitted[3] == rows[3])
+    }
+
     @Test func aTableRowIsLeftWhole() {
         let row = "USD  $      US-Dollar                    2"
         #expect(TextWrap.wrap(row, width: 30) == row)

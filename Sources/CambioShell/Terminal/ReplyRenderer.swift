@@ -29,7 +29,16 @@ struct ReplyRenderer {
             if case .result(let text, let detail) = line, detail != nil { return DisplayWidth.of(text) }
             return nil
         }.max() ?? 0
-        for line in reply.lines {
+        // Plain rows are fitted together, so that a block of them keeps one layout.
+        var fittedRows: [Int: String] = [:]
+        if forTerminal, let width {
+            let rows = reply.lines.indices.compactMap { index -> (Int, String)? in
+                if case .result(let text, nil) = reply.lines[index] { return (index, text) }
+                return nil
+            }
+            for (row, text) in zip(rows, TextWrap.wrap(lines: rows.map(\.1), width: width)) { fittedRows[row.0] = text }
+        }
+        for (index, line) in reply.lines.enumerated() {
             switch line {
             case .result(let text, let detail):
                 if forTerminal, let detail {
@@ -41,7 +50,7 @@ struct ReplyRenderer {
                             + output.styled(detail, .detail) + "\n"
                     }
                 } else {
-                    out += (forTerminal ? fitted(text) : text) + "\n"
+                    out += (fittedRows[index] ?? text) + "\n"
                 }
             case .heading(let text):
                 if forTerminal { out += output.styled(fitted(text), .heading) + "\n" }

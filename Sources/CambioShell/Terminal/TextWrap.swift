@@ -14,6 +14,46 @@ enum TextWrap {
             .joined(separator: "\n")
     }
 
+    /// The lines of one reply. Rows of a two-column block (one after another, the second
+    /// column at the same place: `status`, a section of `help`) keep one layout: when one row
+    /// must put its second column under the first, every row of the block does.
+    static func wrap(lines: [String], width: Int) -> [String] {
+        guard width >= 20 else { return lines }
+        let columns = lines.map { line -> Int? in
+            let characters = Array(line)
+            guard let second = secondColumn(characters, from: characters.prefix { $0 == " " }.count),
+                secondColumn(characters, from: second) == nil
+            else { return nil }
+            return DisplayWidth.of(String(characters[..<second]))
+        }
+        var stack = Array(repeating: false, count: lines.count)
+        var start = 0
+        while start < lines.count {
+            guard let column = columns[start] else {
+                start += 1
+                continue
+            }
+            var end = start
+            while end < lines.count, columns[end] == column { end += 1 }
+            if column > width - 20, lines[start..<end].contains(where: { DisplayWidth.of($0) > width }) {
+                for index in start..<end { stack[index] = true }
+            }
+            start = end
+        }
+        return lines.indices.map { stack[$0] ? stacked(lines[$0], width: width) : wrap(lines[$0], width: width) }
+    }
+
+    /// A two-column row with its second column under the first, indented.
+    private static func stacked(_ line: String, width: Int) -> String {
+        let characters = Array(line)
+        let indent = characters.prefix { $0 == " " }.count
+        guard let second = secondColumn(characters, from: indent) else { return wrap(line, width: width) }
+        var first = String(characters[..<second])
+        while first.last == " " { first.removeLast() }
+        let rest = String(repeating: " ", count: indent + 4) + String(characters[second...])
+        return first + "\n" + wrapLine(rest, width: width, hangAfter: "")
+    }
+
     private static func wrapLine(_ line: String, width: Int, hangAfter label: String) -> String {
         guard DisplayWidth.of(line) > width else { return line }
         let characters = Array(line)
@@ -26,13 +66,8 @@ enum TextWrap {
             // would no longer line up with the rows that fit.
             if secondColumn(characters, from: second) != nil { return line }
             let column = DisplayWidth.of(String(characters[..<second]))
-            if column > width - 20 {
-                // A second column with too little room: it goes under the first, indented.
-                var first = String(characters[..<second])
-                while first.last == " " { first.removeLast() }
-                let rest = String(repeating: " ", count: indent + 4) + String(characters[second...])
-                return first + "\n" + wrapLine(rest, width: width, hangAfter: "")
-            }
+            // A second column with too little room goes under the first.
+            if column > width - 20 { return stacked(line, width: width) }
             hang = column
         }
         hang = min(hang, max(0, width - 20))
