@@ -221,6 +221,16 @@ extension EndToEndTests {
         #expect(same.stderr.isEmpty, "\(same.stderr)")
     }
 
+    /// A control character or bytes that are not UTF-8 get an error that says what to do.
+    @Test func aStrayCharacterOrByteIsNamedWithWhatToDo() throws {
+        let home = try TemporaryDirectory()
+        let run = try Cambio.shell("printf '12 eur in usd\\033\\n12 \\377 eur\\n' | '\(Cambio.executable)'", environment: home.environment())
+        #expect(run.status == 1)
+        #expect(
+            run.stderr == "line 1, column 14: unexpected character “U+001B” — remove it: a line holds amounts, currencies and words (“help” shows them)\n"
+                + "line 2, column 4: bytes that are not UTF-8 text — cambio reads UTF-8 lines\n", "\(run.stderr)")
+    }
+
     /// The place of a problem in a pipe is said in the user's language, like the problem.
     @Test(arguments: [("de_DE.UTF-8", "Zeile 2, Spalte 1: "), ("tr_TR.UTF-8", "satır 2, sütun 1: "), ("en_US.UTF-8", "line 2, column 1: ")])
     func aPipesProblemIsPlacedInTheUsersLanguage(_ lang: String, _ place: String) throws {

@@ -37,6 +37,8 @@ public enum Messages {
         func named(_ code: CurrencyCode) -> String { "\(code) (\(name(code)))" }
         switch error.kind {
         case .unexpectedCharacter(let character):
+            // Bytes that were not UTF-8 arrive as U+FFFD.
+            if character == "\u{FFFD}" { return localized("error.notUTF8") }
             return localized("error.unexpectedCharacter", quoted(String(character)))
         case .badAmount(let kind, let localeID, let example):
             let format = localized("amount.format", localeID, example)
