@@ -99,7 +99,7 @@ import Testing
         guard case .unknownCurrency = error(run(line))?.kind else { return #expect(Bool(false), "\(line)") }
     }
 
-    @Test(arguments: [("hlep", "help"), ("stauts", "status"), ("swpa", "swap"), ("rats", "rates"), ("qiut", "quit")])
+    @Test(arguments: [("hlep", "help"), ("stauts", "status"), ("swpa", "swap"), ("rats", "rates"), ("qiut", "quit"), ("clear", "recent clear"), ("Clear", "recent clear")])
     func commandTyposSuggestCommands(_ typed: String, _ command: String) {
         #expect(error(run(typed))?.kind == .unknownCommand(typed, suggestion: command))
     }

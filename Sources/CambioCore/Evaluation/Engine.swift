@@ -561,10 +561,16 @@ public final class Engine {
         guard let typed = reference.text.split(separator: " ").first else { return nil }
         let first = TextFolding.fold(typed)
         guard first.count >= 3 else { return nil }
+        let start = reference.range.lowerBound
+        // A command's own argument typed alone (`clear`): the command with it.
+        for declaration in CommandDeclaration.all {
+            if case .keywords(let words) = declaration.argument, words.contains(first) {
+                return CommandError(.unknownCommand(String(typed), suggestion: "\(declaration.word) \(first)"), at: start..<start + typed.count)
+            }
+        }
         let limit = first.count >= 5 ? 2 : 1
         let closest = CommandDeclaration.words.map { ($0, Levenshtein.distance(first, $0, transpositions: true)) }.min { $0.1 < $1.1 }
         guard let (word, distance) = closest, distance <= limit else { return nil }
-        let start = reference.range.lowerBound
         return CommandError(.unknownCommand(String(typed), suggestion: word), at: start..<start + typed.count)
     }
 
