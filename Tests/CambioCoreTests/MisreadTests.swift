@@ -205,6 +205,27 @@ extension MisreadTests {
         #expect(preview(line, locale) == "= " + MoneyFormatter(localeID: locale).format(conversion.result, conversion.to), "\(line) in \(locale)")
     }
 
+    /// A result line typed back whole is no plausible wrong number: the error names the line
+    /// that converts again, and that line gives the same result line.
+    @Test(arguments: ["en_US", "de_DE", "fr_FR", "de_CH", "tr_TR", "en_IN", "es_MX", "ar_EG"])
+    func aResultLineTypedBackNamesTheConversion(_ locale: String) {
+        for line in ["12.5 eur in usd", "1234.5 usd in jpy", "0.5 gbp in chf", "99 chf in try", "1000000 jpy in eur"] {
+            let conventions = NumberConventions(localeID: locale)
+            let local = line.replacingOccurrences(of: ".", with: String(conventions.decimalSeparator))
+            guard case .result(let printed, _)? = run(local, locale).reply.lines.first(where: { if case .result = $0 { true } else { false } })
+            else {
+                Issue.record("\(locale) \(local)")
+                continue
+            }
+            guard case .pastedResult(let conversion)? = error(run(printed, locale))?.kind else {
+                Issue.record("\(locale) \(printed): \(run(printed, locale).reply.lines)")
+                continue
+            }
+            let again = run(conversion, locale).reply.lines.compactMap { if case .result(let text, _) = $0 { text } else { nil } }
+            #expect(again.first == printed, "\(locale) \(conversion)")
+        }
+    }
+
     /// The example a message gives is written the locale's way and reads back as 1234.5 (or
     /// 123456.5 where groups of two come before the last three).
     @Test(arguments: ["en_US", "de_DE", "fr_FR", "de_CH", "en_IN", "hi_IN", "tr_TR", "ar_EG", "fa_IR", "es_ES", "ja_JP"])

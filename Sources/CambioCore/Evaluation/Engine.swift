@@ -104,7 +104,7 @@ public final class Engine {
         }
         switch Parser.parse(spaceGroupsJoined(line)) {
         case .failure(let error):
-            fail(&outcome, error)
+            fail(&outcome, pastedResult(line) ?? error)
         case .success(let command):
             do {
                 try run(command, &outcome, now: now)
@@ -117,6 +117,19 @@ public final class Engine {
             }
         }
         return outcome
+    }
+
+    /// A result line typed back whole (`€12.500 = $14.291`, copied from the screen): the
+    /// error names the line that converts again, rather than a currency missing after `=`.
+    private func pastedResult(_ line: String) -> CommandError? {
+        let parts = line.components(separatedBy: " = ")
+        guard parts.count == 2,
+            case .success(.convert(_?, _, let fromTargets)) = Parser.parse(spaceGroupsJoined(parts[0])), fromTargets.isEmpty,
+            case .success(.convert(let amount?, let to, let toTargets)) = Parser.parse(spaceGroupsJoined(parts[1])), toTargets.isEmpty,
+            let currency = amount.symbol ?? to
+        else { return nil }
+        let conversion = parts[0].trimmingCharacters(in: .whitespaces) + " in " + currency.text
+        return CommandError(.pastedResult(conversion: conversion), at: parts[0].count + 1..<line.count)
     }
 
     /// In a locale that groups digits with a space (fr_FR: a narrow no-break space), an

@@ -84,6 +84,8 @@ public enum Messages {
             return localized("error.lineTooLong", String(limit))
         case .exponent(let typed, let expanded):
             return localized("error.exponent", quoted(typed), expanded)
+        case .pastedResult(let conversion):
+            return localized("error.pastedResult", quoted(conversion))
         case .unknownCommand(let word, let suggestion):
             return localized("error.unknownCommand", quoted(word), suggestion)
         case .nothingToSwap:

@@ -27,6 +27,9 @@ public struct CommandError: Error, Equatable, Sendable {
         case exponent(String, expanded: String)
         /// A word that is no currency but nearly a command (`hlep`).
         case unknownCommand(String, suggestion: String)
+        /// A result line typed back whole (`€12.500 = $14.291`); `conversion` is the line that
+        /// converts again (`€12.500 in $`).
+        case pastedResult(conversion: String)
         /// A command word with an argument it does not take (`recent all`, `preview maybe`).
         case unexpectedArgument(command: String, allowed: [String], found: String)
     }
