@@ -67,4 +67,17 @@ import Testing
         let error = "Fehler: unbekannte Währung „qqq“ — meinten Sie QAR (Katar-Riyal)?"
         #expect(TextWrap.wrap(error, width: 50, hangAfter: "Fehler: ") == "Fehler: unbekannte Währung „qqq“ — meinten Sie QAR\n        (Katar-Riyal)?")
     }
+
+    /// In the shell, a caret goes under the typed text only when the line did not wrap on
+    /// screen; otherwise the column is said.
+    @Test(arguments: [(40, false), (120, true)])
+    func aCaretIsDrawnOnlyUnderALineThatDidNotWrap(_ width: Int, _ caret: Bool) {
+        var renderer = ReplyRenderer(forTerminal: true, output: TerminalOutput(color: false, out: { _ in true }, err: { _ in }))
+        renderer.width = width
+        let input = "12 eur in usd " + String(repeating: "x", count: 50)
+        let reply = Reply([.error(CommandError(.expected(.endOfLine, found: "x"), at: 14..<64), message: "expected the end")])
+        let (_, err) = renderer.render(reply, input: input, caretIndent: 6)
+        #expect(err.contains("^") == caret, "\(err)")
+        #expect(err.contains("column 15: expected the end") == !caret, "\(err)")
+    }
 }

@@ -70,7 +70,14 @@ struct ReplyRenderer {
                         ?? localized("pipe.line", String(lineNumber))
                     err += place + ": " + message + "\n"
                 } else {
-                    if let range = error.range {
+                    var message = message
+                    if let range = error.range, let width, let caretIndent,
+                        caretIndent + DisplayWidth.of(Messages.visible(input)) > width
+                    {
+                        // The line wrapped on screen: a caret below it would stand under the
+                        // wrong text, so the column is said instead.
+                        message = localized("error.column", String(range.lowerBound + 1)) + ": " + message
+                    } else if let range = error.range {
                         let characters = Array(input)
                         let before = String(characters[..<min(range.lowerBound, characters.count)])
                         let marked = String(characters[min(range.lowerBound, characters.count)..<min(range.upperBound, characters.count)])
