@@ -231,6 +231,13 @@ extension EndToEndTests {
                 + "line 2, column 4: bytes that are not UTF-8 text — cambio reads UTF-8 lines\n", "\(run.stderr)")
     }
 
+    /// A question is answered in a pipe too: `base` and `preview` without an argument.
+    @Test func questionsAreAnsweredInPipes() throws {
+        let home = try TemporaryDirectory()
+        let run = try Cambio.run([], stdin: "preview\nbase\n", environment: home.environment())
+        #expect(run.stdout == "live results while typing: on\nEUR (Euro)\n", "\(run.stdout)")
+    }
+
     /// The place of a problem in a pipe is said in the user's language, like the problem.
     @Test(arguments: [("de_DE.UTF-8", "Zeile 2, Spalte 1: "), ("tr_TR.UTF-8", "satır 2, sütun 1: "), ("en_US.UTF-8", "line 2, column 1: ")])
     func aPipesProblemIsPlacedInTheUsersLanguage(_ lang: String, _ place: String) throws {

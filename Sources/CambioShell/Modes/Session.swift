@@ -136,7 +136,9 @@ final class Session {
                 if saveEachLine { save() }
             }
             let state = previewEnabled ? engine.localized("preview.on") : engine.localized("preview.off")
-            outcome.reply.lines.append(.note(engine.localized("note.preview", state)))
+            // Asked (`preview`), it is the answer, in every mode; set, a note.
+            let text = engine.localized("note.preview", state)
+            outcome.reply.lines.append(on == nil ? .result(text) : .note(text))
         case .source(let name):
             switch source(name) {
             case .success(let lines):
