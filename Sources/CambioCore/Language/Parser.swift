@@ -27,7 +27,9 @@ public struct Parser {
     public static func parse(_ line: String) -> Result<Command, CommandError> {
         let trimmed = line.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
         let word = trimmed.prefix { !$0.isWhitespace }
-        if freeTextCommands.contains(TextFolding.fold(word)) {
+        // Command words are letters: an amount or a symbol first is never folded.
+        let commandWord = word.first?.isLetter == true && word.count <= 12 ? TextFolding.fold(word) : ""
+        if freeTextCommands.contains(commandWord) {
             let start = line.count - trimmed.count
             var rest = trimmed.dropFirst(word.count)
             // A comment after the argument is not part of it.
@@ -35,7 +37,7 @@ public struct Parser {
             let argumentStart = start + word.count + rest.prefix { $0.isWhitespace }.count
             let argument = rest.trimmingCharacters(in: .whitespaces)
             let range = argument.isEmpty ? nil : argumentStart..<argumentStart + argument.count
-            switch TextFolding.fold(word) {
+            switch commandWord {
             case "locale": return .success(.locale(argument.isEmpty ? nil : argument, range: range))
             case "list": return .success(.list(filter: argument.isEmpty ? nil : argument))
             case "source": return .success(.source(argument.isEmpty ? nil : argument))
