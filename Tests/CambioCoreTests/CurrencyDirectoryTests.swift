@@ -149,4 +149,23 @@ import Testing
             }
         }
     }
+
+    /// `rial` and `riyal` are one word spelt two ways: each finds every currency named with
+    /// either, and a country's name picks one.
+    @Test func rialAndRiyalMeanTheSameCurrencies() {
+        let directory = directory()
+        var sets: [Set<String>] = []
+        for word in ["rial", "riyal", "Rial", "RIYAL"] {
+            guard case .ambiguous(let codes) = directory.resolve(word) else {
+                Issue.record("\(word): \(directory.resolve(word))")
+                continue
+            }
+            sets.append(Set(codes.map(\.rawValue)))
+        }
+        #expect(sets.count == 4 && Set(sets).count == 1)
+        #expect(sets.first?.isSuperset(of: ["SAR", "QAR", "IRR", "OMR", "YER"]) == true, "\(sets)")
+        #expect(found("saudi rial", directory) == "SAR")
+        #expect(found("omani riyal", directory) == "OMR")
+        #expect(found("rial", self.directory("ar", region: "SAR")) == "SAR")
+    }
 }

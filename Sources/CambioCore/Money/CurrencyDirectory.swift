@@ -161,8 +161,8 @@ public final class CurrencyDirectory {
         guard trimmed.count <= Self.longestName else { return .unknown(suggestions: []) }
         let folded = TextFolding.fold(trimmed)
         guard !folded.isEmpty else { return .unknown(suggestions: []) }
-        for candidate in [folded] + Self.everydayForms(folded) where !candidate.isEmpty {
-            let index = nameIndex
+        let index = nameIndex
+        func fits(_ candidate: String) -> [CurrencyCode] {
             var fitting = index.exact[candidate] ?? []
             // A whole name that is also a word of other names (`som`: KGS is called just that,
             // UZS is the Uzbekistani som) is as ambiguous as that word. Two letters start too
@@ -173,6 +173,15 @@ public final class CurrencyDirectory {
                 if let first = words.first, index.wordStarts.contains(first) {
                     fitting += codesMatching { Self.wordsStart($0, with: words) }.filter { !fitting.contains($0) }
                 }
+            }
+            return fitting
+        }
+        for candidate in [folded] + Self.everydayForms(folded) where !candidate.isEmpty {
+            var fitting = fits(candidate)
+            // One word spelt two ways in currency names (`rial`, `riyal`) means all of them.
+            if let last = candidate.split(separator: " ").last, let other = Self.sameWord[String(last)] {
+                let variant = (candidate.split(separator: " ").dropLast().map(String.init) + [other]).joined(separator: " ")
+                fitting += fits(variant).filter { !fitting.contains($0) }
             }
             if fitting.count == 1 { return .found(fitting[0], .name) }
             if fitting.count > 1 { return choose(fitting, typed: trimmed) }
@@ -214,6 +223,9 @@ public final class CurrencyDirectory {
         if last.count > 3, last.hasSuffix("s") { forms.append(String(last.dropLast())) }
         return forms.map { (words + [$0]).joined(separator: " ") }
     }
+
+    /// Words that currency names spell two ways, each with the other.
+    static let sameWord: [String: String] = ["rial": "riyal", "riyal": "rial"]
 
     /// Other spellings and plurals, folded: Spanish, Portuguese and Turkish forms of the
     /// names that ICU gives in English.
