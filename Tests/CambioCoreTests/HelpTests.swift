@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import CambioCore
@@ -56,5 +57,32 @@ import Testing
         #expect(Help.synopsis("source [NAME|auto]", Localization(localeID: "tr_TR")) == "source [AD|auto]")
         #expect(Help.synopsis("rates [CUR …]", Localization(localeID: "tr_TR")) == "rates [PARA …]")
         #expect(Help.synopsis("base [CUR]", Localization(localeID: "de_DE")) == "base [WÄHRUNG]")
+    }
+
+    /// Every example conversion `help` shows can be typed as shown in the user's locale: it
+    /// converts, with no error and nothing read another way.
+    @Test(arguments: ["en_US", "de_DE", "tr_TR", "fr_FR", "ar_EG", "he_IL", "en_IN", "de_CH"])
+    func everyExampleInHelpCanBeTypedAsShown(_ locale: String) throws {
+        let table = try SeedTableDecoder.bundled()
+        let settings = LocaleSettings(numbers: locale, money: locale, messages: locale)
+        let engine = Engine(locale: settings, table: table)
+        let state = SessionState(base: .eur, recent: [.usd], locale: settings, table: table)
+        let help = engine.evaluate("help", in: state).reply.lines.compactMap { if case .result(let text, _) = $0 { text } else { nil } }
+        let examples = help.compactMap { line -> String? in
+            guard line.hasPrefix("  "), let example = line.dropFirst(2).components(separatedBy: "  ").first,
+                let first = example.first, first.isNumber || first == "€"
+            else { return nil }
+            return example
+        }
+        #expect(examples.count >= 4, "\(locale): \(help)")
+        for example in examples {
+            let outcome = engine.evaluate(example, in: state)
+            #expect(!outcome.reply.conversions.isEmpty, "\(locale) \(example): \(outcome.reply.lines)")
+            // The amount is the one shown: twelve and a half (or 1500), not 1250.
+            #expect([Decimal(string: "12.5"), Decimal(1500)].contains(outcome.reply.conversions.first?.amount), "\(locale) \(example)")
+        }
+        let swap = engine.evaluate("swap", in: state).reply.lines.compactMap { if case .error(_, let text) = $0 { text } else { nil } }.first ?? ""
+        let suggested = swap.components(separatedBy: " ").suffix(4).joined(separator: " ")
+        #expect(!engine.evaluate(suggested, in: state).reply.conversions.isEmpty, "\(locale): \(swap)")
     }
 }

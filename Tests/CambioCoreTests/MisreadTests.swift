@@ -226,6 +226,13 @@ extension MisreadTests {
         }
     }
 
+    /// The note that says how an amount was read shows all of it, not three decimals.
+    @Test(arguments: [("0.0001 eur in vnd", "fr_FR", "0,0001"), ("12.5 eur in usd", "de_CH", "12.500"), ("1.23456 eur in usd", "fr_FR", "1,23456")])
+    func aReadingNoteShowsTheWholeAmount(_ line: String, _ locale: String, _ shown: String) {
+        let notes = notes(run(line.replacingOccurrences(of: ".", with: locale == "de_CH" ? "," : "."), locale))
+        #expect(notes.contains { $0.contains(" \(shown) ") }, "\(notes)")
+    }
+
     /// The example a message gives is written the locale's way and reads back as 1234.5 (or
     /// 123456.5 where groups of two come before the last three).
     @Test(arguments: ["en_US", "de_DE", "fr_FR", "de_CH", "en_IN", "hi_IN", "tr_TR", "ar_EG", "fa_IR", "es_ES", "ja_JP"])

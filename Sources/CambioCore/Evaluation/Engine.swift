@@ -157,7 +157,10 @@ public final class Engine {
     }
 
     private func fail(_ outcome: inout Outcome, _ error: CommandError) {
-        outcome.reply.lines = [.error(error, message: Messages.describe(error, localized: localized, name: directory.name))]
+        let message = Messages.describe(error, localized: localized, name: directory.name)
+        outcome.reply.lines = [
+            .error(error, message: Help.localExamples(message, decimalSeparator: amountParser.conventions.decimalSeparator))
+        ]
     }
 
     private func run(_ command: Command, _ outcome: inout Outcome, now: Date) throws {
@@ -232,7 +235,10 @@ public final class Engine {
         case .preview(let on):
             outcome.request = .preview(on)
         case .help(let topic):
-            try outcome.reply.lines += Help.lines(topic: topic, localized).map { .result($0) }
+            let decimal = amountParser.conventions.decimalSeparator
+            try outcome.reply.lines += Help.lines(topic: topic, localized).map {
+                .result(Help.localExamples($0, decimalSeparator: decimal))
+            }
         case .quit:
             outcome.effects.insert(.quit)
         }
@@ -511,7 +517,7 @@ public final class Engine {
             if parsed.separatorReadAsDecimal {
                 notes.append(
                     localized(
-                        "note.readAs", Messages.quoted(reference.text), formatter.formatNumber(parsed.value),
+                        "note.readAs", Messages.quoted(reference.text), formatter.formatNumberGiven(parsed.exact),
                         amountParser.conventions.localeID, amountParser.conventions.exampleAmount))
             }
             return parsed

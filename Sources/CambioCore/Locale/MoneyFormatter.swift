@@ -69,6 +69,14 @@ public final class MoneyFormatter {
         return pattern.positivePrefix + String(conventions.digits[1]) + pattern.positiveSuffix
     }
 
+    /// The number alone as the user gave it: three fraction digits, or every one it has
+    /// beyond three (`0,0001`).
+    public func formatNumberGiven(_ value: Rational) -> String {
+        let places = value.exactFractionDigits(minimum: Self.fractionDigits, maximum: 40) ?? Self.fractionDigits
+        let (negative, digits) = value.roundedDigits(fractionDigits: places)
+        return (negative ? "-" : "") + groupedNumber(digits)
+    }
+
     /// The number alone, in the locale's digits and separators, three fraction digits.
     public func formatNumber(_ amount: Decimal) -> String {
         let (negative, digits) = Self.roundedDigits(amount)

@@ -47,7 +47,11 @@ public struct App {
         // What the program says about itself follows --locale too.
         let about = options.locale.flatMap { LocaleSettings.normalize($0) }.map { Localization(localeID: $0) } ?? early
         if options.showHelp {
-            plainOutput.write(Usage.text(about, seedDate: SeedTableDecoder.bundledDate))
+            // The example is written with the decimal mark of the locale that reads amounts.
+            let numbers = options.locale.flatMap { LocaleSettings.normalize($0) }
+                ?? LocaleSettings.resolve(environment: environment, override: environment["CAMBIO_LOCALE"]).numbers
+            let decimal = NumberConventions(localeID: numbers).decimalSeparator
+            plainOutput.write(Usage.text(about, seedDate: SeedTableDecoder.bundledDate, decimalSeparator: decimal))
             return ExitStatus.success
         }
         if options.showVersion {
