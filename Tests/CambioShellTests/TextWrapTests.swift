@@ -55,6 +55,14 @@ import Testing
         #expect(fitted[3] == rows[3])
     }
 
+    /// A path that cannot fit beside its label puts the block in the stacked layout, where
+    /// it has the width of the terminal.
+    @Test func aPathTooLongForItsColumnStacksTheBlock() {
+        let rows = ["Einstellungen           /home/someone/.config/cambio/config", "Basis                   EUR (Euro)"]
+        #expect(TextWrap.wrap(lines: rows, width: 50) == ["Einstellungen\n    /home/someone/.config/cambio/config", "Basis\n    EUR (Euro)"])
+        #expect(TextWrap.wrap(lines: rows, width: 80) == rows)
+    }
+
     @Test func aTableRowIsLeftWhole() {
         let row = "USD  $      US-Dollar                    2"
         #expect(TextWrap.wrap(row, width: 30) == row)

@@ -35,7 +35,13 @@ enum TextWrap {
             }
             var end = start
             while end < lines.count, columns[end] == column { end += 1 }
-            if column > width - 20, lines[start..<end].contains(where: { DisplayWidth.of($0) > width }) {
+            // Stacked when the second column has too little room, or when a word in it (a
+            // path) could not fit beside the first and the terminal would cut it.
+            let tooNarrow = column > width - 20 && lines[start..<end].contains { DisplayWidth.of($0) > width }
+            let wordTooWide = lines[start..<end].contains { line in
+                line.split(separator: " ").dropFirst().contains { column + DisplayWidth.of($0) > width }
+            }
+            if tooNarrow || wordTooWide {
                 for index in start..<end { stack[index] = true }
             }
             start = end
