@@ -81,6 +81,9 @@ import Testing
             // The amount is the one shown: twelve and a half (or 1500), not 1250.
             #expect([Decimal(string: "12.5"), Decimal(1500)].contains(outcome.reply.conversions.first?.amount), "\(locale) \(example)")
         }
+        // What the user typed is quoted as typed: only the sentences' own examples change.
+        let quoted = engine.evaluate("locale 12,50", in: state).reply.lines.compactMap { if case .error(_, let text) = $0 { text } else { nil } }
+        #expect(quoted.first?.contains("12,50") == true, "\(locale): \(quoted)")
         let swap = engine.evaluate("swap", in: state).reply.lines.compactMap { if case .error(_, let text) = $0 { text } else { nil } }.first ?? ""
         let suggested = swap.components(separatedBy: " ").suffix(4).joined(separator: " ")
         #expect(!engine.evaluate(suggested, in: state).reply.conversions.isEmpty, "\(locale): \(swap)")

@@ -33,9 +33,11 @@ public final class Engine {
         self.environment = environment
         self.files = files
         formatter = MoneyFormatter(localeID: locale.money)
-        localized = Localization(localeID: locale.messages)
         amountParser = AmountParser(
             conventions: locale.numbers == locale.money ? formatter.conventions : NumberConventions(localeID: locale.numbers))
+        var localized = Localization(localeID: locale.messages)
+        localized.decimalSeparator = amountParser.conventions.decimalSeparator
+        self.localized = localized
         let regionCurrency = CurrencyCode(
             LocaleFacts.shared.value("region-currency \(locale.money)") {
                 let region = Locale(identifier: locale.money).region.map { Locale(identifier: "und_\($0.identifier)") }
@@ -157,10 +159,7 @@ public final class Engine {
     }
 
     private func fail(_ outcome: inout Outcome, _ error: CommandError) {
-        let message = Messages.describe(error, localized: localized, name: directory.name)
-        outcome.reply.lines = [
-            .error(error, message: Help.localExamples(message, decimalSeparator: amountParser.conventions.decimalSeparator))
-        ]
+        outcome.reply.lines = [.error(error, message: Messages.describe(error, localized: localized, name: directory.name))]
     }
 
     private func run(_ command: Command, _ outcome: inout Outcome, now: Date) throws {
@@ -235,10 +234,7 @@ public final class Engine {
         case .preview(let on):
             outcome.request = .preview(on)
         case .help(let topic):
-            let decimal = amountParser.conventions.decimalSeparator
-            try outcome.reply.lines += Help.lines(topic: topic, localized).map {
-                .result(Help.localExamples($0, decimalSeparator: decimal))
-            }
+            try outcome.reply.lines += Help.lines(topic: topic, localized).map { .result($0) }
         case .quit:
             outcome.effects.insert(.quit)
         }

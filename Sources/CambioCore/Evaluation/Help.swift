@@ -17,14 +17,6 @@ public enum Help {
         return lines
     }
 
-    /// The interface's texts write their example amount `12,50`; a locale whose decimal
-    /// point is another mark gets the example as it would type it (`12.50` in en_US), so
-    /// that every example can be typed as shown.
-    public static func localExamples(_ text: String, decimalSeparator: Character) -> String {
-        guard decimalSeparator != ",", text.contains("12,50") else { return text }
-        return text.replacingOccurrences(of: "12,50", with: "12" + String(decimalSeparator) + "50")
-    }
-
     static func lines(topic: String?, _ localized: Localization) throws -> [String] {
         guard let topic else { return overview(localized) }
         guard let declaration = CommandDeclaration.named(topic) else { throw CommandError(.unknownTopic(topic), at: nil) }

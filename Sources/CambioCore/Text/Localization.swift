@@ -6,6 +6,10 @@ import Synchronization
 public struct Localization: Sendable {
     /// The language actually used (`en`, `de`, `tr`).
     public let language: String
+    /// The decimal mark of the locale that reads amounts. The texts write their example amount
+    /// `12,50`; with another mark it is shown as that locale types it (`12.50` in en_US), so
+    /// that every example can be typed as shown.
+    public var decimalSeparator: Character = ","
 
     /// The languages the interface is written in.
     public static let languages = EmbeddedResources.strings.keys.sorted()
@@ -39,13 +43,20 @@ public struct Localization: Sendable {
         return EmbeddedResources.strings[code] != nil ? code : "en"
     }
 
+    /// `text` with its example amounts (`12,50`) written with `decimalSeparator`.
+    public func localExamples(_ text: String) -> String {
+        guard decimalSeparator != ",", text.contains("12,50") else { return text }
+        return text.replacingOccurrences(of: "12,50", with: "12" + String(decimalSeparator) + "50")
+    }
+
     /// The sentence for `key` with `{0}`, `{1}` … replaced by `arguments`.
     public func callAsFunction(_ key: String, _ arguments: String...) -> String {
         format(key, arguments)
     }
 
     public func format(_ key: String, _ arguments: [String]) -> String {
-        let template = Self.template(key, language) ?? key
+        // Examples are changed in the sentence only, never in what fills it (the user's text).
+        let template = localExamples(Self.template(key, language) ?? key)
         guard !arguments.isEmpty else { return template }
         let filled = fill(template, arguments)
         // Quotation marks in the sentence's own language (see `Messages.quoted`).

@@ -45,13 +45,13 @@ public struct App {
             return ExitStatus.usage
         }
         // What the program says about itself follows --locale too.
-        let about = options.locale.flatMap { LocaleSettings.normalize($0) }.map { Localization(localeID: $0) } ?? early
+        var about = options.locale.flatMap { LocaleSettings.normalize($0) }.map { Localization(localeID: $0) } ?? early
         if options.showHelp {
-            // The example is written with the decimal mark of the locale that reads amounts.
+            // Examples are written with the decimal mark of the locale that reads amounts.
             let numbers = options.locale.flatMap { LocaleSettings.normalize($0) }
                 ?? LocaleSettings.resolve(environment: environment, override: environment["CAMBIO_LOCALE"]).numbers
-            let decimal = NumberConventions(localeID: numbers).decimalSeparator
-            plainOutput.write(Usage.text(about, seedDate: SeedTableDecoder.bundledDate, decimalSeparator: decimal))
+            about.decimalSeparator = NumberConventions(localeID: numbers).decimalSeparator
+            plainOutput.write(Usage.text(about, seedDate: SeedTableDecoder.bundledDate))
             return ExitStatus.success
         }
         if options.showVersion {

@@ -6,10 +6,10 @@ public enum Usage {
     /// Columns `--help` fits its lines into.
     public static let width = 80
 
-    public static func text(_ localized: Localization, seedDate: String, decimalSeparator: Character = ",") -> String {
+    public static func text(_ localized: Localization, seedDate: String) -> String {
         var lines = [localized("usage.synopsis"), "  cambio [\(localized("placeholder.OPTIONS"))] [\(localized("placeholder.COMMAND")) …]"]
         lines += Help.columns(
-            [("cambio", localized("usage.shell")), (Help.localExamples("cambio 12,50 eur in usd", decimalSeparator: decimalSeparator), localized("usage.oneShot")), ("… | cambio", localized("usage.pipe"))],
+            [("cambio", localized("usage.shell")), (localized.localExamples("cambio 12,50 eur in usd"), localized("usage.oneShot")), ("… | cambio", localized("usage.pipe"))],
             indent: 2, width: width)
         lines += ["", localized("usage.options")]
         lines += Help.columns(OptionDeclaration.all.map { (Help.synopsis($0.synopsis, localized), localized($0.key)) }, indent: 2, width: width)
