@@ -117,11 +117,8 @@ extension AmountParserTests {
     /// random digit strings with commas and points, the caret's character is the mark named.
     @Test(arguments: ["en_IN", "en_US", "de_DE", "hi_IN", "es_ES"])
     func aGroupingErrorPointsAtTheMarkItNames(_ locale: String) {
-        var state: UInt64 = 0xD1B5_4A32_D192_ED03
-        func next(_ bound: Int) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((state >> 33) % UInt64(bound))
-        }
+        var random = SplitMix64(seed: 0xD1B5_4A32_D192_ED03)
+        func next(_ bound: Int) -> Int { Int.random(in: 0..<bound, using: &random) }
         var checked = 0
         for _ in 0..<3_000 {
             var text = String(1 + next(9))
