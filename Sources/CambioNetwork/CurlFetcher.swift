@@ -13,8 +13,7 @@ public final class CurlFetcher: TransportRequest, @unchecked Sendable {
     private let timeout: TimeInterval
     private let lock = NSLock()
     private var cancelled = false
-    private var outcome: Result<[UInt8], FetchError>?
-    private let done = DispatchSemaphore(value: 0)
+    private let outcome = RequestOutcome()
 
     // The transfer's state, touched only by the transfer thread (and its callbacks).
     private var body: [UInt8] = []
@@ -33,30 +32,17 @@ public final class CurlFetcher: TransportRequest, @unchecked Sendable {
     /// Starts the request on a thread of its own; `wait` or `cancel` afterwards.
     public func start() {
         Self.initialiseOnce
-        Thread.detachNewThread { [self] in finish(transfer()) }
+        Thread.detachNewThread { [self] in outcome.finish(transfer()) }
     }
 
     /// Cancels: the result becomes `.cancelled` at once, and the transfer stops at its next
     /// progress report.
     public func cancel() {
         lock.withLock { cancelled = true }
-        finish(.failure(.cancelled))
+        outcome.finish(.failure(.cancelled))
     }
 
-    public func wait() -> Result<[UInt8], FetchError> {
-        done.wait()
-        done.signal()
-        return lock.withLock { outcome } ?? .failure(.cancelled)
-    }
-
-    private func finish(_ result: Result<[UInt8], FetchError>) {
-        let first: Bool = lock.withLock {
-            guard outcome == nil else { return false }
-            outcome = result
-            return true
-        }
-        if first { done.signal() }
-    }
+    public func wait() -> Result<[UInt8], FetchError> { outcome.wait() }
 
     private var isCancelled: Bool { lock.withLock { cancelled } }
 

@@ -13,11 +13,12 @@ final class HelperRequest: TransportRequest, @unchecked Sendable {
     private let host: UntrustedText
     private let timeout: TimeInterval
     private let lock = NSLock()
+    /// The helper while it runs: 0 before it starts and from the moment it is reaped, so a
+    /// late cancel or time limit never signals another process.
     private var pid: pid_t = 0
-    private var outcome: Result<[UInt8], FetchError>?
     private var cancelled = false
     private var timedOut = false
-    private let done = DispatchSemaphore(value: 0)
+    private let outcome = RequestOutcome()
 
     init(host: UntrustedText, timeout: TimeInterval) {
         self.host = host
@@ -79,7 +80,7 @@ final class HelperRequest: TransportRequest, @unchecked Sendable {
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout + 5) { [weak self] in
             guard let self else { return }
             let target: pid_t = self.lock.withLock {
-                guard self.outcome == nil, self.pid > 0 else { return 0 }
+                guard self.pid > 0 else { return 0 }
                 self.timedOut = true
                 return self.pid
             }
@@ -123,26 +124,15 @@ final class HelperRequest: TransportRequest, @unchecked Sendable {
         }
     }
 
-    private func finish(_ result: Result<[UInt8], FetchError>) {
-        let first: Bool = lock.withLock {
-            guard outcome == nil else { return false }
-            outcome = result
-            return true
-        }
-        if first { done.signal() }
-    }
+    private func finish(_ result: Result<[UInt8], FetchError>) { outcome.finish(result) }
 
     func cancel() {
         let target: pid_t = lock.withLock {
             cancelled = true
-            return outcome == nil ? pid : 0
+            return pid
         }
         if target > 0 { kill(target, SIGKILL) }
     }
 
-    func wait() -> Result<[UInt8], FetchError> {
-        done.wait()
-        done.signal()
-        return lock.withLock { outcome } ?? .failure(.cancelled)
-    }
+    func wait() -> Result<[UInt8], FetchError> { outcome.wait() }
 }
