@@ -51,7 +51,12 @@ public final class MoneyFormatter {
     /// An amount as the user gave it: three decimals, or every decimal it has beyond three
     /// (`€0.0001`, not `€0.000`), so that what is echoed reads back to the same value.
     public func formatGiven(_ value: Rational, _ code: CurrencyCode) -> String {
-        format(value, code, fractionDigits: value.exactFractionDigits(minimum: Self.fractionDigits, maximum: 40) ?? Self.fractionDigits)
+        format(value, code, fractionDigits: Self.givenFractionDigits(value))
+    }
+
+    /// Three, or every decimal a given amount has beyond three (at most 40).
+    private static func givenFractionDigits(_ value: Rational) -> Int {
+        value.exactFractionDigits(minimum: fractionDigits, maximum: 40) ?? fractionDigits
     }
 
     /// Significant digits a rate keeps when three decimals would hide them (`1 ₫ = $0.00003794`).
@@ -72,8 +77,7 @@ public final class MoneyFormatter {
     /// The number alone as the user gave it: three fraction digits, or every one it has
     /// beyond three (`0,0001`).
     public func formatNumberGiven(_ value: Rational) -> String {
-        let places = value.exactFractionDigits(minimum: Self.fractionDigits, maximum: 40) ?? Self.fractionDigits
-        let (negative, digits) = value.roundedDigits(fractionDigits: places)
+        let (negative, digits) = value.roundedDigits(fractionDigits: Self.givenFractionDigits(value))
         return (negative ? "-" : "") + groupedNumber(digits)
     }
 
