@@ -248,8 +248,11 @@ public final class Engine {
     ) throws {
         let state = outcome.state
         // A currency named twice (`usd, dollars`) is converted into once.
-        var seen: Set<CurrencyCode> = []
-        var targets = requested.filter { seen.insert($0).inserted }
+        var targets = requested
+        if targets.count > 1 {
+            var seen: Set<CurrencyCode> = []
+            targets = targets.filter { seen.insert($0).inserted }
+        }
         if targets.isEmpty {
             targets = from == state.base ? recentTargets(excluding: from, state) : [state.base]
         }
