@@ -82,11 +82,7 @@ struct BatchRunner {
             var start = 0
             while let newline = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
                 number += 1
-                // A line cut short for its length is the engine's to refuse, never the shortcut's
-                // to answer from what was kept.
-                let answered =
-                    newline - start <= Engine.lineLimit
-                    && pending.withUnsafeBufferPointer { answerQuickly(UnsafeBufferPointer(rebasing: $0[start..<newline])) }
+                let answered = pending.withUnsafeBufferPointer { answerQuickly(UnsafeBufferPointer(rebasing: $0[start..<newline])) }
                 if !answered, evaluateBytes(pending[start..<newline], lineNumber: number) { anyFailed = true }
                 if stopped { break readLoop }
                 start = newline + 1
@@ -95,7 +91,7 @@ struct BatchRunner {
         }
         if !pending.isEmpty, !stopped {
             number += 1
-            let quick = pending.count <= Engine.lineLimit && pending.withUnsafeBufferPointer { answerQuickly($0) }
+            let quick = pending.withUnsafeBufferPointer { answerQuickly($0) }
             if !quick, evaluateBytes(pending[...], lineNumber: number) { anyFailed = true }
         }
         finish()
@@ -105,7 +101,10 @@ struct BatchRunner {
     /// Answers a plain conversion through the shortcut, when output is text for a pipe or a
     /// file; false when the engine must evaluate the line.
     private mutating func answerQuickly(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard !renderer.forTerminal, format == .text, let quick = session.quickConverter() else { return false }
+        // A line cut short for its length is the engine's to refuse, never the shortcut's to
+        // answer from what was kept.
+        guard raw.count <= Engine.lineLimit, !renderer.forTerminal, format == .text, let quick = session.quickConverter()
+        else { return false }
         var line = raw
         if line.last == 0x0D { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
         guard quick.convert(line, into: &output) else { return false }
