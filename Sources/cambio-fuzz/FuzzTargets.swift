@@ -6,7 +6,7 @@ import Foundation
 /// The fuzz targets. Each checks properties, not only that nothing crashes; a broken property
 /// stops the process (`fatalError`) so that libFuzzer keeps the input.
 enum FuzzTargets {
-    static let names = ["command", "quick", "amount", "currency-api", "exchangerate-api", "ecb", "cache", "config", "recent", "history"]
+    static let names = ["command", "shape", "amount", "currency-api", "exchangerate-api", "ecb", "cache", "config", "recent", "history"]
 
     /// Locales the tests know; the first input byte picks one.
     static let locales = ["en_US", "de_DE", "fr_FR", "ja_JP", "ar", "ar_EG", "tr_TR", "hi_IN", "de_CH", "es_MX"]
@@ -32,7 +32,7 @@ enum FuzzTargets {
     static func run(_ target: String, _ bytes: [UInt8]) {
         switch target {
         case "command": command(bytes)
-        case "quick": quick(bytes)
+        case "shape": shape(bytes)
         case "amount": amount(bytes)
         case "currency-api": provider(.currencyAPI, bytes)
         case "exchangerate-api": provider(.exchangeRateAPI, bytes)
@@ -71,50 +71,36 @@ enum FuzzTargets {
         amount(bytes)
     }
 
-    /// Locales for the shortcut: grouping by '.', ',', spaces and apostrophes, from four or
-    /// five digits, and in twos (hi_IN).
-    static let quickLocales = ["en_US", "de_DE", "fr_FR", "hi_IN", "de_CH", "es_ES", "it_IT", "ja_JP", "pt_BR", "tr_TR"]
+    nonisolated(unsafe) static var plainEngines: [String: Engine] = [:]
 
-    nonisolated(unsafe) static var quickConverters: [String: QuickConverter] = [:]
-
-    /// When the shortcut answers a line, the engine answers it too, with the same text, the
-    /// same amount and the same recent currencies; when it does not, it writes nothing.
-    static func quick(_ bytes: [UInt8]) {
-        guard let first = bytes.first, bytes.count <= 4096 else { return }
-        let locale = quickLocales[Int(first) % quickLocales.count]
+    /// A line reads the same through its shape as through the parser: a sibling of the same
+    /// shape (another amount in place of its digits) teaches the engine the shape, then the
+    /// line must give the same reply, conversions and state as in an engine that keeps no
+    /// shapes.
+    static func shape(_ bytes: [UInt8]) {
+        let (locale, line) = split(bytes)
+        guard line.utf8.count <= 4096 else { return }
         let engine = engine(locale)
-        let converter: QuickConverter
-        if let known = quickConverters[locale] {
-            converter = known
+        let plain: Engine
+        if let known = plainEngines[locale] {
+            plain = known
         } else {
-            guard let made = QuickConverter(table: table, amountConventions: engine.amountParser.conventions, formatter: engine.formatter)
-            else { fatalError("no shortcut for \(locale)") }
-            quickConverters[locale] = made
-            converter = made
+            plain = Engine(locale: engine.locale, table: table)
+            plain.recognisesShapes = false
+            plainEngines[locale] = plain
         }
-        let line = Array(bytes.dropFirst())
-        var output: [UInt8] = []
-        let answered = line.withUnsafeBufferPointer { converter.convert($0, into: &output) }
-        let (recent, last) = converter.takeRecent()
-        let text = String(decoding: line, as: UTF8.self)
-        guard answered, let last else {
-            check(!answered && output.isEmpty && recent.isEmpty, "the shortcut declined but wrote for \(text.debugDescription)")
-            return
-        }
-        let state = SessionState(base: .eur, recent: [], locale: engine.locale, table: table)
-        let outcome = engine.evaluate(text, in: state, now: Date(timeIntervalSince1970: 1_764_460_800))
-        var expected = ""
-        for line in outcome.reply.lines {
-            switch line {
-            case .result(let result, _): expected += result + "\n"
-            case .error(_, let message): check(false, "the shortcut answered \(text.debugDescription), the engine said \(message)")
-            default: break
-            }
-        }
-        let answer = String(decoding: output, as: UTF8.self)
-        check(answer == expected, "\(locale) \(text.debugDescription): shortcut \(answer.debugDescription), engine \(expected.debugDescription)")
-        check(outcome.reply.conversions.first?.amount == last.amount, "the amount of \(text.debugDescription)")
-        check(recent == [last.from, last.to] && Array(outcome.state.recent.prefix(2)) == recent, "recent after \(text.debugDescription)")
+        let utf8 = Array(line.utf8)
+        guard let run = utf8.withUnsafeBufferPointer({ LineShape($0)?.run }) else { return }
+        let siblings = ["1", "12,50", "1.234,5", "1,234.5", "0", "99999"]
+        let sibling = String(decoding: utf8[..<run.lowerBound] + Array(siblings[utf8.count % siblings.count].utf8) + utf8[run.upperBound...], as: UTF8.self)
+        let now = Date(timeIntervalSince1970: 1_764_460_800)
+        let state = SessionState(base: .eur, recent: [.usd], locale: engine.locale, table: table)
+        _ = engine.evaluate(sibling, in: state, now: now)
+        let shaped = engine.evaluate(line, in: state, now: now)
+        let expected = plain.evaluate(line, in: state, now: now)
+        check(shaped.reply == expected.reply, "\(locale) \(line.debugDescription): \(shaped.reply.lines) ≠ \(expected.reply.lines)")
+        check(shaped.state.recent == expected.state.recent && shaped.state.last == expected.state.last, "the state after \(line.debugDescription)")
+        check(shaped.effects == expected.effects, "the effects of \(line.debugDescription)")
     }
 
     /// A parsed amount with at most three decimals formats and reads back as the same value.

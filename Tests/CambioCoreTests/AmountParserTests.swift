@@ -130,4 +130,25 @@ extension AmountParserTests {
         }
         #expect(checked > 50, "\(locale): \(checked)")
     }
+
+    /// The byte path reads what the full reader reads, to the same value, exact value and
+    /// note, and leaves the rest to it: random texts of digits, signs and marks.
+    @Test(arguments: ["en_US", "de_DE", "en_IN", "hi_IN", "fr_FR", "de_CH", "ar_EG", "ja_JP", "es_ES", "pt_BR"])
+    func theBytePathReadsAsTheFullReader(_ locale: String) {
+        let fast = AmountParser(conventions: NumberConventions(localeID: locale))
+        var full = fast
+        full.readsBytes = false
+        var random = SplitMix64(seed: UInt64(locale.utf8.count) &* 977)
+        let pieces = ["0", "1", "2", "5", "9", "12", "345", "000", ".", ",", ",", ".", "'", "-", "+", " "]
+        for _ in 0..<20_000 {
+            let count = Int.random(in: 1...10, using: &random)
+            let text = (0..<count).map { _ in pieces[Int.random(in: 0..<pieces.count, using: &random)] }.joined()
+            let got = fast.parse(text)
+            let expected = full.parse(text)
+            #expect(got == expected, "\(locale): \(text.debugDescription)")
+            if case .success(let a) = got, case .success(let b) = expected {
+                #expect(a.exact == b.exact && a.value == b.value && a.separatorReadAsDecimal == b.separatorReadAsDecimal, "\(text)")
+            }
+        }
+    }
 }

@@ -104,6 +104,10 @@ public final class Engine {
             fail(&outcome, CommandError(.lineTooLong(limit: Self.lineLimit), at: nil))
             return outcome
         }
+        // A line of a shape read before goes straight to the conversion with its own amount.
+        var text = line
+        if let shaped = text.withUTF8({ bytes in recognised(bytes, in: state, now: now) }) { return shaped }
+        defer { candidate = nil }
         switch Parser.parse(spaceGroupsJoined(line)) {
         case .failure(let error):
             fail(&outcome, pastedResult(line) ?? error)
@@ -118,6 +122,38 @@ public final class Engine {
                 fail(&outcome, CommandError(.expected(.endOfLine, found: nil), at: nil))
             }
         }
+        return outcome
+    }
+
+    /// The shapes of conversion lines read so far (`LineShape`).
+    private var shapes = ShapeTable()
+    /// The shape of the line being evaluated when it is new: its run of digits and the bytes
+    /// around it, kept if the line turns out to be a conversion of that amount.
+    private var candidate: (shape: LineShape, context: [UInt8], digits: String)?
+    /// Whether lines are recognised by their shape (tests compare with and without).
+    public var recognisesShapes = true
+    /// Lines evaluated through their shape (tests check that most are).
+    private(set) var shapeHits = 0
+
+    /// The outcome of a line whose shape is known, or `nil` (a new shape, or an amount that
+    /// does not read: the full path then reads the line and says what is wrong).
+    private func recognised(_ bytes: UnsafeBufferPointer<UInt8>, in state: SessionState, now: Date) -> Outcome? {
+        guard recognisesShapes, let shape = LineShape(bytes) else { return nil }
+        let digits = String(decoding: UnsafeBufferPointer(rebasing: bytes[shape.run]), as: UTF8.self)
+        guard let entry = shapes.lookup(shape, in: bytes) else {
+            candidate = (shape, shape.context(bytes), digits)
+            return nil
+        }
+        var outcome = Outcome(state: state, reply: Reply(), effects: [])
+        var notes: [String] = []
+        guard case .success(let amount) = amountParser.parse(entry.sign.isEmpty ? digits : entry.sign + digits) else { return nil }
+        if amount.separatorReadAsDecimal { notes.append(readAsNote(entry.sign + digits, amount)) }
+        do {
+            try convert(amount, entry.conversion, notes: notes, &outcome, now: now)
+        } catch {
+            return nil
+        }
+        shapeHits &+= 1
         return outcome
     }
 
@@ -172,21 +208,35 @@ public final class Engine {
             if let amountReference {
                 parsed = try parseAmount(amountReference, notes: &notes)
             }
-            let amount = parsed?.value
             // `EURUSD`: a pair written as one word, asked for its rate.
-            if amount == nil, toReferences.isEmpty, let fromReference, let (from, to) = pair(fromReference) {
+            if parsed == nil, toReferences.isEmpty, let fromReference, let (from, to) = pair(fromReference) {
                 try show(amount: nil, from: from, targets: [to], notes: notes, &outcome, now: now)
                 return
             }
-            let from = try fromReference.map { reference in
+            var conversion = ResolvedConversion(from: nil, targets: [], notes: [])
+            conversion.from = try fromReference.map { reference in
                 do {
-                    return try resolve(reference, notes: &notes)
-                } catch let error where amount == nil && toReferences.isEmpty {
+                    return try resolve(reference, notes: &conversion.notes)
+                } catch let error where parsed == nil && toReferences.isEmpty {
                     throw nearlyACommand(reference) ?? error
                 }
-            } ?? outcome.state.base
-            let targets = try toReferences.flatMap { try resolveTargets($0, notes: &notes) }
-            try show(amount: amount, exact: parsed?.exact, from: from, targets: targets, notes: notes, &outcome, now: now)
+            }
+            conversion.targets = try toReferences.flatMap { try resolveTargets($0, notes: &conversion.notes) }
+            guard let parsed, let amountReference else {
+                try show(
+                    amount: nil, from: conversion.from ?? outcome.state.base, targets: conversion.targets,
+                    notes: notes + conversion.notes, &outcome, now: now)
+                return
+            }
+            // The line's shape, when its one run of digits is this amount, reads the same
+            // for every amount: later lines of it need no parsing.
+            if let candidate, amountReference.text.hasSuffix(candidate.digits) {
+                let sign = String(amountReference.text.dropLast(candidate.digits.count))
+                if ["", "-", "+", "−"].contains(sign) {
+                    shapes.remember(candidate.shape, context: candidate.context, sign: sign, conversion)
+                }
+            }
+            try convert(parsed, conversion, notes: notes, &outcome, now: now)
         case .swap:
             guard let last = outcome.state.last, let first = last.to.first else {
                 throw CommandError(.nothingToSwap, at: nil)
@@ -241,6 +291,15 @@ public final class Engine {
     }
 
     // MARK: Conversions and rates
+
+    /// Converts an amount as a line resolved it.
+    private func convert(
+        _ amount: ParsedAmount, _ conversion: ResolvedConversion, notes: [String], _ outcome: inout Outcome, now: Date
+    ) throws {
+        try show(
+            amount: amount.value, exact: amount.exact, from: conversion.from ?? outcome.state.base, targets: conversion.targets,
+            notes: conversion.notes.isEmpty ? notes : notes + conversion.notes, &outcome, now: now)
+    }
 
     private func show(
         amount: Decimal?, exact: Rational? = nil, from: CurrencyCode, targets requested: [CurrencyCode], notes: [String],
@@ -513,12 +572,7 @@ public final class Engine {
     private func parseAmount(_ reference: AmountReference, notes: inout [String]) throws -> ParsedAmount {
         switch amountParser.parse(reference.text) {
         case .success(let parsed):
-            if parsed.separatorReadAsDecimal {
-                notes.append(
-                    localized(
-                        "note.readAs", Messages.quoted(reference.text), formatter.formatNumberGiven(parsed.exact),
-                        amountParser.conventions.localeID, amountParser.conventions.exampleAmount))
-            }
+            if parsed.separatorReadAsDecimal { notes.append(readAsNote(reference.text, parsed)) }
             return parsed
         case .failure(let error):
             let column = reference.range.lowerBound + error.offset
@@ -526,6 +580,13 @@ public final class Engine {
                 .badAmount(error.kind, localeID: amountParser.conventions.localeID, example: amountParser.conventions.exampleAmount),
                 at: column..<column + 1)
         }
+    }
+
+    /// “12.50” read as 12,500 (de_DE writes 1.234,5).
+    private func readAsNote(_ text: String, _ parsed: ParsedAmount) -> String {
+        localized(
+            "note.readAs", Messages.quoted(text), formatter.formatNumberGiven(parsed.exact), amountParser.conventions.localeID,
+            amountParser.conventions.exampleAmount)
     }
 
     /// The symbols this locale's formatter writes, by the text (spaces and bidi marks

@@ -1,27 +1,53 @@
 /// An unsigned integer of any size: the exact arithmetic under every amount, rate and result.
 ///
 /// A conversion multiplies a 30-digit amount by a 20-digit rate and scales by powers of ten,
-/// which outgrows 128 bits, so the limbs grow as needed. Values are small (a few limbs), so
-/// schoolbook multiplication and Knuth's long division (TAOCP 4.3.1, algorithm D) are the
-/// fastest choices; `BigUIntTests` checks every operation against Python's integers.
+/// which can outgrow 128 bits, so the limbs grow as needed. Most values (every amount and
+/// rate in practice, and their products) fit in 128 bits: those are kept inline as a `UInt128`
+/// and computed with the machine's wide arithmetic, without allocating; only a value that
+/// outgrows 128 bits takes an array of limbs. Values are small (a few limbs), so schoolbook
+/// multiplication and Knuth's long division (TAOCP 4.3.1, algorithm D) are the fastest
+/// choices; `BigUIntTests` checks every operation against Python's integers, on both sides of
+/// the 128-bit line.
 public struct BigUInt: Hashable, Sendable, Comparable, CustomStringConvertible {
-    /// Little-endian 64-bit limbs, with no zero limb at the top (zero is the empty array).
-    private(set) var limbs: [UInt64]
+    /// The value when it is below 2^128 (`large` is then `nil`).
+    private var small: UInt128
+    /// Little-endian 64-bit limbs of a value of 2^128 or more, with no zero limb at the top.
+    private var large: [UInt64]?
 
-    public static let zero = BigUInt(limbs: [])
-    public static let one = BigUInt(1)
+    public static let zero = BigUInt(small: 0)
+    public static let one = BigUInt(small: 1)
+
+    private init(small: UInt128) {
+        self.small = small
+        large = nil
+    }
 
     init(limbs: [UInt64]) {
-        self.limbs = limbs
-        normalize()
+        var count = limbs.count
+        while count > 0, limbs[count - 1] == 0 { count -= 1 }
+        if count <= 2 {
+            small = UInt128(count > 0 ? limbs[0] : 0) | (count > 1 ? UInt128(limbs[1]) << 64 : 0)
+            large = nil
+        } else {
+            small = 0
+            large = count == limbs.count ? limbs : Array(limbs[..<count])
+        }
     }
 
-    public init(_ value: UInt64) { limbs = value == 0 ? [] : [value] }
+    public init(_ value: UInt64) { self.init(small: UInt128(value)) }
 
-    public init(wide value: UInt128) {
-        limbs = [UInt64(truncatingIfNeeded: value), UInt64(truncatingIfNeeded: value >> 64)]
-        normalize()
+    public init(wide value: UInt128) { self.init(small: value) }
+
+    /// Little-endian limbs with no zero limb at the top (zero has none).
+    var limbs: [UInt64] {
+        if let large { return large }
+        if small == 0 { return [] }
+        let high = UInt64(truncatingIfNeeded: small >> 64)
+        return high == 0 ? [UInt64(truncatingIfNeeded: small)] : [UInt64(truncatingIfNeeded: small), high]
     }
+
+    /// The value when it fits in 128 bits.
+    public var wide: UInt128? { large == nil ? small : nil }
 
     /// Reads decimal digits (`"12345"`); `nil` for anything else or an empty string.
     public init?(decimal text: some StringProtocol) {
@@ -43,17 +69,18 @@ public struct BigUInt: Hashable, Sendable, Comparable, CustomStringConvertible {
         self = value
     }
 
-    private mutating func normalize() {
-        while let last = limbs.last, last == 0 { limbs.removeLast() }
-    }
+    public var isZero: Bool { large == nil && small == 0 }
 
-    public var isZero: Bool { limbs.isEmpty }
+    public var isOdd: Bool { (large?.first).map { $0 & 1 == 1 } ?? (small & 1 == 1) }
 
     /// The number of significant bits.
-    public var bitWidth: Int { limbs.last.map { limbs.count * 64 - $0.leadingZeroBitCount } ?? 0 }
+    public var bitWidth: Int {
+        if let large, let last = large.last { return large.count * 64 - last.leadingZeroBitCount }
+        return 128 - small.leadingZeroBitCount
+    }
 
     /// The value when it fits in 64 bits.
-    public var uint64: UInt64? { limbs.count <= 1 ? (limbs.first ?? 0) : nil }
+    public var uint64: UInt64? { large == nil && small >> 64 == 0 ? UInt64(truncatingIfNeeded: small) : nil }
 
     // MARK: Powers of ten
 
@@ -83,9 +110,13 @@ public struct BigUInt: Hashable, Sendable, Comparable, CustomStringConvertible {
 
     // MARK: Arithmetic
 
-    public func adding(_ small: UInt64) -> BigUInt {
+    public func adding(_ addend: UInt64) -> BigUInt {
+        if large == nil {
+            let (sum, overflow) = small.addingReportingOverflow(UInt128(addend))
+            if !overflow { return BigUInt(small: sum) }
+        }
         var result = limbs
-        var carry = small
+        var carry = addend
         var index = 0
         while carry != 0 {
             if index == result.count {
@@ -100,13 +131,17 @@ public struct BigUInt: Hashable, Sendable, Comparable, CustomStringConvertible {
         return BigUInt(limbs: result)
     }
 
-    public func multiplied(by small: UInt64) -> BigUInt {
-        guard small != 0, !isZero else { return .zero }
+    public func multiplied(by factor: UInt64) -> BigUInt {
+        guard factor != 0, !isZero else { return .zero }
+        if large == nil {
+            let (product, overflow) = small.multipliedReportingOverflow(by: UInt128(factor))
+            if !overflow { return BigUInt(small: product) }
+        }
         var result = [UInt64]()
         result.reserveCapacity(limbs.count + 1)
         var carry: UInt64 = 0
         for limb in limbs {
-            let (high, low) = limb.multipliedFullWidth(by: small)
+            let (high, low) = limb.multipliedFullWidth(by: factor)
             let (sum, overflow) = low.addingReportingOverflow(carry)
             result.append(sum)
             carry = high &+ (overflow ? 1 : 0)
@@ -116,6 +151,10 @@ public struct BigUInt: Hashable, Sendable, Comparable, CustomStringConvertible {
     }
 
     public static func + (a: BigUInt, b: BigUInt) -> BigUInt {
+        if a.large == nil, b.large == nil {
+            let (sum, overflow) = a.small.addingReportingOverflow(b.small)
+            if !overflow { return BigUInt(small: sum) }
+        }
         let (long, short) = a.limbs.count >= b.limbs.count ? (a.limbs, b.limbs) : (b.limbs, a.limbs)
         var result = long
         var carry: UInt64 = 0
@@ -134,6 +173,7 @@ public struct BigUInt: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// `a - b`; `a` must not be less than `b`.
     public static func - (a: BigUInt, b: BigUInt) -> BigUInt {
         precondition(a >= b, "BigUInt subtraction below zero")
+        if a.large == nil { return BigUInt(small: a.small - b.small) }
         var result = a.limbs
         var borrow: UInt64 = 0
         for index in 0..<result.count {
@@ -149,6 +189,14 @@ public struct BigUInt: Hashable, Sendable, Comparable, CustomStringConvertible {
 
     public static func * (a: BigUInt, b: BigUInt) -> BigUInt {
         if a.isZero || b.isZero { return .zero }
+        if a.large == nil, b.large == nil {
+            let (high, low) = a.small.multipliedFullWidth(by: b.small)
+            if high == 0 { return BigUInt(small: low) }
+            return BigUInt(limbs: [
+                UInt64(truncatingIfNeeded: low), UInt64(truncatingIfNeeded: low >> 64),
+                UInt64(truncatingIfNeeded: high), UInt64(truncatingIfNeeded: high >> 64),
+            ])
+        }
         if b.limbs.count == 1 { return a.multiplied(by: b.limbs[0]) }
         if a.limbs.count == 1 { return b.multiplied(by: a.limbs[0]) }
         var result = [UInt64](repeating: 0, count: a.limbs.count + b.limbs.count)
@@ -169,6 +217,10 @@ public struct BigUInt: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// Quotient and remainder of division by a small divisor (not zero).
     public func quotientAndRemainder(dividingBy divisor: UInt64) -> (quotient: BigUInt, remainder: UInt64) {
         precondition(divisor != 0, "division by zero")
+        if large == nil {
+            let (quotient, remainder) = small.quotientAndRemainder(dividingBy: UInt128(divisor))
+            return (BigUInt(small: quotient), UInt64(truncatingIfNeeded: remainder))
+        }
         var quotient = [UInt64](repeating: 0, count: limbs.count)
         var remainder: UInt64 = 0
         for index in stride(from: limbs.count - 1, through: 0, by: -1) {
@@ -183,6 +235,10 @@ public struct BigUInt: Hashable, Sendable, Comparable, CustomStringConvertible {
     public func quotientAndRemainder(dividingBy divisor: BigUInt) -> (quotient: BigUInt, remainder: BigUInt) {
         precondition(!divisor.isZero, "division by zero")
         if self < divisor { return (.zero, self) }
+        if large == nil, divisor.large == nil {
+            let (quotient, remainder) = small.quotientAndRemainder(dividingBy: divisor.small)
+            return (BigUInt(small: quotient), BigUInt(small: remainder))
+        }
         if divisor.limbs.count == 1 {
             let (quotient, remainder) = quotientAndRemainder(dividingBy: divisor.limbs[0])
             return (quotient, BigUInt(remainder))
@@ -274,6 +330,7 @@ public struct BigUInt: Hashable, Sendable, Comparable, CustomStringConvertible {
     }
 
     public static func < (a: BigUInt, b: BigUInt) -> Bool {
+        if a.large == nil, b.large == nil { return a.small < b.small }
         if a.limbs.count != b.limbs.count { return a.limbs.count < b.limbs.count }
         for index in stride(from: a.limbs.count - 1, through: 0, by: -1) where a.limbs[index] != b.limbs[index] {
             return a.limbs[index] < b.limbs[index]
@@ -284,6 +341,7 @@ public struct BigUInt: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// Decimal digits, without leading zeros (`"0"` for zero).
     public var description: String {
         if isZero { return "0" }
+        if large == nil { return String(small) }
         var chunks: [UInt64] = []
         var rest = self
         while !rest.isZero {

@@ -111,10 +111,7 @@ public struct Rational: Sendable, CustomStringConvertible {
     /// |value| × 10^`fractionDigits` rounded half to even, in 128 bits when it and the
     /// arithmetic fit (the common case: a few digits of amount and rate); `nil` otherwise.
     public func scaledMagnitudeFast(fractionDigits: Int) -> UInt128? {
-        guard numerator.limbs.count <= 2, denominator.limbs.count <= 2, fractionDigits <= 38 else { return nil }
-        let n = Self.wide(numerator)
-        let d = Self.wide(denominator)
-        guard d != 0 else { return nil }
+        guard let n = numerator.wide, let d = denominator.wide, fractionDigits <= 38, d != 0 else { return nil }
         let (scaled, overflow) = n.multipliedReportingOverflow(by: Self.tens[fractionDigits])
         guard !overflow else { return nil }
         let (quotient, remainder) = scaled.quotientAndRemainder(dividingBy: d)
@@ -124,20 +121,15 @@ public struct Rational: Sendable, CustomStringConvertible {
         return quotient
     }
 
-    private static func wide(_ value: BigUInt) -> UInt128 {
-        let limbs = value.limbs
-        return UInt128(limbs.first ?? 0) | (limbs.count > 1 ? UInt128(limbs[1]) << 64 : 0)
-    }
-
     /// The fewest fraction digits, at least `minimum` and at most `maximum`, that write the
     /// value exactly; `nil` when none do (`1/3`, or more places than `maximum`).
     public func exactFractionDigits(minimum: Int, maximum: Int) -> Int? {
         guard minimum <= maximum else { return nil }
         for places in minimum...maximum {
-            if numerator.limbs.count <= 2, denominator.limbs.count <= 2, places <= 38 {
-                let (scaled, overflow) = Self.wide(numerator).multipliedReportingOverflow(by: Self.tens[places])
+            if let n = numerator.wide, let d = denominator.wide, places <= 38 {
+                let (scaled, overflow) = n.multipliedReportingOverflow(by: Self.tens[places])
                 if !overflow {
-                    if scaled % Self.wide(denominator) == 0 { return places }
+                    if scaled % d == 0 { return places }
                     continue
                 }
             }
@@ -153,7 +145,7 @@ public struct Rational: Sendable, CustomStringConvertible {
         if let fast = scaledMagnitudeFast(fractionDigits: fractionDigits) { return BigUInt(wide: fast) }
         let (quotient, remainder) = (numerator * BigUInt.tenToThe(fractionDigits)).quotientAndRemainder(dividingBy: denominator)
         let twice = remainder + remainder
-        if twice > denominator || (twice == denominator && (quotient.limbs.first ?? 0) & 1 == 1) {
+        if twice > denominator || (twice == denominator && quotient.isOdd) {
             return quotient.adding(1)
         }
         return quotient

@@ -47,7 +47,7 @@ struct BatchRunner {
 
     /// Evaluates the arguments as one line. Exit status 0, or 1 when the command failed.
     mutating func runOne(_ line: String) -> Int32 {
-        let failed = Array(line.utf8).withUnsafeBufferPointer { answerQuickly($0) } ? false : evaluate(line, lineNumber: nil)
+        let failed = evaluate(line, lineNumber: nil)
         finish()
         return failed ? ExitStatus.failed : refreshFailed ? ExitStatus.refreshFailed : ExitStatus.success
     }
@@ -82,8 +82,7 @@ struct BatchRunner {
             var start = 0
             while let newline = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
                 number += 1
-                let answered = pending.withUnsafeBufferPointer { answerQuickly(UnsafeBufferPointer(rebasing: $0[start..<newline])) }
-                if !answered, evaluateBytes(pending[start..<newline], lineNumber: number) { anyFailed = true }
+                if evaluateBytes(pending[start..<newline], lineNumber: number) { anyFailed = true }
                 if stopped { break readLoop }
                 start = newline + 1
             }
@@ -91,25 +90,10 @@ struct BatchRunner {
         }
         if !pending.isEmpty, !stopped {
             number += 1
-            let quick = pending.withUnsafeBufferPointer { answerQuickly($0) }
-            if !quick, evaluateBytes(pending[...], lineNumber: number) { anyFailed = true }
+            if evaluateBytes(pending[...], lineNumber: number) { anyFailed = true }
         }
         finish()
         return anyFailed ? ExitStatus.failed : refreshFailed ? ExitStatus.refreshFailed : ExitStatus.success
-    }
-
-    /// Answers a plain conversion through the shortcut, when output is text for a pipe or a
-    /// file; false when the engine must evaluate the line.
-    private mutating func answerQuickly(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
-        // A line cut short for its length is the engine's to refuse, never the shortcut's to
-        // answer from what was kept.
-        guard raw.count <= Engine.lineLimit, !renderer.forTerminal, format == .text, let quick = session.quickConverter()
-        else { return false }
-        var line = raw
-        if line.last == 0x0D { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
-        guard quick.convert(line, into: &output) else { return false }
-        if lineBuffered || output.count >= 1 << 16 { flush() }
-        return true
     }
 
     private mutating func finish() {

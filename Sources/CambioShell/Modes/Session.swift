@@ -38,36 +38,9 @@ final class Session {
 
     func warn(_ message: String) { output.writeError(engine.localized("warning", message) + "\n") }
 
-    /// The shortcut for plain conversions (`QuickConverter`) for the engine and table in use;
-    /// `nil` where the locale's amounts need the engine.
-    func quickConverter() -> QuickConverter? {
-        let key = ObjectIdentifier(engine)
-        if let quick, quick.key == key { return quick.converter }
-        absorbQuickAnswers()
-        let converter = QuickConverter(table: state.table, amountConventions: engine.amountParser.conventions, formatter: engine.formatter)
-        quick = (key, converter)
-        return converter
-    }
-
-    private var quick: (key: ObjectIdentifier, converter: QuickConverter?)?
-
-    /// Takes what the shortcut's answers did to the recent currencies and the last
-    /// conversion into the session's state, as the engine would have.
-    private func absorbQuickAnswers() {
-        guard let converter = quick?.converter else { return }
-        let (codes, last) = converter.takeRecent()
-        if !codes.isEmpty {
-            let before = state.recent
-            state.use(codes)
-            if state.recent != before { recentChanged = true }
-        }
-        if let last { state.last = LastConversion(amount: last.amount, from: last.from, to: [last.to]) }
-    }
-
     /// Evaluates a line and carries out its effects; requests (`refresh`, `source`) are left
     /// to the caller, which knows how to show progress.
     func evaluate(_ line: String) -> Outcome {
-        absorbQuickAnswers()
         let outcome = engine.evaluate(line, in: state)
         state = outcome.state
         if outcome.effects.contains(.saveRecent) {
@@ -93,7 +66,6 @@ final class Session {
 
     /// Writes what changed.
     func save() {
-        absorbQuickAnswers()
         store.saveLocaleFacts()
         if persists, recentChanged { store.saveRecent(state.recent, replacing: recentCleared, warn: warn) }
         recentCleared = false
