@@ -97,32 +97,51 @@ public final class Engine {
     /// The longest line evaluated (bytes); a longer one is an error, in every mode.
     public static let lineLimit = 65_536
 
-    /// Evaluates one line.
+    /// Evaluates one line: the new state, the reply and the effects.
     public func evaluate(_ line: String, in state: SessionState, now: Date = Date()) -> Outcome {
         var outcome = Outcome(state: state, reply: Reply(), effects: [])
+        evaluate(line, &outcome, now: now)
+        return outcome
+    }
+
+    /// Evaluates one line against a session's state, changing it in place: the one evaluation
+    /// every mode uses, without copying the state twice a line.
+    public func evaluate(_ line: String, state: inout SessionState, now: Date = Date()) -> LineResult {
+        var outcome = Outcome(state: placeholder, reply: Reply(), effects: [])
+        swap(&outcome.state, &state)
+        evaluate(line, &outcome, now: now)
+        swap(&outcome.state, &state)
+        return LineResult(reply: outcome.reply, effects: outcome.effects, request: outcome.request)
+    }
+
+    /// What stands in the outcome while the session's state is lent to it.
+    private lazy var placeholder = SessionState(base: .eur, recent: [], locale: locale, table: currentTable)
+
+    private func evaluate(_ line: String, _ outcome: inout Outcome, now: Date) {
         guard line.utf8.count <= Self.lineLimit else {
             fail(&outcome, CommandError(.lineTooLong(limit: Self.lineLimit), at: nil))
-            return outcome
+            return
         }
         // A line of a shape read before goes straight to the conversion with its own amount.
         var text = line
-        if let shaped = text.withUTF8({ bytes in recognised(bytes, in: state, now: now) }) { return shaped }
+        if text.withUTF8({ bytes in recognised(bytes, &outcome, now: now) }) { return }
         defer { candidate = nil }
         switch Parser.parse(spaceGroupsJoined(line)) {
         case .failure(let error):
             fail(&outcome, pastedResult(line) ?? error)
         case .success(let command):
+            let saved = outcome.state
             do {
                 try run(command, &outcome, now: now)
             } catch let error as CommandError {
-                outcome.state = state
+                outcome.state = saved
                 outcome.effects = []
+                outcome.reply = Reply()
                 fail(&outcome, error)
             } catch {
                 fail(&outcome, CommandError(.expected(.endOfLine, found: nil), at: nil))
             }
         }
-        return outcome
     }
 
     /// The shapes of conversion lines read so far (`LineShape`).
@@ -135,26 +154,28 @@ public final class Engine {
     /// Lines evaluated through their shape (tests check that most are).
     private(set) var shapeHits = 0
 
-    /// The outcome of a line whose shape is known, or `nil` (a new shape, or an amount that
-    /// does not read: the full path then reads the line and says what is wrong).
-    private func recognised(_ bytes: UnsafeBufferPointer<UInt8>, in state: SessionState, now: Date) -> Outcome? {
-        guard recognisesShapes, let shape = LineShape(bytes) else { return nil }
+    /// Evaluates a line whose shape is known into `outcome`; false (and `outcome` as it was)
+    /// for a new shape or an amount that does not read: the full path then reads the line
+    /// and says what is wrong.
+    private func recognised(_ bytes: UnsafeBufferPointer<UInt8>, _ outcome: inout Outcome, now: Date) -> Bool {
+        guard recognisesShapes, let shape = LineShape(bytes) else { return false }
         let digits = String(decoding: UnsafeBufferPointer(rebasing: bytes[shape.run]), as: UTF8.self)
         guard let entry = shapes.lookup(shape, in: bytes) else {
             candidate = (shape, shape.context(bytes), digits)
-            return nil
+            return false
         }
-        var outcome = Outcome(state: state, reply: Reply(), effects: [])
         var notes: [String] = []
-        guard case .success(let amount) = amountParser.parse(entry.sign.isEmpty ? digits : entry.sign + digits) else { return nil }
+        guard case .success(let amount) = amountParser.parse(entry.sign.isEmpty ? digits : entry.sign + digits) else { return false }
         if amount.separatorReadAsDecimal { notes.append(readAsNote(entry.sign + digits, amount)) }
         do {
+            // The conversion changes the state only once it has succeeded.
             try convert(amount, entry.conversion, notes: notes, &outcome, now: now)
         } catch {
-            return nil
+            outcome.reply = Reply()
+            return false
         }
         shapeHits &+= 1
-        return outcome
+        return true
     }
 
     /// A result line typed back whole (`€12.500 = $14.291`, copied from the screen): the
@@ -305,7 +326,7 @@ public final class Engine {
         amount: Decimal?, exact: Rational? = nil, from: CurrencyCode, targets requested: [CurrencyCode], notes: [String],
         _ outcome: inout Outcome, now: Date
     ) throws {
-        let state = outcome.state
+        let base = outcome.state.base
         // A currency named twice (`usd, dollars`) is converted into once.
         var targets = requested
         if targets.count > 1 {
@@ -313,10 +334,11 @@ public final class Engine {
             targets = targets.filter { seen.insert($0).inserted }
         }
         if targets.isEmpty {
-            targets = from == state.base ? recentTargets(excluding: from, state) : [state.base]
+            targets = from == base ? recentTargets(excluding: from, outcome.state) : [base]
         }
-        let table = state.table
-        var lines: [Reply.Line] = []
+        let table = outcome.state.table
+        outcome.reply.lines.reserveCapacity(notes.count + targets.count + 1)
+        for note in notes { outcome.reply.lines.append(.assumption(note)) }
         let exactAmount = exact ?? amount.flatMap(Rational.init)
         for target in targets {
             guard let rate = table.rate(from: from, to: target) else {
@@ -330,26 +352,30 @@ public final class Engine {
             if let amount, let exactAmount {
                 let result = exactAmount * rate
                 let detail = showsDetails ? (rate >= .one || inverse < .one ? forward() : backward()) : nil
-                lines.append(.result("\(formatter.formatGiven(exactAmount, from)) = \(formatter.format(result, target))", detail: detail))
+                resultLine.removeAll(keepingCapacity: true)
+                formatter.writeGiven(exactAmount, from, into: &resultLine)
+                resultLine += Self.equals
+                formatter.write(result, target, into: &resultLine)
+                outcome.reply.lines.append(.result(String(decoding: resultLine, as: UTF8.self), detail: detail))
                 outcome.reply.conversions.append(
                     Conversion(
                         amount: amount, from: from, to: target, rate: rate, result: result, date: table.date,
                         source: table.source.id))
             } else {
                 let (forward, backward) = (forward(), backward())
-                lines.append(.result(forward, detail: backward))
+                outcome.reply.lines.append(.result(forward, detail: backward))
                 outcome.reply.records.append(
                     .rate(from: from, to: target, rate: rate, inverse: inverse, date: table.date, source: table.source.id))
             }
         }
-        outcome.reply.lines += notes.map { .assumption($0) }
-        outcome.reply.lines += lines
         outcome.reply.lines.append(.source(tableNote(table, now: now)))
         outcome.state.last = LastConversion(amount: amount, from: from, to: targets)
-        let before = outcome.state.recent
-        outcome.state.use([from] + targets)
-        if outcome.state.recent != before { outcome.effects.insert(.saveRecent) }
+        if outcome.state.use(from, then: targets) { outcome.effects.insert(.saveRecent) }
     }
+
+    /// The bytes of a result line being written (reused).
+    private var resultLine: [UInt8] = []
+    private static let equals = Array(" = ".utf8)
 
     private func recentTargets(excluding code: CurrencyCode, _ state: SessionState) -> [CurrencyCode] {
         let recent = state.recent.filter { $0 != code && state.table.contains($0) }
@@ -360,15 +386,14 @@ public final class Engine {
     /// `rates of 2026-07-06 (147 days old, currency-api, bundled seed)`
     public func tableNote(_ table: RateTable, now: Date) -> String {
         // The same table on the same day gives the same note; a pipe asks for it on every line.
-        let day = Int(now.timeIntervalSince1970 / 86_400)
-        let key = "\(table.source.id) \(table.date) \(table.source.isBundledSeed) \(day)"
-        if let cached = noteCache, cached.key == key { return cached.text }
+        let day = Int((now.timeIntervalSince1970 / 86_400).rounded(.down))
+        if let cached = noteCache, cached.day == day, cached.table === table { return cached.text }
         let text = makeTableNote(table, now: now)
-        noteCache = (key, text)
+        noteCache = (day, table, text)
         return text
     }
 
-    private var noteCache: (key: String, text: String)?
+    private var noteCache: (day: Int, table: RateTable, text: String)?
 
     private func makeTableNote(_ table: RateTable, now: Date) -> String {
         var details: [String] = []

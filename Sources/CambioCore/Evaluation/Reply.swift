@@ -91,6 +91,14 @@ public enum ShellRequest: Equatable, Sendable {
     case preview(Bool?)
 }
 
+/// The reply and the effects of evaluating one line against a state changed in place.
+public struct LineResult: Sendable {
+    public var reply: Reply
+    public var effects: Effects
+    /// Work for the shell; `nil` for most lines.
+    public var request: ShellRequest?
+}
+
 /// The new state, the reply and the effects of evaluating one line.
 public struct Outcome: Sendable {
     public var state: SessionState

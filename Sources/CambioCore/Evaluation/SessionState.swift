@@ -23,12 +23,26 @@ public struct SessionState: Sendable {
 
     /// Moves `codes` to the front of the recent list, keeping their order.
     public mutating func use(_ codes: [CurrencyCode]) {
-        var list = recent
-        for code in codes.reversed() {
-            list.removeAll { $0 == code }
-            list.insert(code, at: 0)
+        guard let first = codes.first else { return }
+        use(first, then: codes.dropFirst())
+    }
+
+    /// Moves `first`, then `rest`, to the front of the recent list, keeping their order;
+    /// true when the list changed.
+    @discardableResult
+    public mutating func use(_ first: CurrencyCode, then rest: some Collection<CurrencyCode>) -> Bool {
+        // A ledger converts between the same currencies line after line: nothing moves.
+        if recent.first == first, recent.count > rest.count, zip(recent.dropFirst(), rest).allSatisfy({ $0 == $1 }) { return false }
+        var list: [CurrencyCode] = []
+        list.reserveCapacity(Self.recentLimit)
+        list.append(first)
+        for code in rest where list.count < Self.recentLimit && !list.contains(code) { list.append(code) }
+        for code in recent where list.count < Self.recentLimit && !list.contains(code) && code != first && !rest.contains(code) {
+            list.append(code)
         }
-        recent = Array(list.prefix(Self.recentLimit))
+        let changed = list != recent
+        recent = list
+        return changed
     }
 }
 

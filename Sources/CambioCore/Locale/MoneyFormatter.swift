@@ -11,14 +11,30 @@ public final class MoneyFormatter {
     public static let fractionDigits = 3
 
     private let facts: LocaleFacts
-    private var patterns: [CurrencyCode: Pattern] = [:]
+    private var patterns = CurrencyMap<Pattern>()
 
-    private struct Pattern {
-        var positivePrefix: String
-        var positiveSuffix: String
-        var negativePrefix: String
-        var negativeSuffix: String
-        var symbol: String
+    private final class Pattern {
+        let positivePrefix: String
+        let positiveSuffix: String
+        let negativePrefix: String
+        let negativeSuffix: String
+        let symbol: String
+        let positivePrefixBytes: [UInt8]
+        let positiveSuffixBytes: [UInt8]
+        let negativePrefixBytes: [UInt8]
+        let negativeSuffixBytes: [UInt8]
+
+        init(positive: (prefix: String, suffix: String), negative: (prefix: String, suffix: String), symbol: String) {
+            positivePrefix = positive.prefix
+            positiveSuffix = positive.suffix
+            negativePrefix = negative.prefix
+            negativeSuffix = negative.suffix
+            self.symbol = symbol
+            positivePrefixBytes = Array(positive.prefix.utf8)
+            positiveSuffixBytes = Array(positive.suffix.utf8)
+            negativePrefixBytes = Array(negative.prefix.utf8)
+            negativeSuffixBytes = Array(negative.suffix.utf8)
+        }
     }
 
     public init(localeID: String, facts: LocaleFacts = .shared) {
@@ -29,29 +45,70 @@ public final class MoneyFormatter {
 
     /// `12.5` EUR in de_DE → `12,500 €`.
     public func format(_ amount: Decimal, _ code: CurrencyCode) -> String {
-        let pattern = pattern(for: code)
-        let (negative, digits) = Self.roundedDigits(amount)
-        let number = groupedNumber(digits)
-        return negative
-            ? pattern.negativePrefix + number + pattern.negativeSuffix
-            : pattern.positivePrefix + number + pattern.positiveSuffix
+        format(Rational(amount) ?? .zero, code)
     }
 
     /// An exact value in the currency's style, rounded once, half to even, to
     /// `fractionDigits` places (three for amounts).
     public func format(_ value: Rational, _ code: CurrencyCode, fractionDigits: Int = fractionDigits) -> String {
-        let pattern = pattern(for: code)
-        let (negative, digits) = value.roundedDigits(fractionDigits: fractionDigits)
-        let number = groupedNumber(digits)
-        return negative
-            ? pattern.negativePrefix + number + pattern.negativeSuffix
-            : pattern.positivePrefix + number + pattern.positiveSuffix
+        scratch.removeAll(keepingCapacity: true)
+        write(value, code, fractionDigits: fractionDigits, into: &scratch)
+        return String(decoding: scratch, as: UTF8.self)
     }
+
+    /// The same, appended to `out` as UTF-8: every amount Cambio shows is written here.
+    public func write(_ value: Rational, _ code: CurrencyCode, fractionDigits: Int = fractionDigits, into out: inout [UInt8]) {
+        let pattern = pattern(for: code)
+        if let magnitude = value.scaledMagnitudeFast(fractionDigits: fractionDigits) {
+            let negative = value.isNegative && magnitude != 0
+            out += negative ? pattern.negativePrefixBytes : pattern.positivePrefixBytes
+            var digits: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
+            withUnsafeMutableBytes(of: &digits) { buffer in
+                // Least significant first; UInt128 has at most 39 digits.
+                var rest = magnitude
+                var count = 0
+                // Nineteen digits at a time by one wide division, then in 64 bits.
+                while rest > UInt128(UInt64.max) {
+                    let (quotient, remainder) = rest.quotientAndRemainder(dividingBy: 10_000_000_000_000_000_000)
+                    var low = UInt64(truncatingIfNeeded: remainder)
+                    for _ in 0..<19 {
+                        buffer[39 - count] = UInt8(truncatingIfNeeded: low % 10) &+ 48
+                        low /= 10
+                        count += 1
+                    }
+                    rest = quotient
+                }
+                var low = UInt64(truncatingIfNeeded: rest)
+                repeat {
+                    buffer[39 - count] = UInt8(truncatingIfNeeded: low % 10) &+ 48
+                    low /= 10
+                    count += 1
+                } while low != 0
+                writeNumber(UnsafeRawBufferPointer(rebasing: buffer[(40 - count)..<40]), fractionDigits: fractionDigits, into: &out)
+            }
+            out += negative ? pattern.negativeSuffixBytes : pattern.positiveSuffixBytes
+        } else {
+            let magnitude = value.scaledMagnitude(fractionDigits: fractionDigits)
+            let negative = value.isNegative && !magnitude.isZero
+            out += negative ? pattern.negativePrefixBytes : pattern.positivePrefixBytes
+            var digits = magnitude.description
+            digits.withUTF8 { writeNumber(UnsafeRawBufferPointer($0), fractionDigits: fractionDigits, into: &out) }
+            out += negative ? pattern.negativeSuffixBytes : pattern.positiveSuffixBytes
+        }
+    }
+
+    /// A reused buffer for the `String` forms.
+    private var scratch: [UInt8] = []
 
     /// An amount as the user gave it: three decimals, or every decimal it has beyond three
     /// (`€0.0001`, not `€0.000`), so that what is echoed reads back to the same value.
     public func formatGiven(_ value: Rational, _ code: CurrencyCode) -> String {
         format(value, code, fractionDigits: Self.givenFractionDigits(value))
+    }
+
+    /// The same, appended to `out`.
+    public func writeGiven(_ value: Rational, _ code: CurrencyCode, into out: inout [UInt8]) {
+        write(value, code, fractionDigits: Self.givenFractionDigits(value), into: &out)
     }
 
     /// Three, or every decimal a given amount has beyond three (at most 40).
@@ -77,14 +134,20 @@ public final class MoneyFormatter {
     /// The number alone as the user gave it: three fraction digits, or every one it has
     /// beyond three (`0,0001`).
     public func formatNumberGiven(_ value: Rational) -> String {
-        let (negative, digits) = value.roundedDigits(fractionDigits: Self.givenFractionDigits(value))
-        return (negative ? "-" : "") + groupedNumber(digits)
+        number(value, fractionDigits: Self.givenFractionDigits(value))
     }
 
     /// The number alone, in the locale's digits and separators, three fraction digits.
     public func formatNumber(_ amount: Decimal) -> String {
-        let (negative, digits) = Self.roundedDigits(amount)
-        return (negative ? "-" : "") + groupedNumber(digits)
+        number(Rational(amount) ?? .zero, fractionDigits: Self.fractionDigits)
+    }
+
+    private func number(_ value: Rational, fractionDigits: Int) -> String {
+        let magnitude = value.scaledMagnitude(fractionDigits: fractionDigits)
+        var out: [UInt8] = value.isNegative && !magnitude.isZero ? [UInt8(ascii: "-")] : []
+        var digits = magnitude.description
+        digits.withUTF8 { writeNumber(UnsafeRawBufferPointer($0), fractionDigits: fractionDigits, into: &out) }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// What stands before and after a positive amount of the currency (`""`, `" €"`).
@@ -96,27 +159,10 @@ public final class MoneyFormatter {
     /// The symbol this locale writes for the currency (`$`, `CA$`, `€`, `JP¥`).
     public func symbol(for code: CurrencyCode) -> String { pattern(for: code).symbol }
 
-    /// Rounds half to even at three places; returns the sign and the plain digits (`1234.500`).
-    public static func roundedDigits(_ amount: Decimal) -> (negative: Bool, digits: String) {
-        var value = amount
-        var rounded = Decimal()
-        NSDecimalRound(&rounded, &value, fractionDigits, .bankers)
-        let negative = rounded < 0
-        var text = (negative ? -rounded : rounded).description
-        var fraction = 0
-        if let point = text.firstIndex(of: ".") {
-            fraction = text.distance(from: point, to: text.endIndex) - 1
-        } else {
-            text += "."
-        }
-        text += String(repeating: "0", count: max(0, fractionDigits - fraction))
-        return (negative, text)
-    }
-
     /// The locale's digits, separators, grouping sizes as UTF-8, for writing numbers.
     private lazy var writing: NumberWriting = NumberWriting(conventions)
 
-    private struct NumberWriting {
+    private final class NumberWriting {
         let digits: [[UInt8]]
         let asciiDigits: Bool
         let decimal: [UInt8]
@@ -134,33 +180,31 @@ public final class MoneyFormatter {
         }
     }
 
-    /// Plain digits with a point (`1234.500`) in the locale's digits, separators and groups,
-    /// written as bytes.
-    private func groupedNumber(_ plain: String) -> String {
-        var plain = plain
-        return plain.withUTF8 { bytes in
-            let point = bytes.firstIndex(of: UInt8(ascii: ".")) ?? bytes.count
-            let writing = self.writing
-            let grouped = conventions.groups(point)
-            var out: [UInt8] = []
-            out.reserveCapacity(bytes.count * (writing.asciiDigits ? 1 : 3) + 8)
-            func digit(_ byte: UInt8) {
-                if writing.asciiDigits { out.append(byte) } else { out += writing.digits[Int(byte &- 48)] }
+    /// The digits of a scaled magnitude (ASCII, most significant first, `fractionDigits` of
+    /// them after the point, zeros added in front where fewer) in the locale's digits,
+    /// separators and groups.
+    private func writeNumber(_ digits: UnsafeRawBufferPointer, fractionDigits: Int, into out: inout [UInt8]) {
+        let writing = self.writing
+        func digit(_ byte: UInt8) {
+            if writing.asciiDigits { out.append(byte) } else { out += writing.digits[Int(byte &- 48)] }
+        }
+        let padding = max(0, fractionDigits + 1 - digits.count)
+        let count = digits.count + padding
+        @inline(__always) func at(_ index: Int) -> UInt8 { index < padding ? 48 : digits[index - padding] }
+        let point = count - fractionDigits
+        let grouped = conventions.groups(point)
+        for index in 0..<point {
+            let remaining = point - index
+            if index > 0, grouped, let grouping = writing.grouping,
+                remaining == writing.primary || (remaining > writing.primary && (remaining - writing.primary) % writing.secondary == 0)
+            {
+                out += grouping
             }
-            for index in 0..<point {
-                let remaining = point - index
-                if index > 0, grouped, let grouping = writing.grouping,
-                    remaining == writing.primary || (remaining > writing.primary && (remaining - writing.primary) % writing.secondary == 0)
-                {
-                    out += grouping
-                }
-                digit(bytes[index])
-            }
-            if point < bytes.count {
-                out += writing.decimal
-                for index in (point + 1)..<bytes.count { digit(bytes[index]) }
-            }
-            return String(decoding: out, as: UTF8.self)
+            digit(at(index))
+        }
+        if fractionDigits > 0 {
+            out += writing.decimal
+            for index in point..<count { digit(at(index)) }
         }
     }
 
@@ -177,10 +221,7 @@ public final class MoneyFormatter {
         var symbol = Substring((positive.prefix + positive.suffix).filter { !NumberConventions.bidiMarks.contains($0) })
         while let first = symbol.first, first.isWhitespace { symbol = symbol.dropFirst() }
         while let last = symbol.last, last.isWhitespace { symbol = symbol.dropLast() }
-        let pattern = Pattern(
-            positivePrefix: positive.prefix, positiveSuffix: positive.suffix,
-            negativePrefix: negative.prefix, negativeSuffix: negative.suffix,
-            symbol: symbol.isEmpty ? code.rawValue : String(symbol))
+        let pattern = Pattern(positive: positive, negative: negative, symbol: symbol.isEmpty ? code.rawValue : String(symbol))
         patterns[code] = pattern
         return pattern
     }

@@ -1,7 +1,19 @@
 /// An ISO 4217 alphabetic code: three ASCII letters, stored upper-case.
 public struct CurrencyCode: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The three upper-case letters packed into an integer, the first in the high byte: a
+    /// code is a plain value, copied, compared and hashed without touching memory, as every
+    /// line does many times.
+    let packed: UInt32
+
     /// The three upper-case letters.
-    public let rawValue: String
+    public var rawValue: String {
+        String(unsafeUninitializedCapacity: 3) { buffer in
+            buffer[0] = UInt8(truncatingIfNeeded: packed >> 16)
+            buffer[1] = UInt8(truncatingIfNeeded: packed >> 8)
+            buffer[2] = UInt8(truncatingIfNeeded: packed)
+            return 3
+        }
+    }
 
     /// Accepts exactly three letters in any case; anything else is `nil`. Turkish keyboards
     /// give `İ` for a capital i and `ı` for a small dotless one: both are the letter I here
@@ -17,13 +29,17 @@ public struct CurrencyCode: Hashable, Comparable, Sendable, CustomStringConverti
             if letters.unicodeScalars.count > 3 { return nil }
         }
         guard letters.unicodeScalars.count == 3 else { return nil }
-        rawValue = letters.uppercased()
+        packed = letters.uppercased().utf8.reduce(0) { $0 << 8 | UInt32($1) }
     }
+
+    public static func == (lhs: CurrencyCode, rhs: CurrencyCode) -> Bool { lhs.packed == rhs.packed }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(packed) }
 
     public var description: String { rawValue }
 
     public static func < (lhs: CurrencyCode, rhs: CurrencyCode) -> Bool {
-        lhs.rawValue < rhs.rawValue
+        lhs.packed < rhs.packed
     }
 }
 

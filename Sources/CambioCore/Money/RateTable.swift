@@ -17,8 +17,9 @@ public struct RateSource: Hashable, Sendable {
 }
 
 /// One provider's rates at one time: units of each currency per one unit of `base`.
-/// Every pair is derived from this single table.
-public struct RateTable: Sendable {
+/// Every pair is derived from this single table. Immutable, and shared by reference: every
+/// line's session state holds it, and copying a reference costs one count.
+public final class RateTable: Sendable {
     public let base: CurrencyCode
     /// The day the provider published the rates for (`2026-07-06`).
     public let date: String
@@ -53,7 +54,7 @@ public struct RateTable: Sendable {
         for (code, rate) in rates where !(rate > 0) || rate.isNaN { throw .rateNotPositive(code) }
         for (code, rate) in rates where rate < Self.smallestRate || rate > Self.largestRate { throw .rateOutOfRange(code) }
         guard rates[base] != nil else { throw .baseMissing(base) }
-        var exact: [CurrencyCode: Rational] = [:]
+        var exact = CurrencyMap<Rational>(capacity: rates.count)
         for (code, rate) in rates {
             guard let value = Rational(rate) else { throw .rateNotPositive(code) }
             exact[code] = value
@@ -73,7 +74,7 @@ public struct RateTable: Sendable {
     public func contains(_ code: CurrencyCode) -> Bool { rates[code] != nil }
 
     /// Each rate as an exact fraction, read once when the table is made.
-    private let exact: [CurrencyCode: Rational]
+    private let exact: CurrencyMap<Rational>
 
     /// How many units of `to` one unit of `from` buys, exactly: `rate[to] / rate[from]`.
     public func rate(from: CurrencyCode, to: CurrencyCode) -> Rational? {

@@ -13,6 +13,8 @@ struct BatchRunner {
     /// Flush after every line (a terminal, or `--line-buffered`).
     private let lineBuffered: Bool
     private var output: [UInt8] = []
+    /// Text output a machine format replaces.
+    private var discarded: [UInt8] = []
     /// Set when standard output is closed (`| head -1`): stop quietly.
     private var stopped = false
     /// Assumptions already said in this run.
@@ -118,13 +120,20 @@ struct BatchRunner {
         }
         // What was taken is said the first time (“$” taken as USD), not on every line of a ledger.
         var reply = outcome.reply
-        reply.lines.removeAll { line in
+        let hasAssumption = reply.lines.contains { if case .assumption = $0 { true } else { false } }
+        if hasAssumption { reply.lines.removeAll { line in
             guard case .assumption(let text) = line else { return false }
             return !saidAssumptions.insert(text).inserted
+        } }
+        var err = ""
+        if let data = format.render(outcome.reply, line: lineNumber ?? 1) {
+            err = renderer.render(reply, into: &discarded, input: line, caretIndent: nil, lineNumber: lineNumber, localized: session.engine.localized)
+            discarded.removeAll(keepingCapacity: true)
+            emit(data)
+        } else {
+            err = renderer.render(reply, into: &output, input: line, caretIndent: nil, lineNumber: lineNumber, localized: session.engine.localized)
+            if output.count >= 1 << 16 { flush() }
         }
-        var (out, err) = renderer.render(reply, input: line, caretIndent: nil, lineNumber: lineNumber, localized: session.engine.localized)
-        if let data = format.render(outcome.reply, line: lineNumber ?? 1) { out = data }
-        if !out.isEmpty { emit(out) }
         if lineBuffered { flush() }
         if !err.isEmpty {
             flush()

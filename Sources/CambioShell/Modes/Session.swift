@@ -40,9 +40,8 @@ final class Session {
 
     /// Evaluates a line and carries out its effects; requests (`refresh`, `source`) are left
     /// to the caller, which knows how to show progress.
-    func evaluate(_ line: String) -> Outcome {
-        let outcome = engine.evaluate(line, in: state)
-        state = outcome.state
+    func evaluate(_ line: String) -> LineResult {
+        let outcome = engine.evaluate(line, state: &state)
         if outcome.effects.contains(.saveRecent) {
             recentChanged = true
             // After `recent clear` the file is replaced, not merged with what is on disk.
@@ -96,7 +95,7 @@ final class Session {
 
     /// Evaluates a line and carries out a `source` request; a `refresh` request is handed to
     /// `refresh`, which the caller implements with or without progress.
-    func run(_ line: String, refresh: () -> Void) -> Outcome {
+    func run(_ line: String, refresh: () -> Void) -> LineResult {
         var outcome = evaluate(line)
         switch outcome.request {
         case .refresh:

@@ -23,8 +23,40 @@ struct ReplyRenderer {
     func render(
         _ reply: Reply, input: String, caretIndent: Int?, lineNumber: Int? = nil, localized: Localization = Localization(localeID: "en")
     ) -> (out: String, err: String) {
+        var bytes: [UInt8] = []
+        let err = render(reply, into: &bytes, input: input, caretIndent: caretIndent, lineNumber: lineNumber, localized: localized)
+        return (String(decoding: bytes, as: UTF8.self), err)
+    }
+
+    /// The same, with standard output's text appended to `bytes` (a pipe's buffer); the text
+    /// for standard error is returned.
+    func render(
+        _ reply: Reply, into bytes: inout [UInt8], input: String, caretIndent: Int?, lineNumber: Int? = nil,
+        localized: Localization = Localization(localeID: "en")
+    ) -> String {
+        // A pipe's results without assumptions or errors: the text, one a line.
+        let plain = !forTerminal && !reply.lines.contains { line in
+            switch line {
+            case .assumption, .error: true
+            default: false
+            }
+        }
+        if plain {
+            for case .result(let text, _) in reply.lines {
+                bytes += text.utf8
+                bytes.append(0x0A)
+            }
+            return ""
+        }
+        return renderLines(reply, into: &bytes, input: input, caretIndent: caretIndent, lineNumber: lineNumber, localized: localized)
+    }
+
+    private func renderLines(
+        _ reply: Reply, into bytes: inout [UInt8], input: String, caretIndent: Int?, lineNumber: Int?, localized: Localization
+    ) -> String {
         var out = ""
         var err = ""
+        defer { bytes += out.utf8 }
         let resultWidth = reply.lines.compactMap { line -> Int? in
             if case .result(let text, let detail) = line, detail != nil { return DisplayWidth.of(text) }
             return nil
@@ -97,7 +129,7 @@ struct ReplyRenderer {
                 }
             }
         }
-        return (out, err)
+        return err
     }
 
     private func fitted(_ text: String, hangAfter label: String = "") -> String {

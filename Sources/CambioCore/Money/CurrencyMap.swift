@@ -1,0 +1,57 @@
+/// A map from currency codes to values for the lookups every line makes (a rate, a format):
+/// open addressing on the code's packed letters, without the seeded hashing a `Dictionary`
+/// does for each lookup.
+struct CurrencyMap<Value> {
+    private var keys: [UInt32]
+    private var values: [Value?]
+    private var mask: Int
+    private(set) var count = 0
+
+    init(capacity: Int = 64) {
+        var size = 16
+        while size < capacity * 2 { size *= 2 }
+        keys = [UInt32](repeating: 0, count: size)
+        values = [Value?](repeating: nil, count: size)
+        mask = size - 1
+    }
+
+    @inline(__always) private func slot(_ key: UInt32) -> Int { Int(truncatingIfNeeded: (key &* 2_654_435_761) >> 7) & mask }
+
+    subscript(code: CurrencyCode) -> Value? {
+        get {
+            let key = code.packed
+            var index = slot(key)
+            while true {
+                let stored = keys[index]
+                if stored == key { return values[index] }
+                if stored == 0 { return nil }
+                index = (index + 1) & mask
+            }
+        }
+        set {
+            guard let newValue else { return }
+            if (count + 1) * 2 > keys.count { grow() }
+            let key = code.packed
+            var index = slot(key)
+            while keys[index] != 0, keys[index] != key { index = (index + 1) & mask }
+            if keys[index] == 0 { count += 1 }
+            keys[index] = key
+            values[index] = newValue
+        }
+    }
+
+    private mutating func grow() {
+        let old = zip(keys, values).filter { $0.0 != 0 }
+        let size = keys.count * 2
+        keys = [UInt32](repeating: 0, count: size)
+        values = [Value?](repeating: nil, count: size)
+        mask = size - 1
+        for (key, value) in old {
+            var index = slot(key)
+            while keys[index] != 0 { index = (index + 1) & mask }
+            keys[index] = key
+            values[index] = value
+        }
+    }
+}
+extension CurrencyMap: Sendable where Value: Sendable {}
