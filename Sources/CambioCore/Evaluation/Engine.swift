@@ -16,6 +16,9 @@ public final class Engine {
     /// Whether results carry the rate beside them; pipes and scripts, which never show it,
     /// turn this off and save the formatting.
     public var showsDetails = true
+    /// Whether replies carry their conversions as data (`Reply.conversions`, for `--format
+    /// json|tsv`); a pipe of text turns this off and saves building them.
+    public var keepsRecords = true
     /// The rate providers' names, for completing `source` (the rates layer knows them).
     public var providerNames: [String] = []
     /// Lines the shell adds to `status` (provider settings, next refresh, cache file).
@@ -56,6 +59,7 @@ public final class Engine {
         let engine = Engine(locale: locale, table: table, environment: environment, files: files, catalog: catalog)
         engine.statusExtras = statusExtras
         engine.showsDetails = showsDetails
+        engine.keepsRecords = keepsRecords
         engine.providerNames = providerNames
         return engine
     }
@@ -114,6 +118,19 @@ public final class Engine {
         return LineResult(reply: outcome.reply, effects: outcome.effects, request: outcome.request)
     }
 
+    /// The same for a line given as UTF-8 bytes (a pipe's line): a line of a known shape is
+    /// evaluated from its bytes; any other is decoded (invalid UTF-8 becoming U+FFFD, which the
+    /// tokenizer reports with its column) and evaluated as a `String`.
+    public func evaluate(utf8 line: UnsafeBufferPointer<UInt8>, state: inout SessionState, now: Date = Date()) -> LineResult {
+        var outcome = Outcome(state: placeholder, reply: Reply(), effects: [])
+        swap(&outcome.state, &state)
+        if line.count > Self.lineLimit || !recognised(line, &outcome, now: now) {
+            evaluate(String(decoding: line, as: UTF8.self), &outcome, now: now)
+        }
+        swap(&outcome.state, &state)
+        return LineResult(reply: outcome.reply, effects: outcome.effects, request: outcome.request)
+    }
+
     /// What stands in the outcome while the session's state is lent to it.
     private lazy var placeholder = SessionState(base: .eur, recent: [], locale: locale, table: currentTable)
 
@@ -159,14 +176,14 @@ public final class Engine {
     /// and says what is wrong.
     private func recognised(_ bytes: UnsafeBufferPointer<UInt8>, _ outcome: inout Outcome, now: Date) -> Bool {
         guard recognisesShapes, let shape = LineShape(bytes) else { return false }
-        let digits = String(decoding: UnsafeBufferPointer(rebasing: bytes[shape.run]), as: UTF8.self)
+        let digits = UnsafeBufferPointer(rebasing: bytes[shape.run])
         guard let entry = shapes.lookup(shape, in: bytes) else {
-            candidate = (shape, shape.context(bytes), digits)
+            candidate = (shape, shape.context(bytes), String(decoding: digits, as: UTF8.self))
             return false
         }
         var notes: [String] = []
-        guard case .success(let amount) = amountParser.parse(entry.sign.isEmpty ? digits : entry.sign + digits) else { return false }
-        if amount.separatorReadAsDecimal { notes.append(readAsNote(entry.sign + digits, amount)) }
+        guard case .success(let amount) = amountParser.parse(sign: entry.sign, digits: digits) else { return false }
+        if amount.separatorReadAsDecimal { notes.append(readAsNote(entry.sign + String(decoding: digits, as: UTF8.self), amount)) }
         do {
             // The conversion changes the state only once it has succeeded.
             try convert(amount, entry.conversion, notes: notes, &outcome, now: now)
@@ -357,10 +374,12 @@ public final class Engine {
                 resultLine += Self.equals
                 formatter.write(result, target, into: &resultLine)
                 outcome.reply.lines.append(.result(String(decoding: resultLine, as: UTF8.self), detail: detail))
-                outcome.reply.conversions.append(
-                    Conversion(
-                        amount: amount, from: from, to: target, rate: rate, result: result, date: table.date,
-                        source: table.source.id))
+                if keepsRecords {
+                    outcome.reply.conversions.append(
+                        Conversion(
+                            amount: amount, from: from, to: target, rate: rate, result: result, date: table.date,
+                            source: table.source.id))
+                }
             } else {
                 let (forward, backward) = (forward(), backward())
                 outcome.reply.lines.append(.result(forward, detail: backward))

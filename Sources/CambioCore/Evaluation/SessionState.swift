@@ -28,20 +28,27 @@ public struct SessionState: Sendable {
     }
 
     /// Moves `first`, then `rest`, to the front of the recent list, keeping their order;
-    /// true when the list changed.
+    /// true when the list changed. The list is changed in place (a pipe does this every line).
     @discardableResult
-    public mutating func use(_ first: CurrencyCode, then rest: some Collection<CurrencyCode>) -> Bool {
-        // A ledger converts between the same currencies line after line: nothing moves.
-        if recent.first == first, recent.count > rest.count, zip(recent.dropFirst(), rest).allSatisfy({ $0 == $1 }) { return false }
-        var list: [CurrencyCode] = []
-        list.reserveCapacity(Self.recentLimit)
-        list.append(first)
-        for code in rest where list.count < Self.recentLimit && !list.contains(code) { list.append(code) }
-        for code in recent where list.count < Self.recentLimit && !list.contains(code) && code != first && !rest.contains(code) {
-            list.append(code)
+    public mutating func use(_ first: CurrencyCode, then rest: some BidirectionalCollection<CurrencyCode>) -> Bool {
+        var changed = false
+        func moveToFront(_ code: CurrencyCode) {
+            if let index = recent.firstIndex(of: code) {
+                guard index > 0 else { return }
+                var position = index
+                while position > 0 {
+                    recent[position] = recent[position - 1]
+                    position -= 1
+                }
+                recent[0] = code
+            } else {
+                recent.insert(code, at: 0)
+            }
+            changed = true
         }
-        let changed = list != recent
-        recent = list
+        for code in rest.reversed() { moveToFront(code) }
+        moveToFront(first)
+        if recent.count > Self.recentLimit { recent.removeLast(recent.count - Self.recentLimit) }
         return changed
     }
 }

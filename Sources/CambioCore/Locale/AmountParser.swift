@@ -190,15 +190,23 @@ public struct AmountParser: Sendable {
         return .success(ParsedAmount(value: value, exact: exact, separatorReadAsDecimal: readAsDecimal))
     }
 
+    /// `sign` (`-`, `+`, `−` or nothing) and the digits of an amount, as a line's shape gives
+    /// them: read as `parse(sign + digits)` reads them.
+    public func parse(sign: String, digits: UnsafeBufferPointer<UInt8>) -> Result<ParsedAmount, AmountError> {
+        let byte: UInt8 = sign.isEmpty ? 0 : sign == "-" ? UInt8(ascii: "-") : sign == "+" ? UInt8(ascii: "+") : 1
+        if readsBytes, byte != 1, let amount = plain(digits, sign: byte) { return .success(amount) }
+        return parse(sign + String(decoding: digits, as: UTF8.self))
+    }
+
     /// The amount most lines carry, read from its bytes: an optional sign, ASCII digits, the
     /// locale's grouping mark where its groups end and its decimal mark once, with digits after
     /// it; at most 19 digits. `nil` for anything else (other marks, misplaced groups, errors),
     /// which the full reader above then reads or explains — with the same value wherever both
     /// read a text (`AmountParserTests` compares them).
-    private func plain(_ bytes: UnsafeBufferPointer<UInt8>) -> ParsedAmount? {
+    private func plain(_ bytes: UnsafeBufferPointer<UInt8>, sign: UInt8 = 0) -> ParsedAmount? {
         var index = 0
-        var negative = false
-        if let first = bytes.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") {
+        var negative = sign == UInt8(ascii: "-")
+        if sign == 0, let first = bytes.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") {
             negative = first == UInt8(ascii: "-")
             index = 1
         }

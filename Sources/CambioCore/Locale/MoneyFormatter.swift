@@ -160,23 +160,42 @@ public final class MoneyFormatter {
     public func symbol(for code: CurrencyCode) -> String { pattern(for: code).symbol }
 
     /// The locale's digits, separators, grouping sizes as UTF-8, for writing numbers.
-    private lazy var writing: NumberWriting = NumberWriting(conventions)
+    private lazy var writing = NumberWriting(conventions)
 
-    private final class NumberWriting {
-        let digits: [[UInt8]]
-        let asciiDigits: Bool
-        let decimal: [UInt8]
-        let grouping: [UInt8]?
+    /// A few bytes held inline (a digit, a mark), at most four.
+    private struct SmallBytes {
+        var bytes: UInt32 = 0
+        var count = 0
+
+        init(_ text: String) {
+            for (index, byte) in text.utf8.prefix(4).enumerated() { bytes |= UInt32(byte) << (8 * UInt32(index)) }
+            count = min(4, text.utf8.count)
+        }
+
+        @inline(__always) func write(to buffer: UnsafeMutableBufferPointer<UInt8>, at index: inout Int) {
+            var rest = bytes
+            for _ in 0..<count {
+                buffer[index] = UInt8(truncatingIfNeeded: rest)
+                rest >>= 8
+                index += 1
+            }
+        }
+    }
+
+    private struct NumberWriting {
+        /// The locale's digits 0…9, or none when they are ASCII.
+        let digits: [SmallBytes]
+        let decimal: SmallBytes
+        let grouping: SmallBytes?
         let primary: Int
         let secondary: Int
 
         init(_ conventions: NumberConventions) {
-            digits = conventions.digits.map { Array(String($0).utf8) }
-            asciiDigits = conventions.digits == Array("0123456789")
-            decimal = Array(String(conventions.decimalSeparator).utf8)
-            grouping = conventions.groupingSeparator.map { Array(String($0).utf8) }
+            digits = conventions.digits == Array("0123456789") ? [] : conventions.digits.map { SmallBytes(String($0)) }
+            decimal = SmallBytes(String(conventions.decimalSeparator))
+            grouping = conventions.groupingSeparator.map { SmallBytes(String($0)) }
             primary = conventions.primaryGroupSize
-            secondary = conventions.secondaryGroupSize
+            secondary = max(1, conventions.secondaryGroupSize)
         }
     }
 
@@ -185,26 +204,40 @@ public final class MoneyFormatter {
     /// separators and groups.
     private func writeNumber(_ digits: UnsafeRawBufferPointer, fractionDigits: Int, into out: inout [UInt8]) {
         let writing = self.writing
-        func digit(_ byte: UInt8) {
-            if writing.asciiDigits { out.append(byte) } else { out += writing.digits[Int(byte &- 48)] }
-        }
         let padding = max(0, fractionDigits + 1 - digits.count)
         let count = digits.count + padding
-        @inline(__always) func at(_ index: Int) -> UInt8 { index < padding ? 48 : digits[index - padding] }
         let point = count - fractionDigits
-        let grouped = conventions.groups(point)
-        for index in 0..<point {
-            let remaining = point - index
-            if index > 0, grouped, let grouping = writing.grouping,
-                remaining == writing.primary || (remaining > writing.primary && (remaining - writing.primary) % writing.secondary == 0)
-            {
-                out += grouping
+        let grouping = conventions.groups(point) ? writing.grouping : nil
+        let ascii = writing.digits.isEmpty
+        // Each digit, mark and separator takes at most four bytes.
+        let capacity = (2 * count + 2) * 4
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+            var at = 0
+            writing.digits.withUnsafeBufferPointer { local in
+                @inline(__always) func digit(_ index: Int) {
+                    let byte = index < padding ? 48 : digits[index - padding]
+                    if ascii {
+                        buffer[at] = byte
+                        at += 1
+                    } else {
+                        local[Int(byte &- 48)].write(to: buffer, at: &at)
+                    }
+                }
+                for index in 0..<point {
+                    let remaining = point - index
+                    if index > 0, let grouping,
+                        remaining == writing.primary || (remaining > writing.primary && (remaining - writing.primary) % writing.secondary == 0)
+                    {
+                        grouping.write(to: buffer, at: &at)
+                    }
+                    digit(index)
+                }
+                if fractionDigits > 0 {
+                    writing.decimal.write(to: buffer, at: &at)
+                    for index in point..<count { digit(index) }
+                }
             }
-            digit(at(index))
-        }
-        if fractionDigits > 0 {
-            out += writing.decimal
-            for index in point..<count { digit(at(index)) }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<at]))
         }
     }
 

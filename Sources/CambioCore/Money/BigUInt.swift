@@ -9,28 +9,33 @@
 /// choices; `BigUIntTests` checks every operation against Python's integers, on both sides of
 /// the 128-bit line.
 public struct BigUInt: Hashable, Sendable, Comparable, CustomStringConvertible {
-    /// The value when it is below 2^128 (`large` is then `nil`).
-    private var small: UInt128
-    /// Little-endian 64-bit limbs of a value of 2^128 or more, with no zero limb at the top.
-    private var large: [UInt64]?
+    private enum Storage: Hashable, Sendable {
+        /// A value below 2^128: copied without counting references.
+        case small(UInt128)
+        /// Little-endian 64-bit limbs of a value of 2^128 or more, with no zero limb at the top.
+        case large([UInt64])
+    }
+
+    private var storage: Storage
+
+    @inline(__always) private var isSmall: Bool { if case .small = storage { true } else { false } }
+    /// The value when it is below 2^128 (0 otherwise).
+    @inline(__always) private var small: UInt128 { if case .small(let value) = storage { value } else { 0 } }
+    /// The limbs of a value of 2^128 or more (none otherwise).
+    private var large: [UInt64] { if case .large(let limbs) = storage { limbs } else { [] } }
 
     public static let zero = BigUInt(small: 0)
     public static let one = BigUInt(small: 1)
 
-    private init(small: UInt128) {
-        self.small = small
-        large = nil
-    }
+    private init(small: UInt128) { storage = .small(small) }
 
     init(limbs: [UInt64]) {
         var count = limbs.count
         while count > 0, limbs[count - 1] == 0 { count -= 1 }
         if count <= 2 {
-            small = UInt128(count > 0 ? limbs[0] : 0) | (count > 1 ? UInt128(limbs[1]) << 64 : 0)
-            large = nil
+            storage = .small(UInt128(count > 0 ? limbs[0] : 0) | (count > 1 ? UInt128(limbs[1]) << 64 : 0))
         } else {
-            small = 0
-            large = count == limbs.count ? limbs : Array(limbs[..<count])
+            storage = .large(count == limbs.count ? limbs : Array(limbs[..<count]))
         }
     }
 
@@ -40,14 +45,14 @@ public struct BigUInt: Hashable, Sendable, Comparable, CustomStringConvertible {
 
     /// Little-endian limbs with no zero limb at the top (zero has none).
     var limbs: [UInt64] {
-        if let large { return large }
+        if case .large(let limbs) = storage { return limbs }
         if small == 0 { return [] }
         let high = UInt64(truncatingIfNeeded: small >> 64)
         return high == 0 ? [UInt64(truncatingIfNeeded: small)] : [UInt64(truncatingIfNeeded: small), high]
     }
 
     /// The value when it fits in 128 bits.
-    public var wide: UInt128? { large == nil ? small : nil }
+    public var wide: UInt128? { isSmall ? small : nil }
 
     /// Reads decimal digits (`"12345"`); `nil` for anything else or an empty string.
     public init?(decimal text: some StringProtocol) {
@@ -69,18 +74,18 @@ public struct BigUInt: Hashable, Sendable, Comparable, CustomStringConvertible {
         self = value
     }
 
-    public var isZero: Bool { large == nil && small == 0 }
+    public var isZero: Bool { isSmall && small == 0 }
 
-    public var isOdd: Bool { (large?.first).map { $0 & 1 == 1 } ?? (small & 1 == 1) }
+    public var isOdd: Bool { isSmall ? small & 1 == 1 : large[0] & 1 == 1 }
 
     /// The number of significant bits.
     public var bitWidth: Int {
-        if let large, let last = large.last { return large.count * 64 - last.leadingZeroBitCount }
+        if case .large(let limbs) = storage, let last = limbs.last { return limbs.count * 64 - last.leadingZeroBitCount }
         return 128 - small.leadingZeroBitCount
     }
 
     /// The value when it fits in 64 bits.
-    public var uint64: UInt64? { large == nil && small >> 64 == 0 ? UInt64(truncatingIfNeeded: small) : nil }
+    public var uint64: UInt64? { isSmall && small >> 64 == 0 ? UInt64(truncatingIfNeeded: small) : nil }
 
     // MARK: Powers of ten
 
@@ -111,7 +116,7 @@ public struct BigUInt: Hashable, Sendable, Comparable, CustomStringConvertible {
     // MARK: Arithmetic
 
     public func adding(_ addend: UInt64) -> BigUInt {
-        if large == nil {
+        if isSmall {
             let (sum, overflow) = small.addingReportingOverflow(UInt128(addend))
             if !overflow { return BigUInt(small: sum) }
         }
@@ -133,7 +138,7 @@ public struct BigUInt: Hashable, Sendable, Comparable, CustomStringConvertible {
 
     public func multiplied(by factor: UInt64) -> BigUInt {
         guard factor != 0, !isZero else { return .zero }
-        if large == nil {
+        if isSmall {
             let (product, overflow) = small.multipliedReportingOverflow(by: UInt128(factor))
             if !overflow { return BigUInt(small: product) }
         }
@@ -151,7 +156,7 @@ public struct BigUInt: Hashable, Sendable, Comparable, CustomStringConvertible {
     }
 
     public static func + (a: BigUInt, b: BigUInt) -> BigUInt {
-        if a.large == nil, b.large == nil {
+        if a.isSmall, b.isSmall {
             let (sum, overflow) = a.small.addingReportingOverflow(b.small)
             if !overflow { return BigUInt(small: sum) }
         }
@@ -173,7 +178,7 @@ public struct BigUInt: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// `a - b`; `a` must not be less than `b`.
     public static func - (a: BigUInt, b: BigUInt) -> BigUInt {
         precondition(a >= b, "BigUInt subtraction below zero")
-        if a.large == nil { return BigUInt(small: a.small - b.small) }
+        if a.isSmall { return BigUInt(small: a.small - b.small) }
         var result = a.limbs
         var borrow: UInt64 = 0
         for index in 0..<result.count {
@@ -189,7 +194,7 @@ public struct BigUInt: Hashable, Sendable, Comparable, CustomStringConvertible {
 
     public static func * (a: BigUInt, b: BigUInt) -> BigUInt {
         if a.isZero || b.isZero { return .zero }
-        if a.large == nil, b.large == nil {
+        if a.isSmall, b.isSmall {
             let (high, low) = a.small.multipliedFullWidth(by: b.small)
             if high == 0 { return BigUInt(small: low) }
             return BigUInt(limbs: [
@@ -217,7 +222,7 @@ public struct BigUInt: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// Quotient and remainder of division by a small divisor (not zero).
     public func quotientAndRemainder(dividingBy divisor: UInt64) -> (quotient: BigUInt, remainder: UInt64) {
         precondition(divisor != 0, "division by zero")
-        if large == nil {
+        if isSmall {
             let (quotient, remainder) = small.quotientAndRemainder(dividingBy: UInt128(divisor))
             return (BigUInt(small: quotient), UInt64(truncatingIfNeeded: remainder))
         }
@@ -235,7 +240,7 @@ public struct BigUInt: Hashable, Sendable, Comparable, CustomStringConvertible {
     public func quotientAndRemainder(dividingBy divisor: BigUInt) -> (quotient: BigUInt, remainder: BigUInt) {
         precondition(!divisor.isZero, "division by zero")
         if self < divisor { return (.zero, self) }
-        if large == nil, divisor.large == nil {
+        if isSmall, divisor.isSmall {
             let (quotient, remainder) = small.quotientAndRemainder(dividingBy: divisor.small)
             return (BigUInt(small: quotient), BigUInt(small: remainder))
         }
@@ -330,7 +335,7 @@ public struct BigUInt: Hashable, Sendable, Comparable, CustomStringConvertible {
     }
 
     public static func < (a: BigUInt, b: BigUInt) -> Bool {
-        if a.large == nil, b.large == nil { return a.small < b.small }
+        if a.isSmall, b.isSmall { return a.small < b.small }
         if a.limbs.count != b.limbs.count { return a.limbs.count < b.limbs.count }
         for index in stride(from: a.limbs.count - 1, through: 0, by: -1) where a.limbs[index] != b.limbs[index] {
             return a.limbs[index] < b.limbs[index]
@@ -341,7 +346,7 @@ public struct BigUInt: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// Decimal digits, without leading zeros (`"0"` for zero).
     public var description: String {
         if isZero { return "0" }
-        if large == nil { return String(small) }
+        if isSmall { return String(small) }
         var chunks: [UInt64] = []
         var rest = self
         while !rest.isZero {

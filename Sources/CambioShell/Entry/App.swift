@@ -118,6 +118,7 @@ public struct App {
         var renderer = ReplyRenderer(forTerminal: stdoutIsTerminal && !options.plain, output: output)
         if renderer.forTerminal { renderer.width = Platform.terminalColumns() }
         engine.showsDetails = renderer.forTerminal
+        engine.keepsRecords = options.format != .text
         var runner = BatchRunner(
             session: session, renderer: renderer, format: options.format, lineBuffered: options.lineBuffered || stdoutIsTerminal)
         if options.refresh { runner.refreshNow() }

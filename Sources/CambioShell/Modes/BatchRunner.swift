@@ -106,13 +106,20 @@ struct BatchRunner {
     private mutating func evaluateBytes(_ bytes: ArraySlice<UInt8>, lineNumber: Int) -> Bool {
         var slice = bytes
         if slice.last == UInt8(ascii: "\r") { slice = slice.dropLast() }
-        // Invalid UTF-8 becomes U+FFFD, which the tokenizer reports with its column.
-        return evaluate(String(decoding: slice, as: UTF8.self), lineNumber: lineNumber)
+        return slice.withUnsafeBufferPointer { line in
+            let outcome = session.run(utf8: line) { refreshNow() }
+            // Invalid UTF-8 becomes U+FFFD, which the tokenizer reported with its column.
+            return report(outcome, line: String(decoding: line, as: UTF8.self), lineNumber: lineNumber)
+        }
     }
 
     /// Returns true when the line failed.
     private mutating func evaluate(_ line: String, lineNumber: Int?) -> Bool {
-        let outcome = session.run(line) { refreshNow() }
+        report(session.run(line) { refreshNow() }, line: line, lineNumber: lineNumber)
+    }
+
+    /// Writes what a line gave; true when it failed. `line` is read only for errors.
+    private mutating func report(_ outcome: LineResult, line: @autoclosure () -> String, lineNumber: Int?) -> Bool {
         // A setting changed in a script lasts for the script: say so, once.
         if outcome.effects.contains(.saveConfig), !session.persists, !saidThisRunOnly {
             saidThisRunOnly = true
@@ -120,18 +127,19 @@ struct BatchRunner {
         }
         // What was taken is said the first time (“$” taken as USD), not on every line of a ledger.
         var reply = outcome.reply
-        let hasAssumption = reply.lines.contains { if case .assumption = $0 { true } else { false } }
-        if hasAssumption { reply.lines.removeAll { line in
-            guard case .assumption(let text) = line else { return false }
-            return !saidAssumptions.insert(text).inserted
-        } }
+        if reply.lines.contains(where: { if case .assumption = $0 { true } else { false } }) {
+            reply.lines.removeAll { line in
+                guard case .assumption(let text) = line else { return false }
+                return !saidAssumptions.insert(text).inserted
+            }
+        }
         var err = ""
         if let data = format.render(outcome.reply, line: lineNumber ?? 1) {
-            err = renderer.render(reply, into: &discarded, input: line, caretIndent: nil, lineNumber: lineNumber, localized: session.engine.localized)
+            err = renderer.render(reply, into: &discarded, input: line(), caretIndent: nil, lineNumber: lineNumber, localized: session.engine.localized)
             discarded.removeAll(keepingCapacity: true)
             emit(data)
         } else {
-            err = renderer.render(reply, into: &output, input: line, caretIndent: nil, lineNumber: lineNumber, localized: session.engine.localized)
+            err = renderer.render(reply, into: &output, input: line(), caretIndent: nil, lineNumber: lineNumber, localized: session.engine.localized)
             if output.count >= 1 << 16 { flush() }
         }
         if lineBuffered { flush() }

@@ -41,7 +41,16 @@ final class Session {
     /// Evaluates a line and carries out its effects; requests (`refresh`, `source`) are left
     /// to the caller, which knows how to show progress.
     func evaluate(_ line: String) -> LineResult {
-        let outcome = engine.evaluate(line, state: &state)
+        settle(engine.evaluate(line, state: &state))
+    }
+
+    /// The same for a line of UTF-8 bytes (a pipe's).
+    func evaluate(utf8 line: UnsafeBufferPointer<UInt8>) -> LineResult {
+        settle(engine.evaluate(utf8: line, state: &state))
+    }
+
+    /// Carries out a line's effects.
+    private func settle(_ outcome: LineResult) -> LineResult {
         if outcome.effects.contains(.saveRecent) {
             recentChanged = true
             // After `recent clear` the file is replaced, not merged with what is on disk.
@@ -96,7 +105,17 @@ final class Session {
     /// Evaluates a line and carries out a `source` request; a `refresh` request is handed to
     /// `refresh`, which the caller implements with or without progress.
     func run(_ line: String, refresh: () -> Void) -> LineResult {
-        var outcome = evaluate(line)
+        handle(evaluate(line), refresh: refresh)
+    }
+
+    /// The same for a line of UTF-8 bytes (a pipe's).
+    func run(utf8 line: UnsafeBufferPointer<UInt8>, refresh: () -> Void) -> LineResult {
+        handle(evaluate(utf8: line), refresh: refresh)
+    }
+
+    /// Does the work a line asks of the session (`refresh`, `source`, `preview`).
+    private func handle(_ result: LineResult, refresh: () -> Void) -> LineResult {
+        var outcome = result
         switch outcome.request {
         case .refresh:
             refresh()

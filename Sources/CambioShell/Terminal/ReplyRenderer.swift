@@ -31,7 +31,7 @@ struct ReplyRenderer {
     /// The same, with standard output's text appended to `bytes` (a pipe's buffer); the text
     /// for standard error is returned.
     func render(
-        _ reply: Reply, into bytes: inout [UInt8], input: String, caretIndent: Int?, lineNumber: Int? = nil,
+        _ reply: Reply, into bytes: inout [UInt8], input: @autoclosure () -> String, caretIndent: Int?, lineNumber: Int? = nil,
         localized: Localization = Localization(localeID: "en")
     ) -> String {
         // A pipe's results without assumptions or errors: the text, one a line.
@@ -48,7 +48,7 @@ struct ReplyRenderer {
             }
             return ""
         }
-        return renderLines(reply, into: &bytes, input: input, caretIndent: caretIndent, lineNumber: lineNumber, localized: localized)
+        return renderLines(reply, into: &bytes, input: input(), caretIndent: caretIndent, lineNumber: lineNumber, localized: localized)
     }
 
     private func renderLines(
