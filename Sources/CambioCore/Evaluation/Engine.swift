@@ -49,6 +49,7 @@ public final class Engine {
         directory = CurrencyDirectory(
             catalog: catalog, codes: table.codes, languageID: locale.messages, regionCurrency: regionCurrency)
         currentTable = table
+        work = Outcome(state: SessionState(base: .eur, recent: [], locale: locale, table: table), reply: Reply(), effects: [])
     }
 
     /// The table the engine was made for (its currencies are the directory's).
@@ -111,28 +112,34 @@ public final class Engine {
     /// Evaluates one line against a session's state, changing it in place: the one evaluation
     /// every mode uses, without copying the state twice a line.
     public func evaluate(_ line: String, state: inout SessionState, now: Date = Date()) -> LineResult {
-        var outcome = Outcome(state: placeholder, reply: Reply(), effects: [])
-        swap(&outcome.state, &state)
-        evaluate(line, &outcome, now: now)
-        swap(&outcome.state, &state)
-        return LineResult(reply: outcome.reply, effects: outcome.effects, request: outcome.request)
+        lend(&state) { outcome in evaluate(line, &outcome, now: now) }
     }
 
     /// The same for a line given as UTF-8 bytes (a pipe's line): a line of a known shape is
     /// evaluated from its bytes; any other is decoded (invalid UTF-8 becoming U+FFFD, which the
     /// tokenizer reports with its column) and evaluated as a `String`.
     public func evaluate(utf8 line: UnsafeBufferPointer<UInt8>, state: inout SessionState, now: Date = Date()) -> LineResult {
-        var outcome = Outcome(state: placeholder, reply: Reply(), effects: [])
-        swap(&outcome.state, &state)
-        if line.count > Self.lineLimit || !recognised(line, &outcome, now: now) {
-            evaluate(String(decoding: line, as: UTF8.self), &outcome, now: now)
+        lend(&state) { outcome in
+            if line.count > Self.lineLimit || !recognised(line, &outcome, now: now) {
+                evaluate(String(decoding: line, as: UTF8.self), &outcome, now: now)
+            }
         }
-        swap(&outcome.state, &state)
-        return LineResult(reply: outcome.reply, effects: outcome.effects, request: outcome.request)
     }
 
-    /// What stands in the outcome while the session's state is lent to it.
-    private lazy var placeholder = SessionState(base: .eur, recent: [], locale: locale, table: currentTable)
+    /// Runs an evaluation on the engine's working outcome with the session's state moved into
+    /// it and back: neither the state nor the reply's storage is copied or allocated anew.
+    private func lend(_ state: inout SessionState, _ body: (inout Outcome) -> Void) -> LineResult {
+        swap(&work.state, &state)
+        work.reply.clear()
+        work.effects = []
+        work.request = nil
+        body(&work)
+        swap(&work.state, &state)
+        return LineResult(reply: work.reply, effects: work.effects, request: work.request)
+    }
+
+    /// The outcome every line is evaluated into (its state lent by the session).
+    private var work: Outcome
 
     private func evaluate(_ line: String, _ outcome: inout Outcome, now: Date) {
         guard line.utf8.count <= Self.lineLimit else {
@@ -358,7 +365,7 @@ public final class Engine {
         for note in notes { outcome.reply.lines.append(.assumption(note)) }
         let exactAmount = exact ?? amount.flatMap(Rational.init)
         for target in targets {
-            guard let rate = table.rate(from: from, to: target) else {
+            guard let rate = rate(table, from: from, to: target) else {
                 let missing = table.contains(from) ? target : from
                 throw CommandError(.currencyNotInTable(missing, table: describe(table, missing: missing)), at: nil)
             }
@@ -391,6 +398,18 @@ public final class Engine {
         outcome.state.last = LastConversion(amount: amount, from: from, to: targets)
         if outcome.state.use(from, then: targets) { outcome.effects.insert(.saveRecent) }
     }
+
+    /// `table.rate(from:to:)`, remembered per pair: a ledger converts between the same few.
+    private func rate(_ table: RateTable, from: CurrencyCode, to: CurrencyCode) -> Rational? {
+        if rateCache.table !== table || rateCache.rates.count >= 4096 { rateCache = (table, [:]) }
+        let key = UInt64(from.packed) << 32 | UInt64(to.packed)
+        if let known = rateCache.rates[key] { return known }
+        let rate = table.rate(from: from, to: to)
+        if let rate { rateCache.rates[key] = rate }
+        return rate
+    }
+
+    private var rateCache: (table: RateTable?, rates: [UInt64: Rational]) = (nil, [:])
 
     /// The bytes of a result line being written (reused).
     private var resultLine: [UInt8] = []

@@ -30,6 +30,13 @@ public struct Reply: Sendable, Equatable {
 
     public init(_ lines: [Line] = []) { self.lines = lines }
 
+    /// Empties the reply, keeping its storage for the next line's.
+    public mutating func clear() {
+        lines.removeAll(keepingCapacity: true)
+        conversions.removeAll(keepingCapacity: true)
+        records.removeAll(keepingCapacity: true)
+    }
+
     public var failed: Bool {
         lines.contains { if case .error = $0 { true } else { false } }
     }

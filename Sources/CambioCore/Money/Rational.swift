@@ -125,7 +125,7 @@ public struct Rational: Sendable, CustomStringConvertible {
     /// value exactly; `nil` when none do (`1/3`, or more places than `maximum`).
     public func exactFractionDigits(minimum: Int, maximum: Int) -> Int? {
         guard minimum <= maximum else { return nil }
-        for places in minimum...maximum {
+        for places in stride(from: minimum, through: maximum, by: 1) {
             if let n = numerator.wide, let d = denominator.wide, places <= 38 {
                 let (scaled, overflow) = n.multipliedReportingOverflow(by: Self.tens[places])
                 if !overflow {
