@@ -401,15 +401,14 @@ public final class Engine {
 
     /// `table.rate(from:to:)`, remembered per pair: a ledger converts between the same few.
     private func rate(_ table: RateTable, from: CurrencyCode, to: CurrencyCode) -> Rational? {
-        if rateCache.table !== table || rateCache.rates.count >= 4096 { rateCache = (table, [:]) }
-        let key = UInt64(from.packed) << 32 | UInt64(to.packed)
-        if let known = rateCache.rates[key] { return known }
+        if rateCache.table !== table || rateCache.rates.count >= 4096 { rateCache = (table, CurrencyMap()) }
+        if let known = rateCache.rates[from, to] { return known }
         let rate = table.rate(from: from, to: to)
-        if let rate { rateCache.rates[key] = rate }
+        if let rate { rateCache.rates[from, to] = rate }
         return rate
     }
 
-    private var rateCache: (table: RateTable?, rates: [UInt64: Rational]) = (nil, [:])
+    private var rateCache: (table: RateTable?, rates: CurrencyMap<Rational>) = (nil, CurrencyMap())
 
     /// The bytes of a result line being written (reused).
     private var resultLine: [UInt8] = []

@@ -32,9 +32,9 @@ public struct Reply: Sendable, Equatable {
 
     /// Empties the reply, keeping its storage for the next line's.
     public mutating func clear() {
-        lines.removeAll(keepingCapacity: true)
-        conversions.removeAll(keepingCapacity: true)
-        records.removeAll(keepingCapacity: true)
+        if !lines.isEmpty { lines.removeAll(keepingCapacity: true) }
+        if !conversions.isEmpty { conversions.removeAll(keepingCapacity: true) }
+        if !records.isEmpty { records.removeAll(keepingCapacity: true) }
     }
 
     public var failed: Bool {

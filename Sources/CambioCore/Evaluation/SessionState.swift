@@ -31,16 +31,31 @@ public struct SessionState: Sendable {
     /// true when the list changed. The list is changed in place (a pipe does this every line).
     @discardableResult
     public mutating func use(_ first: CurrencyCode, then rest: some BidirectionalCollection<CurrencyCode>) -> Bool {
+        // Already at the front in that order (a ledger's same pair again): nothing moves.
+        if recent.first == first, recent.count > rest.count {
+            var index = 1
+            var same = true
+            for code in rest {
+                if recent[index] != code {
+                    same = false
+                    break
+                }
+                index += 1
+            }
+            if same { return false }
+        }
         var changed = false
         func moveToFront(_ code: CurrencyCode) {
             if let index = recent.firstIndex(of: code) {
                 guard index > 0 else { return }
-                var position = index
-                while position > 0 {
-                    recent[position] = recent[position - 1]
-                    position -= 1
+                recent.withUnsafeMutableBufferPointer { list in
+                    var position = index
+                    while position > 0 {
+                        list[position] = list[position - 1]
+                        position -= 1
+                    }
+                    list[0] = code
                 }
-                recent[0] = code
             } else {
                 recent.insert(code, at: 0)
             }

@@ -41,6 +41,7 @@ public final class MoneyFormatter {
         self.localeID = localeID
         self.facts = facts
         conventions = NumberConventions(localeID: localeID, facts: facts)
+        writing = NumberWriting(conventions)
     }
 
     /// `12.5` EUR in de_DE → `12,500 €`.
@@ -160,7 +161,7 @@ public final class MoneyFormatter {
     public func symbol(for code: CurrencyCode) -> String { pattern(for: code).symbol }
 
     /// The locale's digits, separators, grouping sizes as UTF-8, for writing numbers.
-    private lazy var writing = NumberWriting(conventions)
+    private let writing: NumberWriting
 
     /// A few bytes held inline (a digit, a mark), at most four.
     private struct SmallBytes {
@@ -189,8 +190,11 @@ public final class MoneyFormatter {
         let grouping: SmallBytes?
         let primary: Int
         let secondary: Int
+        /// Integer digits from which numbers are grouped.
+        let groupsFrom: Int
 
         init(_ conventions: NumberConventions) {
+            groupsFrom = conventions.groupingSeparator == nil ? Int.max : conventions.primaryGroupSize + conventions.minimumGroupingDigits
             digits = conventions.digits == Array("0123456789") ? [] : conventions.digits.map { SmallBytes(String($0)) }
             decimal = SmallBytes(String(conventions.decimalSeparator))
             grouping = conventions.groupingSeparator.map { SmallBytes(String($0)) }
@@ -207,7 +211,7 @@ public final class MoneyFormatter {
         let padding = max(0, fractionDigits + 1 - digits.count)
         let count = digits.count + padding
         let point = count - fractionDigits
-        let grouping = conventions.groups(point) ? writing.grouping : nil
+        let grouping = point >= writing.groupsFrom ? writing.grouping : nil
         let ascii = writing.digits.isEmpty
         // Each digit, mark and separator takes at most four bytes.
         let capacity = (2 * count + 2) * 4

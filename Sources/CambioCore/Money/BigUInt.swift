@@ -9,33 +9,45 @@
 /// choices; `BigUIntTests` checks every operation against Python's integers, on both sides of
 /// the 128-bit line.
 public struct BigUInt: Hashable, Sendable, Comparable, CustomStringConvertible {
-    private enum Storage: Hashable, Sendable {
-        /// A value below 2^128: copied without counting references.
-        case small(UInt128)
-        /// Little-endian 64-bit limbs of a value of 2^128 or more, with no zero limb at the top.
-        case large([UInt64])
+    /// The limbs of a value of 2^128 or more: little-endian, with no zero limb at the top.
+    private final class Limbs: Sendable {
+        let values: [UInt64]
+        init(_ values: [UInt64]) { self.values = values }
     }
 
-    private var storage: Storage
+    /// The value when it is below 2^128 (`large` is then `nil`): copied, compared and
+    /// computed without touching memory.
+    private let small: UInt128
+    private let large: Limbs?
 
-    @inline(__always) private var isSmall: Bool { if case .small = storage { true } else { false } }
-    /// The value when it is below 2^128 (0 otherwise).
-    @inline(__always) private var small: UInt128 { if case .small(let value) = storage { value } else { 0 } }
-    /// The limbs of a value of 2^128 or more (none otherwise).
-    private var large: [UInt64] { if case .large(let limbs) = storage { limbs } else { [] } }
+    @inline(__always) private var isSmall: Bool { large == nil }
+
+    public static func == (a: BigUInt, b: BigUInt) -> Bool {
+        if a.isSmall, b.isSmall { return a.small == b.small }
+        return a.limbs == b.limbs
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        if isSmall { hasher.combine(small) } else { hasher.combine(limbs) }
+    }
 
     public static let zero = BigUInt(small: 0)
     public static let one = BigUInt(small: 1)
 
-    private init(small: UInt128) { storage = .small(small) }
+    private init(small: UInt128) {
+        self.small = small
+        large = nil
+    }
 
     init(limbs: [UInt64]) {
         var count = limbs.count
         while count > 0, limbs[count - 1] == 0 { count -= 1 }
         if count <= 2 {
-            storage = .small(UInt128(count > 0 ? limbs[0] : 0) | (count > 1 ? UInt128(limbs[1]) << 64 : 0))
+            small = UInt128(count > 0 ? limbs[0] : 0) | (count > 1 ? UInt128(limbs[1]) << 64 : 0)
+            large = nil
         } else {
-            storage = .large(count == limbs.count ? limbs : Array(limbs[..<count]))
+            small = 0
+            large = Limbs(count == limbs.count ? limbs : Array(limbs[..<count]))
         }
     }
 
@@ -45,7 +57,7 @@ public struct BigUInt: Hashable, Sendable, Comparable, CustomStringConvertible {
 
     /// Little-endian limbs with no zero limb at the top (zero has none).
     var limbs: [UInt64] {
-        if case .large(let limbs) = storage { return limbs }
+        if let large { return large.values }
         if small == 0 { return [] }
         let high = UInt64(truncatingIfNeeded: small >> 64)
         return high == 0 ? [UInt64(truncatingIfNeeded: small)] : [UInt64(truncatingIfNeeded: small), high]
@@ -76,11 +88,11 @@ public struct BigUInt: Hashable, Sendable, Comparable, CustomStringConvertible {
 
     public var isZero: Bool { isSmall && small == 0 }
 
-    public var isOdd: Bool { isSmall ? small & 1 == 1 : large[0] & 1 == 1 }
+    public var isOdd: Bool { (large?.values[0] ?? UInt64(truncatingIfNeeded: small)) & 1 == 1 }
 
     /// The number of significant bits.
     public var bitWidth: Int {
-        if case .large(let limbs) = storage, let last = limbs.last { return limbs.count * 64 - last.leadingZeroBitCount }
+        if let limbs = large?.values, let last = limbs.last { return limbs.count * 64 - last.leadingZeroBitCount }
         return 128 - small.leadingZeroBitCount
     }
 

@@ -1,8 +1,8 @@
-/// A map from currency codes to values for the lookups every line makes (a rate, a format):
-/// open addressing on the code's packed letters, without the seeded hashing a `Dictionary`
-/// does for each lookup.
+/// A map from currency codes (or pairs of them) to values for the lookups every line makes (a
+/// rate, a format): open addressing on the codes' packed letters, without the seeded hashing
+/// a `Dictionary` does for each lookup.
 struct CurrencyMap<Value> {
-    private var keys: [UInt32]
+    private var keys: [UInt64]
     private var values: [Value?]
     private var mask: Int
     private(set) var count = 0
@@ -10,16 +10,25 @@ struct CurrencyMap<Value> {
     init(capacity: Int = 64) {
         var size = 16
         while size < capacity * 2 { size *= 2 }
-        keys = [UInt32](repeating: 0, count: size)
+        keys = [UInt64](repeating: 0, count: size)
         values = [Value?](repeating: nil, count: size)
         mask = size - 1
     }
 
-    @inline(__always) private func slot(_ key: UInt32) -> Int { Int(truncatingIfNeeded: (key &* 2_654_435_761) >> 7) & mask }
+    @inline(__always) private func slot(_ key: UInt64) -> Int { Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 40) & mask }
 
     subscript(code: CurrencyCode) -> Value? {
+        get { self[key: UInt64(code.packed)] }
+        set { self[key: UInt64(code.packed)] = newValue }
+    }
+
+    subscript(from: CurrencyCode, to: CurrencyCode) -> Value? {
+        get { self[key: UInt64(from.packed) << 32 | UInt64(to.packed)] }
+        set { self[key: UInt64(from.packed) << 32 | UInt64(to.packed)] = newValue }
+    }
+
+    private subscript(key key: UInt64) -> Value? {
         get {
-            let key = code.packed
             var index = slot(key)
             while true {
                 let stored = keys[index]
@@ -31,7 +40,6 @@ struct CurrencyMap<Value> {
         set {
             guard let newValue else { return }
             if (count + 1) * 2 > keys.count { grow() }
-            let key = code.packed
             var index = slot(key)
             while keys[index] != 0, keys[index] != key { index = (index + 1) & mask }
             if keys[index] == 0 { count += 1 }
@@ -43,7 +51,7 @@ struct CurrencyMap<Value> {
     private mutating func grow() {
         let old = zip(keys, values).filter { $0.0 != 0 }
         let size = keys.count * 2
-        keys = [UInt32](repeating: 0, count: size)
+        keys = [UInt64](repeating: 0, count: size)
         values = [Value?](repeating: nil, count: size)
         mask = size - 1
         for (key, value) in old {
