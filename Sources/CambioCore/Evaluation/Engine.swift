@@ -66,37 +66,19 @@ public final class Engine {
     }
 
     /// The result of the line being typed, when it is already a complete conversion into one
-    /// currency: `= 14,291 $`. No state changes, nothing else evaluated; `nil` otherwise.
+    /// currency: `= 14,291 $`. It is the line evaluated as Enter would evaluate it, with its
+    /// effects dropped (the state is a copy, nothing is written); `nil` when that evaluation
+    /// fails or gives anything but one conversion.
     public func preview(_ line: String, in state: SessionState) -> String? {
-        guard line.count <= 200,
-            case .success(.convert(let amountReference?, let fromReference, let targets)) = Parser.parse(spaceGroupsJoined(line)),
-            targets.count <= 1
+        guard line.count <= 200 else { return nil }
+        let kept = keepsRecords
+        keepsRecords = true
+        defer { keepsRecords = kept }
+        let outcome = evaluate(line, in: state)
+        guard !outcome.reply.failed, outcome.reply.conversions.count == 1, let conversion = outcome.reply.conversions.first,
+            conversion.from != conversion.to
         else { return nil }
-        guard case .success(let amount) = amountParser.parse(amountReference.text) else { return nil }
-        // The same resolution as Enter, so that the preview and the result agree.
-        func resolved(_ reference: CurrencyReference) -> CurrencyCode? {
-            var notes: [String] = []
-            return try? resolve(reference, notes: &notes)
-        }
-        let from: CurrencyCode
-        if let symbol = amountReference.symbol ?? fromReference {
-            guard let code = resolved(symbol) else { return nil }
-            from = code
-        } else {
-            from = state.base
-        }
-        let to: CurrencyCode
-        if let target = targets.first {
-            guard let code = resolved(target) else { return nil }
-            to = code
-        } else {
-            guard from != state.base else { return nil }
-            to = state.base
-        }
-        guard from != to, let exact = Rational(amount.value), let result = state.table.convert(exact, from: from, to: to) else {
-            return nil
-        }
-        return "= " + formatter.format(result, to)
+        return "= " + formatter.format(conversion.result, conversion.to)
     }
 
     /// The longest line evaluated (bytes); a longer one is an error, in every mode.
