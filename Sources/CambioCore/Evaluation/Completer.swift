@@ -51,10 +51,15 @@ public enum Completer {
         let first = tokens.first
         let isCommand = first.map { $0.kind == .word && Command.words.contains($0.folded) } ?? false
 
+        // `ans`, the last result, where a value may start: first, or after an operator.
+        let answer = !typed.isEmpty && "ans".hasPrefix(typed.lowercased()) ? [Candidate(insert: "ans ", code: nil, symbol: "", name: "")] : []
         if tokens.isEmpty {
             let commands = Command.words.filter { !typed.isEmpty && $0.hasPrefix(typed.lowercased()) }
                 .map { Candidate(insert: $0 + " ", code: nil, symbol: "", name: "") }
-            return Completion(replacing: replacing, candidates: commands + currencies(typed, engine, recent))
+            return Completion(replacing: replacing, candidates: commands + answer + currencies(typed, engine, recent))
+        }
+        if let last = tokens.last, last.kind == .operator || last.kind == .open, !answer.isEmpty {
+            return Completion(replacing: replacing, candidates: answer + currencies(typed, engine, recent))
         }
         if isCommand, let declaration = first.flatMap({ CommandDeclaration.named($0.folded) }) {
             let argumentStarts = tokens.count == 1
@@ -63,6 +68,8 @@ public enum Completer {
                 return keywords(words, typed: typed, replacing: replacing, when: argumentStarts)
             case .provider:
                 return keywords(["auto"] + engine.providerNames, typed: typed, replacing: replacing, when: argumentStarts)
+            case .percentage:
+                return keywords(["off"], typed: typed, replacing: replacing, when: argumentStarts)
             case .command:
                 return keywords(Command.words, typed: typed, replacing: replacing, when: argumentStarts)
             case .locale:

@@ -75,10 +75,8 @@ public final class Engine {
         keepsRecords = true
         defer { keepsRecords = kept }
         let outcome = evaluate(line, in: state)
-        guard !outcome.reply.failed, outcome.reply.conversions.count == 1, let conversion = outcome.reply.conversions.first,
-            conversion.from != conversion.to
-        else { return nil }
-        return "= " + formatter.format(conversion.result, conversion.to)
+        guard !outcome.reply.failed, let money = outcome.reply.value else { return nil }
+        return "= " + (money.currency.map { formatter.format(money.value, $0) } ?? formatter.formatNumber(money.value))
     }
 
     /// The longest line evaluated (bytes); a longer one is an error, in every mode.
@@ -268,7 +266,13 @@ public final class Engine {
             guard let last = outcome.state.last, let first = last.to.first else {
                 throw CommandError(.nothingToSwap, at: nil)
             }
-            try show(amount: last.amount, from: first, targets: [last.from], notes: [], &outcome, now: now)
+            // After a line into several currencies, say which pair is swapped.
+            let notes = last.to.count > 1 ? [localized("note.swapped", first.rawValue, last.from.rawValue)] : []
+            try show(amount: last.amount, exact: last.exact, from: first, targets: [last.from], notes: notes, &outcome, now: now)
+        case .calculate(let expression, let targets, let adjust):
+            try calculate(expression, targets: targets, adjust: adjust, &outcome, now: now)
+        case .fee(let argument, let range):
+            try setFee(argument, range: range, &outcome)
         case .base(let reference):
             guard let reference else {
                 let base = outcome.state.base
@@ -346,6 +350,7 @@ public final class Engine {
         outcome.reply.lines.reserveCapacity(notes.count + targets.count + 1)
         for note in notes { outcome.reply.lines.append(.assumption(note)) }
         let exactAmount = exact ?? amount.flatMap(Rational.init)
+        var answer: (Rational, CurrencyCode)?
         for target in targets {
             guard let rate = rate(table, from: from, to: target) else {
                 let missing = table.contains(from) ? target : from
@@ -362,12 +367,18 @@ public final class Engine {
                 formatter.writeGiven(exactAmount, from, into: &resultLine)
                 resultLine += Self.equals
                 formatter.write(result, target, into: &resultLine)
-                outcome.reply.lines.append(.result(String(decoding: resultLine, as: UTF8.self), detail: detail))
+                let fee = from != target ? outcome.state.fee : nil
+                var text = String(decoding: resultLine, as: UTF8.self)
+                if let fee { text += feeSuffix(result, target, fee) }
+                outcome.reply.lines.append(.result(text, detail: detail))
+                if answer == nil { answer = (result, target) }
                 if keepsRecords {
-                    outcome.reply.conversions.append(
-                        Conversion(
-                            amount: amount, from: from, to: target, rate: rate, result: result, date: table.date,
-                            source: table.source.id))
+                    var conversion = Conversion(
+                        amount: amount, from: from, to: target, rate: rate, result: result, date: table.date,
+                        source: table.source.id)
+                    conversion.fee = fee
+                    conversion.exactAmount = exact
+                    outcome.reply.conversions.append(conversion)
                 }
             } else {
                 let (forward, backward) = (forward(), backward())
@@ -377,8 +388,284 @@ public final class Engine {
             }
         }
         outcome.reply.lines.append(.source(tableNote(table, now: now)))
-        outcome.state.last = LastConversion(amount: amount, from: from, to: targets)
+        if let answer {
+            outcome.state.answer = answer
+            if amount != nil, targets.count == 1, from != targets[0] { outcome.reply.value = Money(answer.0, answer.1) }
+        }
+        outcome.state.last = LastConversion(amount: amount, exact: exactAmount, from: from, to: targets)
         if outcome.state.use(from, then: targets) { outcome.effects.insert(.saveRecent) }
+    }
+
+    /// ` (14,541 $ with the 1,75 % fee)`.
+    private func feeSuffix(_ result: Rational, _ code: CurrencyCode, _ fee: Rational) -> String {
+        " (" + localized("note.feeResult", formatter.format(result * (.one + fee), code), percentText(fee)) + ")"
+    }
+
+    /// A fraction as a percentage in the locale: `1,75 %`.
+    private func percentText(_ fraction: Rational) -> String {
+        formatter.formatPercentNumber(fraction * Rational(100)) + " %"
+    }
+
+    // MARK: Arithmetic
+
+    /// A calculated value: an exact number, with a currency when it is money, or a percentage.
+    private struct Quantity {
+        var value: Rational
+        var currency: CurrencyCode?
+        var isPercent = false
+    }
+
+    /// The largest numerator or denominator kept (bits); a calculation past it stops.
+    static let bitLimit = 4096
+
+    private func calculate(
+        _ expression: Expression, targets references: [CurrencyReference], adjust: Adjustment?, _ outcome: inout Outcome, now: Date
+    ) throws {
+        var notes: [String] = []
+        var parts: [Conversion] = []
+        let state = outcome.state
+        let total = try quantity(expression, state, notes: &notes, parts: &parts)
+        if total.isPercent { throw CommandError(.arithmetic(.percentAlone), at: expression.range) }
+        let targets = try references.flatMap { try resolveTargets($0, notes: &notes) }
+        var factor: Rational?
+        if let adjust {
+            let percent = try quantity(adjust.percent, state, notes: &notes, parts: &parts)
+            factor = adjust.subtract ? .one - percent.value : .one + percent.value
+        }
+        var echo = written(expression, state)
+        if let adjust { echo += (adjust.subtract ? " − " : " + ") + written(adjust.percent, state) }
+        outcome.reply.lines += notes.map { .assumption($0) }
+        for part in parts {
+            outcome.reply.lines.append(
+                .note(
+                    localized(
+                        "note.part", formatter.formatGiven(part.exactAmount ?? .zero, part.from), formatter.format(part.result, part.to))))
+        }
+        if keepsRecords { outcome.reply.conversions += parts }
+        let table = state.table
+        guard !targets.isEmpty else {
+            // The value itself: money in its currency, or a plain number.
+            var value = total.value
+            if let factor { value = value * factor }
+            let shown = total.currency.map { formatter.format(value, $0) } ?? formatter.formatNumber(value)
+            outcome.reply.lines.append(.result(echo + " = " + shown))
+            outcome.state.answer = (value, total.currency ?? state.base)
+            outcome.reply.value = Money(value, total.currency)
+            outcome.reply.records.append(expressionRecord(echo, value, total.currency))
+            return
+        }
+        let from = total.currency ?? state.base
+        var answer: (Rational, CurrencyCode)?
+        for target in targets {
+            guard let rate = rate(table, from: from, to: target) else {
+                let missing = table.contains(from) ? target : from
+                throw CommandError(.currencyNotInTable(missing, table: describe(table, missing: missing)), at: nil)
+            }
+            var result = total.value * rate
+            if let factor { result = result * factor }
+            let fee = from != target ? state.fee : nil
+            var text = echo + " = " + formatter.format(result, target)
+            if let fee { text += feeSuffix(result, target, fee) }
+            let detail = showsDetails && from != target ? "\(formatter.unit(from)) = \(formatter.formatRate(rate, target))" : nil
+            outcome.reply.lines.append(.result(text, detail: detail))
+            if answer == nil { answer = (result, target) }
+            if keepsRecords {
+                var conversion = Conversion(
+                    amount: Decimal(string: total.value.decimalText(significantDigits: 38).text) ?? 0, from: from, to: target, rate: rate,
+                    result: result, date: table.date, source: table.source.id)
+                conversion.fee = fee
+                conversion.exactAmount = total.value
+                outcome.reply.conversions.append(conversion)
+                outcome.reply.records.append(expressionRecord(echo, result, target))
+            }
+        }
+        outcome.reply.lines.append(.source(tableNote(table, now: now)))
+        if let answer {
+            outcome.state.answer = answer
+            if targets.count == 1 { outcome.reply.value = Money(answer.0, answer.1) }
+        }
+        outcome.state.last = LastConversion(
+            amount: Decimal(string: total.value.decimalText(significantDigits: 38).text), exact: total.value, from: from, to: targets)
+        if outcome.state.use(from, then: targets) { outcome.effects.insert(.saveRecent) }
+    }
+
+    /// The calculation as data: what it says, its exact and rounded value, its currency.
+    private func expressionRecord(_ echo: String, _ value: Rational, _ currency: CurrencyCode?) -> Record {
+        let exact = value.decimalText(significantDigits: Conversion.significantDigits)
+        let (negative, digits) = value.roundedDigits(fractionDigits: MoneyFormatter.fractionDigits)
+        return Record(
+            "expression",
+            [
+                ("expression", .text(echo)), ("result", .decimal(exact.text)), ("result_exact", .flag(exact.exact)),
+                ("rounded", .decimal(negative ? "-" + digits : digits)), ("currency", .text(currency?.rawValue ?? "")),
+            ])
+    }
+
+    private func quantity(_ expression: Expression, _ state: SessionState, notes: inout [String], parts: inout [Conversion]) throws -> Quantity {
+        var result: Quantity
+        switch expression {
+        case .amount(let reference, let currencyReference, let scale):
+            let parsed = try parseAmount(reference, notes: &notes)
+            var value = parsed.exact
+            if scale > 0 { value = value * Rational(significand: .one, exponent: scale) }
+            result = Quantity(value: value, currency: try currencyReference.map { try resolve($0, notes: &notes) })
+        case .answer(let range):
+            guard let answer = state.answer else { throw CommandError(.arithmetic(.noAnswer), at: range) }
+            result = Quantity(value: answer.value, currency: answer.currency)
+        case .percent(let inner, let range):
+            let value = try quantity(inner, state, notes: &notes, parts: &parts)
+            guard value.currency == nil, !value.isPercent else { throw CommandError(.arithmetic(.percentAlone), at: range) }
+            result = Quantity(value: value.value * Rational(negative: false, significand: .one, exponent: -2), currency: nil, isPercent: true)
+        case .negate(let inner, _):
+            result = try quantity(inner, state, notes: &notes, parts: &parts)
+            result.value = -result.value
+        case .group(let inner):
+            result = try quantity(inner, state, notes: &notes, parts: &parts)
+        case .converted(let inner, let target, let range):
+            let value = try quantity(inner, state, notes: &notes, parts: &parts)
+            if value.isPercent { throw CommandError(.arithmetic(.percentAlone), at: range) }
+            let to = try resolve(target, notes: &notes)
+            result = Quantity(value: try part(value.value, from: value.currency ?? state.base, to: to, state, &parts), currency: to)
+        case .percentOf(let percent, let base, let range):
+            let share = try quantity(percent, state, notes: &notes, parts: &parts)
+            let whole = try quantity(base, state, notes: &notes, parts: &parts)
+            if whole.isPercent { throw CommandError(.arithmetic(.percentFirst), at: range) }
+            result = Quantity(value: whole.value * share.value, currency: whole.currency)
+        case .binary(let op, let left, let right, let range):
+            let a = try quantity(left, state, notes: &notes, parts: &parts)
+            let b = try quantity(right, state, notes: &notes, parts: &parts)
+            result = try combine(op, a, b, at: range, state, &parts)
+        }
+        // Exact, but not without bound: reduce a fraction that grew, and stop one that stays huge.
+        if result.value.numerator.bitWidth > 256 || result.value.denominator.bitWidth > 256 {
+            result.value = result.value.reduced()
+            if result.value.numerator.bitWidth > Self.bitLimit || result.value.denominator.bitWidth > Self.bitLimit {
+                throw CommandError(.arithmetic(.tooLarge), at: expression.range)
+            }
+        }
+        return result
+    }
+
+    private func combine(_ op: Operator, _ a: Quantity, _ b: Quantity, at range: Range<Int>, _ state: SessionState, _ parts: inout [Conversion]) throws
+        -> Quantity
+    {
+        switch op {
+        case .add, .subtract:
+            let sign: Rational = op == .add ? .one : -.one
+            if b.isPercent, !a.isPercent { return Quantity(value: a.value * (.one + sign * b.value), currency: a.currency) }
+            if a.isPercent, b.isPercent { return Quantity(value: a.value + sign * b.value, currency: nil, isPercent: true) }
+            if a.isPercent { throw CommandError(.arithmetic(.percentFirst), at: range) }
+            switch (a.currency, b.currency) {
+            case (nil, nil):
+                return Quantity(value: a.value + sign * b.value, currency: nil)
+            case (let x?, let y?):
+                // Money in another currency is converted into the left one's.
+                let right = x == y ? b.value : try part(b.value, from: y, to: x, state, &parts)
+                return Quantity(value: a.value + sign * right, currency: x)
+            default:
+                throw CommandError(.arithmetic(.numberAndMoney), at: range)
+            }
+        case .multiply:
+            if a.isPercent, b.isPercent { return Quantity(value: a.value * b.value, currency: nil, isPercent: true) }
+            if a.currency != nil, b.currency != nil { throw CommandError(.arithmetic(.moneyTimesMoney), at: range) }
+            return Quantity(value: a.value * b.value, currency: a.currency ?? b.currency)
+        case .divide:
+            guard let quotient = b.value.isZero ? nil : Optional(b.value) else {
+                throw CommandError(.arithmetic(.divisionByZero), at: range)
+            }
+            if b.isPercent || a.isPercent {
+                if b.currency != nil { throw CommandError(.arithmetic(.numberByMoney), at: range) }
+                return Quantity(value: (a.value / quotient) ?? .zero, currency: a.currency, isPercent: a.isPercent && !b.isPercent)
+            }
+            switch (a.currency, b.currency) {
+            case (_, nil):
+                return Quantity(value: (a.value / quotient) ?? .zero, currency: a.currency)
+            case (let x?, let y?):
+                // Money by money is a plain ratio, in the left one's currency.
+                let divisor = x == y ? quotient : try part(quotient, from: y, to: x, state, &parts)
+                guard !divisor.isZero else { throw CommandError(.arithmetic(.divisionByZero), at: range) }
+                return Quantity(value: (a.value / divisor) ?? .zero, currency: nil)
+            case (nil, let y?):
+                // `1/3 eur`: the currency after a quotient of numbers is the whole term's.
+                return Quantity(value: (a.value / quotient) ?? .zero, currency: y)
+            }
+        }
+    }
+
+    /// Converts money inside a calculation, keeping the conversion to show and record.
+    private func part(_ value: Rational, from: CurrencyCode, to: CurrencyCode, _ state: SessionState, _ parts: inout [Conversion]) throws
+        -> Rational
+    {
+        guard from != to else { return value }
+        guard let rate = rate(state.table, from: from, to: to) else {
+            let missing = state.table.contains(from) ? to : from
+            throw CommandError(.currencyNotInTable(missing, table: describe(state.table, missing: missing)), at: nil)
+        }
+        let result = value * rate
+        var conversion = Conversion(
+            amount: Decimal(string: value.decimalText(significantDigits: 38).text) ?? 0, from: from, to: to, rate: rate, result: result,
+            date: state.table.date, source: state.table.source.id)
+        conversion.exactAmount = value
+        parts.append(conversion)
+        return result
+    }
+
+    /// The calculation written back in the locale: amounts and money as the formatter writes
+    /// them, `ans` as its value, operators as signs that read back (`×`, `÷`, `−`).
+    private func written(_ expression: Expression, _ state: SessionState) -> String {
+        switch expression {
+        case .amount(let reference, let currencyReference, let scale):
+            guard case .success(let parsed) = amountParser.parse(reference.text) else { return reference.text }
+            var value = parsed.exact
+            if scale > 0 { value = value * Rational(significand: .one, exponent: scale) }
+            var notes: [String] = []
+            if let currencyReference, let code = try? resolve(currencyReference, notes: &notes) { return formatter.formatGiven(value, code) }
+            // A plain number as typed: `3`, `1,07`.
+            return formatter.formatPercentNumber(value)
+        case .answer:
+            guard let answer = state.answer else { return "ans" }
+            return formatter.format(answer.value, answer.currency)
+        case .percent(let inner, _):
+            if case .amount(let reference, nil, let scale) = inner, case .success(let parsed) = amountParser.parse(reference.text) {
+                return formatter.formatPercentNumber(scale > 0 ? parsed.exact * Rational(significand: .one, exponent: scale) : parsed.exact) + " %"
+            }
+            return written(inner, state) + " %"
+        case .negate(let inner, _):
+            return "−" + written(inner, state)
+        case .binary(let op, let left, let right, _):
+            return written(left, state) + " " + op.rawValue + " " + written(right, state)
+        case .percentOf(let percent, let base, _):
+            return written(percent, state) + " × " + written(base, state)
+        case .converted(let inner, let target, _):
+            var notes: [String] = []
+            return written(inner, state) + " in " + ((try? resolve(target, notes: &notes))?.rawValue ?? target.text)
+        case .group(let inner):
+            return "(" + written(inner, state) + ")"
+        }
+    }
+
+    /// `fee`, `fee off`, `fee 1,75 %`.
+    private func setFee(_ argument: String?, range: Range<Int>?, _ outcome: inout Outcome) throws {
+        guard let argument else {
+            let text = outcome.state.fee.map { localized("note.fee", percentText($0)) } ?? localized("note.feeOff")
+            outcome.reply.lines.append(.result(text))
+            outcome.reply.records.append(
+                Record("fee", [("percent", .decimal(((outcome.state.fee ?? .zero) * Rational(100)).decimalText().text))]))
+            return
+        }
+        let word = TextFolding.fold(argument)
+        if word == "off" || word == "aus" || word == "kapali" || word == "none" {
+            outcome.state.fee = nil
+        } else {
+            var number = argument.trimmingCharacters(in: .whitespaces)
+            if number.hasSuffix("%") || number.hasSuffix("٪") { number = String(number.dropLast()).trimmingCharacters(in: .whitespaces) }
+            guard case .success(let parsed) = amountParser.parse(number), !parsed.exact.isNegative, !parsed.exact.isZero,
+                parsed.exact < Rational(100)
+            else { throw CommandError(.badFee(argument), at: range) }
+            outcome.state.fee = parsed.exact * Rational(negative: false, significand: .one, exponent: -2)
+        }
+        outcome.effects.insert(.saveConfig)
+        outcome.reply.lines.append(.note(outcome.state.fee.map { localized("note.fee", percentText($0)) } ?? localized("note.feeOff")))
     }
 
     /// `table.rate(from:to:)`, remembered per pair: a ledger converts between the same few.
@@ -584,6 +871,7 @@ public final class Engine {
                 localized("status.recent"),
                 state.recent.isEmpty ? localized("status.none") : state.recent.map(\.rawValue).joined(separator: " ")
             ),
+            (localized("status.fee"), state.fee.map(percentText) ?? localized("status.none")),
         ]
         if let files {
             rows += [
@@ -604,6 +892,7 @@ public final class Engine {
             ("base", .text(state.base.rawValue)), ("locale_numbers", .text(state.locale.numbers)),
             ("locale_money", .text(state.locale.money)), ("locale_messages", .text(state.locale.messages)),
             ("recent", .text(state.recent.map(\.rawValue).joined(separator: " "))),
+            ("fee_percent", .decimal(((state.fee ?? .zero) * Rational(100)).decimalText().text)),
         ]
         if let files {
             fields += [("config", .text(files.config)), ("history", .text(files.history)), ("recent_file", .text(files.recent))]

@@ -75,6 +75,9 @@ public enum Messages {
             case (.amountOrCurrency, nil): return localized("error.expected.amountOrCurrency")
             case (.amountOrCurrency, let found?): return localized("error.expected.amountOrCurrency.found", quoted(found))
             case (.endOfLine, let found): return localized("error.expected.end", quoted(found ?? ""))
+            case (.percentage, _): return localized("error.expected.percentage")
+            case (.closingParenthesis, nil): return localized("error.expected.parenthesis")
+            case (.closingParenthesis, let found?): return localized("error.expected.parenthesis.found", quoted(found))
             }
         case .unknownTopic(let word):
             return localized("error.unknownTopic", quoted(word), Command.words.joined(separator: ", "))
@@ -94,6 +97,19 @@ public enum Messages {
             return localized("error.unknownProvider", quoted(providerName), alternatives(known, localized))
         case .unexpectedArgument(let command, let allowed, let found):
             return localized("error.unexpectedArgument", command, alternatives(allowed.map { quoted($0) }, localized), quoted(found))
+        case .arithmetic(let problem):
+            switch problem {
+            case .moneyTimesMoney: return localized("error.arithmetic.moneyTimesMoney")
+            case .numberAndMoney: return localized("error.arithmetic.numberAndMoney")
+            case .numberByMoney: return localized("error.arithmetic.numberByMoney")
+            case .divisionByZero: return localized("error.arithmetic.divisionByZero")
+            case .percentAlone: return localized("error.arithmetic.percentAlone")
+            case .percentFirst: return localized("error.arithmetic.percentFirst")
+            case .noAnswer: return localized("error.arithmetic.noAnswer")
+            case .tooLarge: return localized("error.arithmetic.tooLarge")
+            }
+        case .badFee(let typed):
+            return localized("error.badFee", quoted(typed))
         }
     }
 }

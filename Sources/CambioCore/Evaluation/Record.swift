@@ -28,14 +28,23 @@ public struct Record: Sendable, Equatable {
     public init(_ conversion: Conversion) {
         let result = conversion.resultText
         let rate = conversion.rateText
-        self.init(
-            "conversion",
-            [
-                ("amount", .decimal(conversion.amount.description)), ("from", .text(conversion.from.rawValue)),
-                ("to", .text(conversion.to.rawValue)), ("rounded", .decimal(conversion.roundedResult)), ("result", .decimal(result.text)),
-                ("rate", .decimal(rate.text)), ("date", .text(conversion.date)), ("source", .text(conversion.source)),
-                ("result_exact", .flag(result.exact)), ("rate_exact", .flag(rate.exact)),
-            ])
+        var fields: [(key: String, value: Value)] = [
+            (
+                "amount",
+                .decimal(conversion.exactAmount.map { $0.decimalText(significantDigits: Conversion.significantDigits).text } ?? conversion.amount.description)
+            ),
+            ("from", .text(conversion.from.rawValue)),
+            ("to", .text(conversion.to.rawValue)), ("rounded", .decimal(conversion.roundedResult)), ("result", .decimal(result.text)),
+            ("rate", .decimal(rate.text)), ("date", .text(conversion.date)), ("source", .text(conversion.source)),
+            ("result_exact", .flag(result.exact)), ("rate_exact", .flag(rate.exact)),
+        ]
+        if let fee = conversion.fee, let withFee = conversion.resultWithFee {
+            fields.append(("fee_percent", .decimal((fee * Rational(100)).decimalText(significantDigits: Conversion.significantDigits).text)))
+            let (negative, digits) = withFee.roundedDigits(fractionDigits: MoneyFormatter.fractionDigits)
+            fields.append(("rounded_with_fee", .decimal(negative ? "-" + digits : digits)))
+            fields.append(("result_with_fee", .decimal(withFee.decimalText(significantDigits: Conversion.significantDigits).text)))
+        }
+        self.init("conversion", fields)
     }
 
     /// One rate: units of `to` for one `from`, and the inverse.

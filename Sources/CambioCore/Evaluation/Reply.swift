@@ -22,6 +22,9 @@ public struct Reply: Sendable, Equatable {
     }
 
     public var lines: [Line] = []
+    /// The line's one result as a value, when it has exactly one (a conversion into one
+    /// currency, or a calculation): what the live preview shows.
+    public var value: Money?
     /// The conversions behind the result lines, for machine-readable output.
     public var conversions: [Conversion] = []
     /// What other commands produced as data (rates, currencies, status), for machine-readable
@@ -35,6 +38,7 @@ public struct Reply: Sendable, Equatable {
         if !lines.isEmpty { lines.removeAll(keepingCapacity: true) }
         if !conversions.isEmpty { conversions.removeAll(keepingCapacity: true) }
         if !records.isEmpty { records.removeAll(keepingCapacity: true) }
+        value = nil
     }
 
     public var failed: Bool {
@@ -43,6 +47,17 @@ public struct Reply: Sendable, Equatable {
 
     public var results: [String] {
         lines.compactMap { if case .result(let text, _) = $0 { text } else { nil } }
+    }
+}
+
+/// An exact amount, with its currency when it is money.
+public struct Money: Sendable, Equatable {
+    public let value: Rational
+    public let currency: CurrencyCode?
+
+    public init(_ value: Rational, _ currency: CurrencyCode?) {
+        self.value = value
+        self.currency = currency
     }
 }
 
@@ -58,6 +73,13 @@ public struct Conversion: Sendable, Equatable {
     /// The table's data date and source.
     public let date: String
     public let source: String
+    /// The card fee in use (a fraction), when one is set.
+    public var fee: Rational? = nil
+    /// The amount exactly, when it was calculated (`amount` is then its nearest `Decimal`).
+    public var exactAmount: Rational? = nil
+
+    /// The result with the fee added.
+    public var resultWithFee: Rational? { fee.map { result * (.one + $0) } }
 
     /// Significant digits of `result` and `rate` in machine output when they have no finite
     /// decimal (when they have one, it is written whole).

@@ -11,6 +11,10 @@ public struct SessionState: Sendable {
     public var last: LastConversion?
     /// The rate table every conversion uses.
     public var table: RateTable
+    /// The last result, for `ans` and `_`: its exact value and currency.
+    public var answer: (value: Rational, currency: CurrencyCode)?
+    /// The card or bank fee added to every conversion, as a fraction (`0.0175` for 1,75 %).
+    public var fee: Rational?
 
     public static let recentLimit = 8
 
@@ -71,11 +75,14 @@ public struct SessionState: Sendable {
 /// A conversion `swap` can reverse.
 public struct LastConversion: Equatable, Sendable {
     public let amount: Decimal?
+    /// The amount exactly (a calculated amount may have no finite decimal).
+    public let exact: Rational?
     public let from: CurrencyCode
     public let to: [CurrencyCode]
 
-    public init(amount: Decimal?, from: CurrencyCode, to: [CurrencyCode]) {
+    public init(amount: Decimal?, exact: Rational? = nil, from: CurrencyCode, to: [CurrencyCode]) {
         self.amount = amount
+        self.exact = exact
         self.from = from
         self.to = to
     }

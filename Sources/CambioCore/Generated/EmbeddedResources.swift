@@ -945,6 +945,30 @@ man.section.files = DATEIEN
 man.section.exitStatus = RÜCKGABEWERT
 man.section.examples = BEISPIELE
 man.section.seeAlso = SIEHE AUCH
+error.expected.percentage = hier fehlt ein Prozentsatz, z. B. „+ 2 %“
+error.expected.parenthesis = eine „(“ ist nicht geschlossen — „)“ ergänzen
+error.expected.parenthesis.found = „)“ fehlt vor {0}
+error.arithmetic.moneyTimesMoney = Geld lässt sich nicht mit Geld multiplizieren — mit einer Zahl multiplizieren, z. B. 12 eur × 3
+error.arithmetic.numberAndMoney = eine Zahl und Geld lassen sich nicht addieren — der Zahl eine Währung geben, z. B. 12 eur + 5 eur
+error.arithmetic.numberByMoney = eine Zahl lässt sich nicht durch Geld teilen — Geld durch eine Zahl teilen, z. B. 12 eur / 4
+error.arithmetic.divisionByZero = Division durch null
+error.arithmetic.percentAlone = Prozent wovon? — z. B. 15 % von 80 eur oder 80 eur + 15 %
+error.arithmetic.percentFirst = der Prozentsatz steht nach dem, wovon er genommen wird — z. B. 80 eur + 15 %
+error.arithmetic.noAnswer = noch kein Ergebnis für „ans“ — erst etwas umrechnen oder berechnen
+error.arithmetic.tooLarge = der genaue Wert wurde zu groß — die Rechnung wurde abgebrochen statt gerundet
+error.badFee = {0} ist keine Gebühr — einen Prozentsatz zwischen 0 und 100 angeben, z. B. „fee 1,75 %“, oder „fee off“
+note.fee = Kartengebühr auf jede Umrechnung: {0}
+note.feeOff = keine Kartengebühr: Ergebnisse zum Mittelkurs
+note.feeResult = {0} mit {1} Gebühr
+note.swapped = getauscht: {0} → {1} (das erste der Ziele)
+note.part = {0} = {1}
+status.fee = Kartengebühr
+summary.fee = eine Karten- oder Bankgebühr auf jede Umrechnung
+help.fee.show = die Gebühr zeigen
+help.fee.set = jeder Umrechnung eine Gebühr hinzufügen, z. B. „fee 1,75 %“; Ergebnisse zeigen beide Beträge; wird gemerkt
+help.fee.off = keine Gebühr: Ergebnisse wieder zum Mittelkurs
+help.fee.more = Die Gebühr ist, was Karte oder Bank auf den Mittelkurs aufschlagen: mit 2 % Gebühr steht neben\neinem Ergebnis von 100 $ auch 102 $.
+config.notFee = Zeile {0}: {1} ist keine Gebühr — ein Prozentsatz über 0 und unter 100, z. B. 1.75
 """#
 
     /// `Resources/Localization/en.strings`: the interface in `en`.
@@ -1260,6 +1284,30 @@ man.section.files = FILES
 man.section.exitStatus = EXIT STATUS
 man.section.examples = EXAMPLES
 man.section.seeAlso = SEE ALSO
+error.expected.percentage = expected a percentage here, e.g. “+ 2 %”
+error.expected.parenthesis = a “(” is not closed — add “)”
+error.expected.parenthesis.found = expected “)” before {0}
+error.arithmetic.moneyTimesMoney = money cannot be multiplied by money — multiply by a number, e.g. 12 eur × 3
+error.arithmetic.numberAndMoney = a number and money cannot be added — give the number a currency, e.g. 12 eur + 5 eur
+error.arithmetic.numberByMoney = a number cannot be divided by money — divide money by a number, e.g. 12 eur / 4
+error.arithmetic.divisionByZero = division by zero
+error.arithmetic.percentAlone = a percentage of what? — e.g. 15 % of 80 eur, or 80 eur + 15 %
+error.arithmetic.percentFirst = the percentage goes after what it is taken of — e.g. 80 eur + 15 %
+error.arithmetic.noAnswer = no result yet for “ans” — convert or calculate something first
+error.arithmetic.tooLarge = the exact value grew too large to keep — the calculation was stopped rather than rounded
+error.badFee = {0} is no fee — give a percentage between 0 and 100, e.g. “fee 1,75 %”, or “fee off”
+note.fee = card fee on every conversion: {0}
+note.feeOff = no card fee: results are mid-market
+note.feeResult = {0} with the {1} fee
+note.swapped = swapped {0} → {1} (the first of the targets)
+note.part = {0} = {1}
+status.fee = card fee
+summary.fee = a card or bank fee on every conversion
+help.fee.show = show the fee in use
+help.fee.set = add a fee to every conversion, e.g. “fee 1,75 %”; results show both figures; it is remembered
+help.fee.off = no fee: results are the mid-market rate again
+help.fee.more = The fee is what a card or bank adds to the mid-market rate: with a 2 % fee, a result of\n100 $ shows 102 $ beside it.
+config.notFee = line {0}: {1} is no fee — a percentage over 0 and under 100, e.g. 1.75
 """#
 
     /// `Resources/Localization/tr.strings`: the interface in `tr`.
@@ -1574,6 +1622,30 @@ man.section.files = DOSYALAR
 man.section.exitStatus = ÇIKIŞ DURUMU
 man.section.examples = ÖRNEKLER
 man.section.seeAlso = AYRICA BAKINIZ
+error.expected.percentage = burada bir yüzde bekleniyordu, ör. “+ 2 %”
+error.expected.parenthesis = bir “(” kapatılmamış — “)” ekleyin
+error.expected.parenthesis.found = {0} öncesinde “)” bekleniyordu
+error.arithmetic.moneyTimesMoney = para parayla çarpılamaz — bir sayıyla çarpın, ör. 12 eur × 3
+error.arithmetic.numberAndMoney = bir sayı ile para toplanamaz — sayıya bir para birimi verin, ör. 12 eur + 5 eur
+error.arithmetic.numberByMoney = bir sayı paraya bölünemez — parayı bir sayıya bölün, ör. 12 eur / 4
+error.arithmetic.divisionByZero = sıfıra bölme
+error.arithmetic.percentAlone = neyin yüzdesi? — ör. 80 eur'nun 15 %'i için 15 % of 80 eur, ya da 80 eur + 15 %
+error.arithmetic.percentFirst = yüzde, alındığı tutardan sonra gelir — ör. 80 eur + 15 %
+error.arithmetic.noAnswer = “ans” için henüz sonuç yok — önce bir şey çevirin ya da hesaplayın
+error.arithmetic.tooLarge = tam değer saklanamayacak kadar büyüdü — hesap yuvarlanmak yerine durduruldu
+error.badFee = {0} bir ücret değil — 0 ile 100 arasında bir yüzde verin, ör. “fee 1,75 %”, ya da “fee off”
+note.fee = her çevirmede kart ücreti: {0}
+note.feeOff = kart ücreti yok: sonuçlar piyasa ortalaması
+note.feeResult = {1} ücretle {0}
+note.swapped = çevrildi: {0} → {1} (hedeflerin ilki)
+note.part = {0} = {1}
+status.fee = kart ücreti
+summary.fee = her çevirmeye bir kart ya da banka ücreti
+help.fee.show = kullanılan ücreti gösterir
+help.fee.set = her çevirmeye bir ücret ekler, ör. “fee 1,75 %”; sonuçlar iki tutarı da gösterir; hatırlanır
+help.fee.off = ücret yok: sonuçlar yeniden piyasa ortalaması
+help.fee.more = Ücret, kartın ya da bankanın piyasa ortalamasına eklediğidir: 2 % ücretle 100 $'lık bir sonucun\nyanında 102 $ görünür.
+config.notFee = {0}. satır: {1} bir ücret değil — 0 ile 100 arasında bir yüzde, ör. 1.75
 """#
 
     /// Every interface language, by language code.

@@ -11,11 +11,67 @@ public struct AmountReference: Equatable, Sendable {
     public let symbol: CurrencyReference?
 }
 
+/// An arithmetic operator.
+public enum Operator: String, Equatable, Sendable {
+    case add = "+"
+    case subtract = "−"
+    case multiply = "×"
+    case divide = "÷"
+}
+
+/// Arithmetic on amounts, money, percentages and the last result, as parsed.
+public indirect enum Expression: Equatable, Sendable {
+    /// A number with the currency written beside it (if any) and a suffix's power of ten
+    /// (`12k` → 3).
+    case amount(AmountReference, currency: CurrencyReference?, scale: Int)
+    /// `ans` or `_`: the last result.
+    case answer(range: Range<Int>)
+    /// `15 %`.
+    case percent(Expression, range: Range<Int>)
+    case negate(Expression, range: Range<Int>)
+    /// `range` is the operator's.
+    case binary(Operator, Expression, Expression, range: Range<Int>)
+    /// `15 % of 80 eur`; `range` is the word's.
+    case percentOf(Expression, Expression, range: Range<Int>)
+    /// `(12 eur in usd)`; `range` is the connector's.
+    case converted(Expression, to: CurrencyReference, range: Range<Int>)
+    /// Parentheses, kept for writing the expression back.
+    case group(Expression)
+
+    /// Where the expression starts and ends in the line.
+    public var range: Range<Int> {
+        switch self {
+        case .amount(let amount, let currency, _):
+            guard let currency else { return amount.range }
+            return min(amount.range.lowerBound, currency.range.lowerBound)..<max(amount.range.upperBound, currency.range.upperBound)
+        case .answer(let range): return range
+        case .percent(let inner, let range): return inner.range.lowerBound..<range.upperBound
+        case .negate(let inner, let range): return range.lowerBound..<inner.range.upperBound
+        case .binary(_, let left, let right, _): return left.range.lowerBound..<right.range.upperBound
+        case .percentOf(let left, let right, _): return left.range.lowerBound..<right.range.upperBound
+        case .converted(let inner, let target, _): return inner.range.lowerBound..<target.range.upperBound
+        case .group(let inner): return inner.range.lowerBound - 1..<inner.range.upperBound + 1
+        }
+    }
+}
+
+/// `+ 2 %` after the targets of an expression: applied to each converted result.
+public struct Adjustment: Equatable, Sendable {
+    public let subtract: Bool
+    public let percent: Expression
+    public let range: Range<Int>
+}
+
 /// One parsed command line.
 public enum Command: Equatable, Sendable {
     case empty
     /// `12 eur in usd, gbp`, `12 eur`, `12`, `eur in usd`, `eur`: with no amount it asks for the rate.
     case convert(amount: AmountReference?, from: CurrencyReference?, to: [CurrencyReference])
+    /// Arithmetic (`3 × 12,50 eur in usd`, `12 eur + 5 usd in gbp`, `ans × 2`), converted into
+    /// the targets when there are any, then adjusted (`+ 2 %`).
+    case calculate(Expression, to: [CurrencyReference], adjust: Adjustment?)
+    /// `fee` (show), `fee off`, or `fee PERCENT`: the card or bank fee on every conversion.
+    case fee(String?, range: Range<Int>?)
     /// `base` (show) or `base CUR`.
     case base(CurrencyReference?)
     case swap

@@ -19,6 +19,8 @@ public struct CommandDeclaration: Sendable {
         case command
         /// Free text (`list São`).
         case text
+        /// A percentage, or `off` (`fee 1,75 %`).
+        case percentage
     }
 
     /// One way to use the command, for `help COMMAND` and the man page: the synopsis as typed
@@ -49,7 +51,7 @@ public struct CommandDeclaration: Sendable {
     /// True when the argument is read as free text, not as tokens (`list São Tomé`).
     public var takesFreeText: Bool {
         switch argument {
-        case .text, .provider, .locale, .command: true
+        case .text, .provider, .locale, .command, .percentage: true
         default: false
         }
     }
@@ -79,6 +81,8 @@ public struct CommandDeclaration: Sendable {
             "locale", "locale [ID|default]", .locale,
             forms: [("locale", "show"), ("locale ID", "set"), ("locale default", "default")]),
         CommandDeclaration("preview", "preview [on|off]", .keywords(["on", "off"]), forms: [("preview", "show"), ("preview on|off", "set")]),
+        CommandDeclaration(
+            "fee", "fee [PERCENT|off]", .percentage, forms: [("fee", "show"), ("fee PERCENT", "set"), ("fee off", "off")], more: true),
         CommandDeclaration("status", "status", .none, forms: [("status", "run")]),
         CommandDeclaration("help", "help [COMMAND]", .command, forms: [("help", "overview"), ("help COMMAND", "topic")]),
         CommandDeclaration("quit", aliases: ["exit"], "quit, exit", .none, forms: [("quit, exit", "run")]),

@@ -32,6 +32,30 @@ public struct CommandError: Error, Equatable, Sendable {
         case pastedResult(conversion: String)
         /// A command word with an argument it does not take (`recent all`, `preview maybe`).
         case unexpectedArgument(command: String, allowed: [String], found: String)
+        /// Arithmetic that has no meaning for money (the range is the operator's).
+        case arithmetic(ArithmeticProblem)
+        /// `fee` with something that is no percentage between 0 and 100.
+        case badFee(String)
+    }
+
+    /// What is wrong with a calculation.
+    public enum ArithmeticProblem: Equatable, Sendable {
+        /// `12 eur * 5 usd`.
+        case moneyTimesMoney
+        /// `12 + 5 eur`: a plain number and money.
+        case numberAndMoney
+        /// `12 / 5 eur`.
+        case numberByMoney
+        /// `x / 0`.
+        case divisionByZero
+        /// `15 %` with nothing to take it of.
+        case percentAlone
+        /// `15 % + 80 eur`: the percentage belongs after what it is taken of.
+        case percentFirst
+        /// `ans` before any result.
+        case noAnswer
+        /// A value whose exact fraction outgrew what is kept (over 4,096 bits).
+        case tooLarge
     }
 
     /// The table a conversion used, for messages about what it lacks.
@@ -56,6 +80,9 @@ public struct CommandError: Error, Equatable, Sendable {
         case connectorOrEnd
         case amountOrCurrency
         case endOfLine
+        /// A percentage after the targets (`in usd + 2 %`).
+        case percentage
+        case closingParenthesis
     }
 
     public let kind: Kind

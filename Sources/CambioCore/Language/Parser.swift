@@ -41,6 +41,7 @@ public struct Parser {
             case "locale": return .success(.locale(argument.isEmpty ? nil : argument, range: range))
             case "list": return .success(.list(filter: argument.isEmpty ? nil : argument))
             case "source": return .success(.source(argument.isEmpty ? nil : argument))
+            case "fee": return .success(.fee(argument.isEmpty ? nil : argument, range: range))
             default: return .success(.help(topic: argument.isEmpty ? nil : TextFolding.fold(argument)))
             }
         }
@@ -78,7 +79,178 @@ public struct Parser {
             position += 1
             return try parseCommand(first.folded, keyword: first)
         }
-        return try parseConversion()
+        return isCalculation ? try parseCalculation() : try parseConversion()
+    }
+
+    // MARK: Arithmetic
+
+    /// Suffixes that multiply the number they follow directly (`12k`, `1,5M`, `2bn`, `3Mio`,
+    /// `5bin`), as powers of ten; matched folded (any case).
+    public static let suffixes: [String: Int] = [
+        "k": 3, "tsd": 3, "bin": 3, "m": 6, "mn": 6, "mio": 6, "milyon": 6, "bn": 9, "mrd": 9, "milyar": 9,
+    ]
+
+    /// Words between a percentage and what it is taken of (`15 % of 80 eur`).
+    public static let ofWords: Set<String> = ["of", "von", "vom"]
+
+    /// Words for the last result.
+    public static let answerWords: Set<String> = ["ans", "_"]
+
+    static func isAnswer(_ token: Token) -> Bool {
+        token.kind == .word && (token.text == "_" || answerWords.contains(token.folded))
+    }
+
+    /// Whether the line is arithmetic: an operator, a parenthesis, a percent sign, the last
+    /// result, or a number with a suffix.
+    private var isCalculation: Bool {
+        for (index, token) in tokens.enumerated() {
+            switch token.kind {
+            case .operator, .open, .close, .percent: return true
+            case .word where Self.isAnswer(token): return true
+            case .number:
+                if index + 1 < tokens.count, isSuffix(tokens[index + 1], after: token) { return true }
+            default: break
+            }
+        }
+        return false
+    }
+
+    private func isSuffix(_ token: Token, after number: Token) -> Bool {
+        token.kind == .word && token.range.lowerBound == number.range.upperBound && Self.suffixes[token.folded] != nil
+    }
+
+    private mutating func parseCalculation() throws -> Command {
+        let expression = try parseSum()
+        var targets: [CurrencyReference] = []
+        var adjust: Adjustment?
+        if let token = current, isConnector(token) {
+            position += 1
+            targets = try currencyList()
+            if targets.isEmpty {
+                throw CommandError(.expected(.currency, found: current?.text), at: current?.range ?? endRange)
+            }
+            if let token = current, token.kind == .operator, let op = additive(token) {
+                position += 1
+                let percent = try parseUnary()
+                guard case .percent = percent else {
+                    throw CommandError(.expected(.percentage, found: nil), at: percent.range)
+                }
+                adjust = Adjustment(subtract: op == .subtract, percent: percent, range: token.range)
+            }
+        }
+        if let token = current {
+            let expectation: CommandError.Expectation = targets.isEmpty ? .connectorOrEnd : .endOfLine
+            throw CommandError(.expected(expectation, found: token.text), at: token.range)
+        }
+        return .calculate(expression, to: targets, adjust: adjust)
+    }
+
+    private func additive(_ token: Token) -> Operator? {
+        switch token.text {
+        case "+": .add
+        case "-", "−": .subtract
+        default: nil
+        }
+    }
+
+    private func multiplicative(_ token: Token) -> Operator? {
+        switch token.text {
+        case "*", "×", "·": .multiply
+        case "/", "÷": .divide
+        default: nil
+        }
+    }
+
+    private mutating func parseSum() throws -> Expression {
+        var left = try parseProduct()
+        while let token = current, token.kind == .operator, let op = additive(token) {
+            position += 1
+            left = .binary(op, left, try parseProduct(), range: token.range)
+        }
+        return left
+    }
+
+    private mutating func parseProduct() throws -> Expression {
+        var left = try parseUnary()
+        while let token = current, token.kind == .operator, let op = multiplicative(token) {
+            position += 1
+            left = .binary(op, left, try parseUnary(), range: token.range)
+        }
+        return left
+    }
+
+    private mutating func parseUnary() throws -> Expression {
+        if let token = current, token.kind == .operator, let op = additive(token) {
+            position += 1
+            let inner = try parseUnary()
+            return op == .subtract ? .negate(inner, range: token.range) : inner
+        }
+        var value = try parsePrimary()
+        if let token = current, token.kind == .percent {
+            position += 1
+            value = .percent(value, range: token.range)
+            if let word = current, word.kind == .word, Self.ofWords.contains(word.folded) {
+                position += 1
+                value = .percentOf(value, try parseUnary(), range: word.range)
+            }
+        }
+        return value
+    }
+
+    private mutating func parsePrimary() throws -> Expression {
+        guard let token = current else {
+            throw CommandError(.expected(.amountOrCurrency, found: nil), at: endRange)
+        }
+        if token.kind == .open {
+            position += 1
+            var inner = try parseSum()
+            if let connector = current, isConnector(connector) {
+                position += 1
+                guard let target = phrase() else {
+                    throw CommandError(.expected(.currency, found: current?.text), at: current?.range ?? endRange)
+                }
+                inner = .converted(inner, to: target, range: connector.range)
+            }
+            guard let close = current, close.kind == .close else {
+                throw CommandError(.expected(.closingParenthesis, found: current?.text), at: current?.range ?? endRange)
+            }
+            position += 1
+            return .group(inner)
+        }
+        if token.kind == .word, Self.isAnswer(token) {
+            position += 1
+            return .answer(range: token.range)
+        }
+        // Money or a number: the sign and the currency on either side, as in a conversion.
+        let sign = token.kind == .sign ? token : nil
+        if sign != nil { position += 1 }
+        let start = position
+        var leading = currencyPart()
+        if leading != nil, current?.kind != .number {
+            position = start
+            leading = nil
+        }
+        guard let number = current, number.kind == .number else {
+            throw CommandError(.expected(.amountOrCurrency, found: current?.text), at: current?.range ?? endRange)
+        }
+        position += 1
+        var scale = 0
+        if let suffix = current, isSuffix(suffix, after: number), let power = Self.suffixes[suffix.folded] {
+            scale = power
+            position += 1
+        }
+        let currency = leading ?? currencyPart()
+        var text = number.text
+        var range = number.range
+        if let sign {
+            guard !text.hasPrefix("-"), !text.hasPrefix("−"), !text.hasPrefix("+") else {
+                throw CommandError(.expected(.amountOrCurrency, found: sign.text), at: sign.range)
+            }
+            text = (sign.text == "+" ? "+" : "-") + text
+            range = range.lowerBound - 1..<range.upperBound
+        }
+        let isSymbol = currency.map { part in tokens.contains { $0.kind == .symbol && $0.range.lowerBound == part.range.lowerBound } } ?? false
+        return .amount(AmountReference(text: text, range: range, symbol: isSymbol ? currency : nil), currency: currency, scale: scale)
     }
 
     private mutating func parseCommand(_ word: String, keyword: Token) throws -> Command {
@@ -234,7 +406,9 @@ public struct Parser {
             return CurrencyReference(text: first.text, range: first.range)
         }
         var words: [Token] = []
-        while let token = current, token.kind == .word, !isConnector(token) {
+        while let token = current, token.kind == .word, !isConnector(token), !Self.ofWords.contains(token.folded),
+            !Self.isAnswer(token)
+        {
             words.append(token)
             position += 1
         }

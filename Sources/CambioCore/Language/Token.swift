@@ -13,6 +13,12 @@ public struct Token: Equatable, Sendable {
         /// A minus or plus before a currency (`-€12.50`, `-CHF 12.50`); before digits the sign
         /// is part of the number.
         case sign
+        /// An arithmetic operator after a value: `+ - − * × · / ÷`.
+        case `operator`
+        case open
+        case close
+        /// `%` (or the Arabic `٪`).
+        case percent
     }
 
     public let kind: Kind

@@ -35,11 +35,30 @@ public enum Tokenizer {
             if c.is("#"), index == 0 || isSkipped(characters[index - 1]) {
                 break
             }
+            // After a value (`12`, `eur`, `)`, `%`) a sign is an operator: `12 - 5`, `12 eur -5 usd`.
+            // A currency before any number (`€ -12,50`, `EUR-12.50`, as locales write negative
+            // money) is no value yet: its sign belongs to the digits.
+            var afterValue = false
+            var back = tokens.count - 1
+            while back >= 0 {
+                let kind = tokens[back].kind
+                if kind == .number || kind == .close || kind == .percent {
+                    afterValue = true
+                } else if kind == .word || kind == .symbol {
+                    if tokens[back].text == "_" || Parser.answerWords.contains(tokens[back].text.lowercased()) {
+                        afterValue = true
+                    } else {
+                        back -= 1
+                        continue
+                    }
+                }
+                break
+            }
             // A sign may be followed by the bidi marks ICU writes (`-\u{200F}١٢` in ar_EG).
             var afterSign = index + 1
             while afterSign < characters.count, isBidiMark(characters[afterSign]) { afterSign += 1 }
             if startsNumber(at: index)
-                || (c.isSign && startsNumber(at: afterSign))
+                || (c.isSign && !afterValue && startsNumber(at: afterSign))
             {
                 index = startsNumber(at: index) ? index + 1 : afterSign
                 while index < characters.count {
@@ -75,6 +94,35 @@ public enum Tokenizer {
                 index += 1
                 continue
             }
+            if c.is("-"), index + 1 < characters.count, characters[index + 1].is(">") {
+                tokens.append(Token(.arrow, "->", start..<index + 2))
+                index += 2
+                continue
+            }
+            // Arithmetic: `12 eur * 3`, `(50 + 60) / 2`, `80 eur + 15 %`.
+            if (c.isSign && afterValue) || c.is("*") || c.is("×") || c.is("·") || c.is("/") || c.is("÷") {
+                tokens.append(Token(.operator, text(start..<index + 1), start..<index + 1))
+                index += 1
+                continue
+            }
+            if c.is("(") || c.is(")") {
+                tokens.append(Token(c.is("(") ? .open : .close, text(start..<index + 1), start..<index + 1))
+                index += 1
+                continue
+            }
+            if c.is("%") || c.is("٪") {
+                tokens.append(Token(.percent, text(start..<index + 1), start..<index + 1))
+                index += 1
+                continue
+            }
+            // `_`, the last result.
+            if c.is("_"), index + 1 == characters.count || !characters[index + 1].isWordCharacter,
+                index == 0 || !characters[index - 1].isWordCharacter
+            {
+                tokens.append(Token(.word, "_", start..<index + 1))
+                index += 1
+                continue
+            }
             // A question mark at the end (`12 eur in usd?`) asks nothing more.
             if c.is("?"), characters[(index + 1)...].allSatisfy({ $0.isSkipped }) {
                 index += 1
@@ -89,9 +137,10 @@ public enum Tokenizer {
                 index += 1
                 continue
             }
-            if c.is("-"), index + 1 < characters.count, characters[index + 1].is(">") {
-                tokens.append(Token(.arrow, "->", start..<index + 2))
-                index += 2
+            // A sign before anything else (`-(12 eur)`, `-ans`) is an operator too.
+            if c.isSign {
+                tokens.append(Token(.operator, text(start..<index + 1), start..<index + 1))
+                index += 1
                 continue
             }
             if c.is("→") || c.is("=") {

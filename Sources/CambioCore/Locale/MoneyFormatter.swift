@@ -143,6 +143,17 @@ public final class MoneyFormatter {
         number(Rational(amount) ?? .zero, fractionDigits: Self.fractionDigits)
     }
 
+    /// A percentage's number as typed back: as few decimals as write it exactly (at most
+    /// six, then rounded): `1,75`, `15`.
+    public func formatPercentNumber(_ value: Rational) -> String {
+        number(value, fractionDigits: value.exactFractionDigits(minimum: 0, maximum: 6) ?? 6)
+    }
+
+    /// A calculated number (no currency): three decimals, like amounts.
+    public func formatNumber(_ value: Rational) -> String {
+        number(value, fractionDigits: Self.fractionDigits)
+    }
+
     private func number(_ value: Rational, fractionDigits: Int) -> String {
         let magnitude = value.scaledMagnitude(fractionDigits: fractionDigits)
         var out: [UInt8] = value.isNegative && !magnitude.isZero ? [UInt8(ascii: "-")] : []

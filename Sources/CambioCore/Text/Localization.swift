@@ -45,8 +45,12 @@ public struct Localization: Sendable {
 
     /// `text` with its example amounts (`12,50`) written with `decimalSeparator`.
     public func localExamples(_ text: String) -> String {
-        guard decimalSeparator != ",", text.contains("12,50") else { return text }
-        return text.replacingOccurrences(of: "12,50", with: "12" + String(decimalSeparator) + "50")
+        guard decimalSeparator != "," else { return text }
+        var text = text
+        for example in ["12,50", "1,75"] where text.contains(example) {
+            text = text.replacingOccurrences(of: example, with: example.replacingOccurrences(of: ",", with: String(decimalSeparator)))
+        }
+        return text
     }
 
     /// The sentence for `key` with `{0}`, `{1}` … replaced by `arguments`.

@@ -96,7 +96,8 @@ public struct App {
             warn(early("warning.baseMissing", base.rawValue))
             base = .eur
         }
-        let state = SessionState(base: base, recent: store.loadRecent(warn: warn), locale: locale, table: table)
+        var state = SessionState(base: base, recent: store.loadRecent(warn: warn), locale: locale, table: table)
+        state.fee = settings.fee.map { $0 * Rational(negative: false, significand: .one, exponent: -2) }
         let engine = Engine(locale: locale, table: table, environment: environment, files: store.sessionFiles)
         store.localized = engine.localized
         let localized = engine.localized

@@ -52,6 +52,7 @@ public enum CompletionScript {
         case .none: ([], true)
         case .keywords(let words): (words, true)
         case .provider: (vocabulary.providers, true)
+        case .percentage: (["off"], true)
         case .locale: (["default"] + vocabulary.locales, true)
         case .command: (CommandDeclaration.words, true)
         case .currency: (vocabulary.currencies.map(\.code), true)

@@ -59,6 +59,7 @@ final class Session {
         if outcome.effects.contains(.saveConfig) {
             settings.base = state.base
             settings.locale = state.locale.override
+            settings.fee = state.fee.map { $0 * Rational(100) }
             settingsChanged = true
         }
         if outcome.effects.contains(.localeChanged) {

@@ -23,6 +23,8 @@ public struct Settings: Equatable, Sendable {
     public var timeoutSeconds: Int?
     /// Live results while typing (on unless turned off).
     public var preview: Bool?
+    /// The card fee in percent, as a plain decimal (`1.75`), more than 0 and less than 100.
+    public var fee: Rational?
 
     public init(
         base: CurrencyCode? = nil, locale: String? = nil, source: Provider? = nil, refreshMinutes: Int? = nil,
@@ -84,6 +86,14 @@ public struct Settings: Equatable, Sendable {
                 case "off": settings.preview = false
                 default: warnings.append(Warning(line: number + 1, key: "config.notOnOff", value: parts[1]))
                 }
+            case "fee":
+                if let percent = Rational(decimalText: parts[1]), !percent.isNegative, !percent.isZero, percent < Rational(100),
+                    parts[1].count <= 20
+                {
+                    settings.fee = percent
+                } else {
+                    warnings.append(Warning(line: number + 1, key: "config.notFee", value: parts[1]))
+                }
             case "refresh-minutes":
                 if let minutes = Int(parts[1]), Settings.refreshMinutesRange.contains(minutes) {
                     settings.refreshMinutes = minutes
@@ -112,6 +122,7 @@ public struct Settings: Equatable, Sendable {
         if let refreshMinutes { lines.append("refresh-minutes = \(refreshMinutes)") }
         if let timeoutSeconds { lines.append("timeout-seconds = \(timeoutSeconds)") }
         if let preview { lines.append("preview = \(preview ? "on" : "off")") }
+        if let fee { lines.append("fee = \(fee.decimalText().text)") }
         return lines.joined(separator: "\n") + "\n"
     }
 }
