@@ -70,6 +70,9 @@ import Testing
             "\(amount)\(from) in \(to)", "\(amount) \(from) in \(to) # lunch", "\(amount) \(from) in \(to)?", "$\(amount)",
             "\(amount) xxx in usd", "\(amount) eur in usd extra", "\(amount) EUR → USD", "\(amount)e3 eur in usd",
             "convert \(amount) \(from) to \(to)", "\(amount) ₺ in €", "CHF \(amount) in eur", "\(amount) usd in usd",
+            "3 × \(amount) eur in \(to)", "\(amount) eur + \(amount) usd in gbp", "(\(amount) + 2) × 3 eur", "\(amount) eur + 15 %",
+            "15 % of \(amount) eur", "\(amount)k eur in usd", "12 eur in usd + \(amount) %", "\(amount) eur / 0", "-\(amount) × 2 usd",
+            "\(amount) eur * \(amount) usd", "ans × \(amount)", "\(amount) eur − \(amount) % in \(to)",
         ]
         return forms[Int.random(in: 0..<forms.count, using: &random)]
     }
@@ -156,18 +159,20 @@ import Testing
         }
     }
 
-    @Test func theRunOfDigitsIsFoundOnlyWhereThereIsOne() {
-        func run(_ line: String) -> String? {
+    @Test func theRunsOfDigitsAreFoundInOrder() {
+        func runs(_ line: String) -> [String]? {
             Array(line.utf8).withUnsafeBufferPointer { bytes in
-                LineShape(bytes).map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0.run]), as: UTF8.self) }
+                LineShape(bytes).map { shape in (0..<shape.count).map { String(decoding: UnsafeBufferPointer(rebasing: bytes[shape[$0]]), as: UTF8.self) } }
             }
         }
-        #expect(run("1.234,50 eur in usd") == "1.234,50")
-        #expect(run("€12 in $") == "12")
-        #expect(run("-12'000 chf") == "12'000")
-        #expect(run("12 eur in usd # 3 items") == nil)
-        #expect(run(".5 eur") == nil)
-        #expect(run("eur in usd") == nil)
-        #expect(run("1 234,5 eur") == nil)
+        #expect(runs("1.234,50 eur in usd") == ["1.234,50"])
+        #expect(runs("€12 in $") == ["12"])
+        #expect(runs("-12'000 chf") == ["12'000"])
+        #expect(runs("12 eur in usd # 3 items") == ["12", "3"])
+        #expect(runs("(50+60-5)*2 eur") == ["50", "60", "5", "2"])
+        #expect(runs("1 234,5 eur") == ["1", "234,5"])
+        #expect(runs(".5 eur") == nil)
+        #expect(runs("eur in usd") == nil)
+        #expect(runs("1 2 3 4 5 6 7 8 9") == nil)
     }
 }

@@ -152,7 +152,7 @@ public final class Engine {
     private var shapes = ShapeTable()
     /// The shape of the line being evaluated when it is new: its run of digits and the bytes
     /// around it, kept if the line turns out to be a conversion of that amount.
-    private var candidate: (shape: LineShape, context: [UInt8], digits: String)?
+    private var candidate: (shape: LineShape, context: [UInt8], runs: [String])?
     /// Whether lines are recognised by their shape (tests compare with and without).
     public var recognisesShapes = true
     /// Lines evaluated through their shape (tests check that most are).
@@ -163,17 +163,27 @@ public final class Engine {
     /// and says what is wrong.
     private func recognised(_ bytes: UnsafeBufferPointer<UInt8>, _ outcome: inout Outcome, now: Date) -> Bool {
         guard recognisesShapes, let shape = LineShape(bytes) else { return false }
-        let digits = UnsafeBufferPointer(rebasing: bytes[shape.run])
         guard let entry = shapes.lookup(shape, in: bytes) else {
-            candidate = (shape, shape.context(bytes), String(decoding: digits, as: UTF8.self))
+            candidate = (shape, shape.context(bytes), shape.texts(bytes))
             return false
         }
-        var notes: [String] = []
-        guard case .success(let amount) = amountParser.parse(sign: entry.sign, digits: digits) else { return false }
-        if amount.separatorReadAsDecimal { notes.append(readAsNote(entry.sign + String(decoding: digits, as: UTF8.self), amount)) }
         do {
-            // The conversion changes the state only once it has succeeded.
-            try convert(amount, entry.conversion, notes: notes, &outcome, now: now)
+            switch entry.reading {
+            case .conversion(let sign, let conversion):
+                guard shape.count == 1 else { return false }
+                let digits = UnsafeBufferPointer(rebasing: bytes[shape.run])
+                var notes: [String] = []
+                guard case .success(let amount) = amountParser.parse(sign: sign, digits: digits) else { return false }
+                if amount.separatorReadAsDecimal { notes.append(readAsNote(sign + String(decoding: digits, as: UTF8.self), amount)) }
+                // The conversion changes the state only once it has succeeded.
+                try convert(amount, conversion, notes: notes, &outcome, now: now)
+            case .calculation(let command, let signs):
+                guard case .calculate(let expression, let targets, let adjust) = command, signs.count == shape.count else { return false }
+                var texts = zip(signs, shape.texts(bytes)).map { $0 + $1 }.makeIterator()
+                let newExpression = expression.replacingAmounts(&texts)
+                let newAdjust = adjust.map { Adjustment(subtract: $0.subtract, percent: $0.percent.replacingAmounts(&texts), range: $0.range) }
+                try calculate(newExpression, targets: targets, adjust: newAdjust, &outcome, now: now)
+            }
         } catch {
             outcome.reply = Reply()
             return false
@@ -255,11 +265,8 @@ public final class Engine {
             }
             // The line's shape, when its one run of digits is this amount, reads the same
             // for every amount: later lines of it need no parsing.
-            if let candidate, amountReference.text.hasSuffix(candidate.digits) {
-                let sign = String(amountReference.text.dropLast(candidate.digits.count))
-                if ["", "-", "+", "−"].contains(sign) {
-                    shapes.remember(candidate.shape, context: candidate.context, sign: sign, conversion)
-                }
+            if let candidate, candidate.runs.count == 1, let sign = Self.sign(of: amountReference.text, digits: candidate.runs[0]) {
+                shapes.remember(candidate.shape, context: candidate.context, .conversion(sign: sign, conversion))
             }
             try convert(parsed, conversion, notes: notes, &outcome, now: now)
         case .swap:
@@ -270,6 +277,17 @@ public final class Engine {
             let notes = last.to.count > 1 ? [localized("note.swapped", first.rawValue, last.from.rawValue)] : []
             try show(amount: last.amount, exact: last.exact, from: first, targets: [last.from], notes: notes, &outcome, now: now)
         case .calculate(let expression, let targets, let adjust):
+            // Its shape, when its runs of digits are its amounts in order, reads the same for
+            // any amounts.
+            if let candidate {
+                let amounts = expression.amounts + (adjust?.percent.amounts ?? [])
+                if amounts.count == candidate.runs.count {
+                    let signs = zip(amounts, candidate.runs).compactMap { Self.sign(of: $0.text, digits: $1) }
+                    if signs.count == amounts.count {
+                        shapes.remember(candidate.shape, context: candidate.context, .calculation(command, signs: signs))
+                    }
+                }
+            }
             try calculate(expression, targets: targets, adjust: adjust, &outcome, now: now)
         case .fee(let argument, let range):
             try setFee(argument, range: range, &outcome)
@@ -357,10 +375,10 @@ public final class Engine {
                 throw CommandError(.currencyNotInTable(missing, table: describe(table, missing: missing)), at: nil)
             }
             // The inverse is only shown beside results; a pipe does without the division.
-            let inverse = showsDetails || amount == nil ? (table.rate(from: target, to: from) ?? .zero) : .zero
+            let inverse = showsDetails || exactAmount == nil ? (table.rate(from: target, to: from) ?? .zero) : .zero
             let forward = { "\(self.formatter.unit(from)) = \(self.formatter.formatRate(rate, target))" }
             let backward = { "\(self.formatter.unit(target)) = \(self.formatter.formatRate(inverse, from))" }
-            if let amount, let exactAmount {
+            if let exactAmount {
                 let result = exactAmount * rate
                 let detail = showsDetails ? (rate >= .one || inverse < .one ? forward() : backward()) : nil
                 resultLine.removeAll(keepingCapacity: true)
@@ -374,8 +392,8 @@ public final class Engine {
                 if answer == nil { answer = (result, target) }
                 if keepsRecords {
                     var conversion = Conversion(
-                        amount: amount, from: from, to: target, rate: rate, result: result, date: table.date,
-                        source: table.source.id)
+                        amount: amount ?? Decimal(string: exactAmount.decimalText(significantDigits: 38).text) ?? 0, from: from, to: target,
+                        rate: rate, result: result, date: table.date, source: table.source.id)
                     conversion.fee = fee
                     conversion.exactAmount = exact
                     outcome.reply.conversions.append(conversion)
@@ -390,7 +408,7 @@ public final class Engine {
         outcome.reply.lines.append(.source(tableNote(table, now: now)))
         if let answer {
             outcome.state.answer = answer
-            if amount != nil, targets.count == 1, from != targets[0] { outcome.reply.value = Money(answer.0, answer.1) }
+            if targets.count == 1, from != targets[0] { outcome.reply.value = Money(answer.0, answer.1) }
         }
         outcome.state.last = LastConversion(amount: amount, exact: exactAmount, from: from, to: targets)
         if outcome.state.use(from, then: targets) { outcome.effects.insert(.saveRecent) }
@@ -413,6 +431,8 @@ public final class Engine {
         var value: Rational
         var currency: CurrencyCode?
         var isPercent = false
+        /// The value as written back in the reply (`12,500 €`, `3`, `15 %`, `(…)`).
+        var text = ""
     }
 
     /// The largest numerator or denominator kept (bits); a calculation past it stops.
@@ -428,18 +448,21 @@ public final class Engine {
         if total.isPercent { throw CommandError(.arithmetic(.percentAlone), at: expression.range) }
         let targets = try references.flatMap { try resolveTargets($0, notes: &notes) }
         var factor: Rational?
+        var echo = total.text
         if let adjust {
             let percent = try quantity(adjust.percent, state, notes: &notes, parts: &parts)
             factor = adjust.subtract ? .one - percent.value : .one + percent.value
+            echo += (adjust.subtract ? " − " : " + ") + percent.text
         }
-        var echo = written(expression, state)
-        if let adjust { echo += (adjust.subtract ? " − " : " + ") + written(adjust.percent, state) }
         outcome.reply.lines += notes.map { .assumption($0) }
-        for part in parts {
-            outcome.reply.lines.append(
-                .note(
-                    localized(
-                        "note.part", formatter.formatGiven(part.exactAmount ?? .zero, part.from), formatter.format(part.result, part.to))))
+        // The parts converted inside the calculation, shown beside it (not in pipes).
+        if showsDetails {
+            for part in parts {
+                outcome.reply.lines.append(
+                    .note(
+                        localized(
+                            "note.part", formatter.formatGiven(part.exactAmount ?? .zero, part.from), formatter.format(part.result, part.to))))
+            }
         }
         if keepsRecords { outcome.reply.conversions += parts }
         let table = state.table
@@ -451,7 +474,7 @@ public final class Engine {
             outcome.reply.lines.append(.result(echo + " = " + shown))
             outcome.state.answer = (value, total.currency ?? state.base)
             outcome.reply.value = Money(value, total.currency)
-            outcome.reply.records.append(expressionRecord(echo, value, total.currency))
+            if keepsRecords { outcome.reply.records.append(expressionRecord(echo, value, total.currency)) }
             return
         }
         let from = total.currency ?? state.base
@@ -484,8 +507,7 @@ public final class Engine {
             outcome.state.answer = answer
             if targets.count == 1 { outcome.reply.value = Money(answer.0, answer.1) }
         }
-        outcome.state.last = LastConversion(
-            amount: Decimal(string: total.value.decimalText(significantDigits: 38).text), exact: total.value, from: from, to: targets)
+        outcome.state.last = LastConversion(amount: nil, exact: total.value, from: from, to: targets)
         if outcome.state.use(from, then: targets) { outcome.effects.insert(.saveRecent) }
     }
 
@@ -508,33 +530,42 @@ public final class Engine {
             let parsed = try parseAmount(reference, notes: &notes)
             var value = parsed.exact
             if scale > 0 { value = value * Rational(significand: .one, exponent: scale) }
-            result = Quantity(value: value, currency: try currencyReference.map { try resolve($0, notes: &notes) })
+            let code = try currencyReference.map { try resolve($0, notes: &notes) }
+            // Money as the formatter writes it; a plain number as typed (`3`, `1,07`).
+            result = Quantity(value: value, currency: code, text: code.map { formatter.formatGiven(value, $0) } ?? formatter.formatPercentNumber(value))
         case .answer(let range):
             guard let answer = state.answer else { throw CommandError(.arithmetic(.noAnswer), at: range) }
-            result = Quantity(value: answer.value, currency: answer.currency)
+            result = Quantity(value: answer.value, currency: answer.currency, text: formatter.format(answer.value, answer.currency))
         case .percent(let inner, let range):
             let value = try quantity(inner, state, notes: &notes, parts: &parts)
             guard value.currency == nil, !value.isPercent else { throw CommandError(.arithmetic(.percentAlone), at: range) }
-            result = Quantity(value: value.value * Rational(negative: false, significand: .one, exponent: -2), currency: nil, isPercent: true)
+            result = Quantity(
+                value: value.value * Rational(negative: false, significand: .one, exponent: -2), currency: nil, isPercent: true,
+                text: value.text + " %")
         case .negate(let inner, _):
             result = try quantity(inner, state, notes: &notes, parts: &parts)
             result.value = -result.value
+            result.text = "−" + result.text
         case .group(let inner):
             result = try quantity(inner, state, notes: &notes, parts: &parts)
+            result.text = "(" + result.text + ")"
         case .converted(let inner, let target, let range):
             let value = try quantity(inner, state, notes: &notes, parts: &parts)
             if value.isPercent { throw CommandError(.arithmetic(.percentAlone), at: range) }
             let to = try resolve(target, notes: &notes)
-            result = Quantity(value: try part(value.value, from: value.currency ?? state.base, to: to, state, &parts), currency: to)
+            result = Quantity(
+                value: try part(value.value, from: value.currency ?? state.base, to: to, state, &parts), currency: to,
+                text: value.text + " in " + to.rawValue)
         case .percentOf(let percent, let base, let range):
             let share = try quantity(percent, state, notes: &notes, parts: &parts)
             let whole = try quantity(base, state, notes: &notes, parts: &parts)
             if whole.isPercent { throw CommandError(.arithmetic(.percentFirst), at: range) }
-            result = Quantity(value: whole.value * share.value, currency: whole.currency)
+            result = Quantity(value: whole.value * share.value, currency: whole.currency, text: share.text + " × " + whole.text)
         case .binary(let op, let left, let right, let range):
             let a = try quantity(left, state, notes: &notes, parts: &parts)
             let b = try quantity(right, state, notes: &notes, parts: &parts)
             result = try combine(op, a, b, at: range, state, &parts)
+            result.text = a.text + " " + op.rawValue + " " + b.text
         }
         // Exact, but not without bound: reduce a fraction that grew, and stop one that stays huge.
         if result.value.numerator.bitWidth > 256 || result.value.denominator.bitWidth > 256 {
@@ -610,40 +641,6 @@ public final class Engine {
         return result
     }
 
-    /// The calculation written back in the locale: amounts and money as the formatter writes
-    /// them, `ans` as its value, operators as signs that read back (`×`, `÷`, `−`).
-    private func written(_ expression: Expression, _ state: SessionState) -> String {
-        switch expression {
-        case .amount(let reference, let currencyReference, let scale):
-            guard case .success(let parsed) = amountParser.parse(reference.text) else { return reference.text }
-            var value = parsed.exact
-            if scale > 0 { value = value * Rational(significand: .one, exponent: scale) }
-            var notes: [String] = []
-            if let currencyReference, let code = try? resolve(currencyReference, notes: &notes) { return formatter.formatGiven(value, code) }
-            // A plain number as typed: `3`, `1,07`.
-            return formatter.formatPercentNumber(value)
-        case .answer:
-            guard let answer = state.answer else { return "ans" }
-            return formatter.format(answer.value, answer.currency)
-        case .percent(let inner, _):
-            if case .amount(let reference, nil, let scale) = inner, case .success(let parsed) = amountParser.parse(reference.text) {
-                return formatter.formatPercentNumber(scale > 0 ? parsed.exact * Rational(significand: .one, exponent: scale) : parsed.exact) + " %"
-            }
-            return written(inner, state) + " %"
-        case .negate(let inner, _):
-            return "−" + written(inner, state)
-        case .binary(let op, let left, let right, _):
-            return written(left, state) + " " + op.rawValue + " " + written(right, state)
-        case .percentOf(let percent, let base, _):
-            return written(percent, state) + " × " + written(base, state)
-        case .converted(let inner, let target, _):
-            var notes: [String] = []
-            return written(inner, state) + " in " + ((try? resolve(target, notes: &notes))?.rawValue ?? target.text)
-        case .group(let inner):
-            return "(" + written(inner, state) + ")"
-        }
-    }
-
     /// `fee`, `fee off`, `fee 1,75 %`.
     private func setFee(_ argument: String?, range: Range<Int>?, _ outcome: inout Outcome) throws {
         guard let argument else {
@@ -666,6 +663,14 @@ public final class Engine {
         }
         outcome.effects.insert(.saveConfig)
         outcome.reply.lines.append(.note(outcome.state.fee.map { localized("note.fee", percentText($0)) } ?? localized("note.feeOff")))
+    }
+
+    /// What stands before `digits` in an amount as the parser gave it, when that is all of it
+    /// but a sign (`-12,50` → `-`); `nil` otherwise.
+    private static func sign(of text: String, digits: String) -> String? {
+        guard text.hasSuffix(digits) else { return nil }
+        let sign = String(text.dropLast(digits.count))
+        return ["", "-", "+", "−"].contains(sign) ? sign : nil
     }
 
     /// `table.rate(from:to:)`, remembered per pair: a ledger converts between the same few.
@@ -1025,20 +1030,37 @@ public final class Engine {
     /// a name is a missing connector (`12 eur usd`).
     public func resolve(_ reference: CurrencyReference, notes: inout [String]) throws -> CurrencyCode {
         // A ledger names the same few currencies on every line: each phrase is resolved, and
-        // its note written, once.
-        if let known = resolved[reference.text] {
-            if let note = known.note { notes.append(note) }
-            return known.code
+        // its note written (or its error found), once.
+        let start = reference.range.lowerBound
+        switch resolved[reference.text] {
+        case .found(let code, let note)?:
+            if let note { notes.append(note) }
+            return code
+        case .failed(let kind, let range)?:
+            throw CommandError(kind, at: range.map { $0.lowerBound + start..<$0.upperBound + start })
+        case nil:
+            break
         }
-        var added: [String] = []
-        let code = try resolveUncached(reference, notes: &added)
         if resolved.count >= 4096 { resolved.removeAll(keepingCapacity: true) }
-        resolved[reference.text] = (code, added.first)
-        notes += added
-        return code
+        var added: [String] = []
+        do {
+            let code = try resolveUncached(reference, notes: &added)
+            resolved[reference.text] = .found(code, note: added.first)
+            notes += added
+            return code
+        } catch let error as CommandError {
+            resolved[reference.text] = .failed(error.kind, range: error.range.map { $0.lowerBound - start..<$0.upperBound - start })
+            throw error
+        }
     }
 
-    private var resolved: [String: (code: CurrencyCode, note: String?)] = [:]
+    /// What a phrase resolved to, or why it did not (the error's columns from the phrase's start).
+    private enum Resolution {
+        case found(CurrencyCode, note: String?)
+        case failed(CommandError.Kind, range: Range<Int>?)
+    }
+
+    private var resolved: [String: Resolution] = [:]
 
     private func resolveUncached(_ reference: CurrencyReference, notes: inout [String]) throws -> CurrencyCode {
         // What this locale writes for a currency reads back as that currency (`$` is MXN in

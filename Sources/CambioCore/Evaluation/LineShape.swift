@@ -1,68 +1,108 @@
-/// A conversion line's shape: its bytes with the amount's digits taken out. A ledger sends
-/// the same few shapes again and again (`… eur in usd`, `€… in $`, `… dollars in eur`) with
-/// different amounts, and the parser's and the currency directory's reading of a shape does
-/// not depend on the digits in it. So the evaluator reads a shape once, through the one
-/// tokenizer and parser, and keeps what it made of it (`ResolvedConversion`); a later line of
-/// the same shape is recognised from its bytes and handed to the same conversion step with
-/// its own amount. The recogniser finds only where the amount is: the amount is read by the
-/// one amount reader, converted and formatted by the one evaluator, every time.
+/// A line's shape: its bytes with the runs of digits taken out. A ledger sends the same few
+/// shapes again and again (`… eur in usd`, `€… in $`, `… dollars in eur`, `3 × … eur in usd`)
+/// with different amounts, and the parser's and the currency directory's reading of a shape
+/// does not depend on the digits in it. So the evaluator reads a shape once, through the one
+/// tokenizer and parser, and keeps what it made of it (`ShapeTable.Reading`); a later line of
+/// the same shape is recognised from its bytes and handed to the same conversion or
+/// calculation with its own amounts. The recogniser finds only where the amounts are: they are
+/// read by the one amount reader, and converted, calculated and formatted by the one
+/// evaluator, every time.
 ///
-/// Only lines with exactly one run of ASCII digits (with `.`, `,` and `'` inside it) have a
-/// shape; a shape is kept only when the parser read that run, whole, as the line's amount
-/// (after at most a sign), and the line converted. The tokenizer decides where a number ends
+/// A run is ASCII digits with `.`, `,` and `'` inside it, at most `maxRuns` of them. A shape is
+/// kept only when the parser read each run, whole and in order, as one of the line's amounts
+/// (after at most a sign), and the line evaluated. The tokenizer decides where a number ends
 /// from the characters of the number and the ones beside it, which are the shape's own, so
 /// every line of a shape tokenizes alike. `ShapeTests` checks the property: every line reads
-/// and converts the same with the shapes and without them.
+/// and evaluates the same with the shapes and without them.
 public struct LineShape {
-    /// Where the run of digits is, in bytes.
-    public let run: Range<Int>
-    /// A hash of the bytes around the run.
+    public static let maxRuns = 8
+    /// The runs' bounds, each packed as `start << 32 | end` (in bytes).
+    private var bounds: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+    /// How many runs of digits the line has.
+    public private(set) var count = 0
+    /// A hash of the bytes around the runs.
     let key: UInt64
 
-    /// The shape of a line, or `nil` when it has no run of ASCII digits or more than one.
+    /// The shape of a line, or `nil` when it has no run of ASCII digits or too many.
     public init?(_ bytes: UnsafeBufferPointer<UInt8>) {
         @inline(__always) func isDigit(_ byte: UInt8) -> Bool { byte &- 48 < 10 }
         @inline(__always) func isMark(_ byte: UInt8) -> Bool {
             byte == UInt8(ascii: ".") || byte == UInt8(ascii: ",") || byte == UInt8(ascii: "'")
         }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         var index = 0
         let count = bytes.count
-        while index < count, !isDigit(bytes[index]) { index += 1 }
-        guard index < count else { return nil }
-        let start = index
-        // A mark before the digits (`.5`, `o'12`) is read otherwise: no shape.
-        if start > 0, isMark(bytes[start - 1]) { return nil }
-        while index < count, isDigit(bytes[index]) || isMark(bytes[index]) { index += 1 }
-        let end = index
+        var runs = 0
         while index < count {
-            if isDigit(bytes[index]) { return nil }
-            index += 1
+            let byte = bytes[index]
+            guard isDigit(byte) else {
+                hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+                index += 1
+                continue
+            }
+            // A mark before the digits (`.5`, `o'12`) is read otherwise: no shape.
+            if index > 0, isMark(bytes[index - 1]) { return nil }
+            guard runs < Self.maxRuns else { return nil }
+            let start = index
+            while index < count, isDigit(bytes[index]) || isMark(bytes[index]) { index += 1 }
+            withUnsafeMutableBytes(of: &bounds) { $0.storeBytes(of: UInt64(start) << 32 | UInt64(index), toByteOffset: runs * 8, as: UInt64.self) }
+            runs += 1
+            // A separator that is no UTF-8 byte stands for the run.
+            hash = (hash ^ 0xFF) &* 0x100_0000_01b3
         }
-        run = start..<end
-        // FNV-1a over the bytes before the run, a separator that is no UTF-8 byte, and the rest.
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for position in 0..<start { hash = (hash ^ UInt64(bytes[position])) &* 0x100_0000_01b3 }
-        hash = (hash ^ 0xFF) &* 0x100_0000_01b3
-        for position in end..<count { hash = (hash ^ UInt64(bytes[position])) &* 0x100_0000_01b3 }
+        guard runs > 0 else { return nil }
+        self.count = runs
         key = hash
     }
 
-    /// The bytes around the run, as stored and compared.
-    func context(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-        Array(bytes[0..<run.lowerBound]) + [0xFF] + Array(bytes[run.upperBound...])
+    /// The `index`th run of digits, in bytes.
+    public subscript(index: Int) -> Range<Int> {
+        let packed = withUnsafeBytes(of: bounds) { $0.load(fromByteOffset: index * 8, as: UInt64.self) }
+        return Int(packed >> 32)..<Int(packed & 0xFFFF_FFFF)
     }
 
-    /// Whether `context` is this line's bytes around its run.
-    func matches(_ context: [UInt8], in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let before = run.lowerBound
-        let after = bytes.count - run.upperBound
-        guard context.count == before + 1 + after else { return false }
-        return context.withUnsafeBufferPointer { stored in
-            for position in 0..<before where stored[position] != bytes[position] { return false }
-            guard stored[before] == 0xFF else { return false }
-            for position in 0..<after where stored[before + 1 + position] != bytes[run.upperBound + position] { return false }
-            return true
+    /// The first run.
+    public var run: Range<Int> { self[0] }
+
+    /// The bytes around the runs, with `0xFF` for each, as stored and compared.
+    func context(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        var context: [UInt8] = []
+        context.reserveCapacity(bytes.count)
+        var from = 0
+        for index in 0..<count {
+            let run = self[index]
+            context += bytes[from..<run.lowerBound]
+            context.append(0xFF)
+            from = run.upperBound
         }
+        context += bytes[from...]
+        return context
+    }
+
+    /// Whether `context` is this line's bytes around its runs.
+    func matches(_ context: [UInt8], in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        context.withUnsafeBufferPointer { stored in
+            var at = 0
+            var from = 0
+            for index in 0...count {
+                let end = index < count ? self[index].lowerBound : bytes.count
+                let length = end - from
+                guard at + length <= stored.count else { return false }
+                for offset in 0..<length where stored[at + offset] != bytes[from + offset] { return false }
+                at += length
+                if index < count {
+                    guard at < stored.count, stored[at] == 0xFF else { return false }
+                    at += 1
+                    from = self[index].upperBound
+                }
+            }
+            return at == stored.count
+        }
+    }
+
+    /// The text of each run.
+    func texts(_ bytes: UnsafeBufferPointer<UInt8>) -> [String] {
+        (0..<count).map { String(decoding: UnsafeBufferPointer(rebasing: bytes[self[$0]]), as: UTF8.self) }
     }
 }
 
@@ -76,12 +116,19 @@ struct ResolvedConversion {
 
 /// The shapes an engine has read, with what it made of each.
 struct ShapeTable {
+    /// What a shape was read as.
+    enum Reading {
+        /// A conversion of its one amount; `sign` stands before the digits in the amount as
+        /// the parser gave it (`-`, `+`, `−` or nothing).
+        case conversion(sign: String, ResolvedConversion)
+        /// A calculation whose amounts, in the order they are written, are the runs: `signs`
+        /// as for a conversion.
+        case calculation(Command, signs: [String])
+    }
+
     struct Entry {
         let context: [UInt8]
-        /// What stands before the digits in the amount as the parser gave it (`-`, `+`, `−` or
-        /// nothing).
-        let sign: String
-        let conversion: ResolvedConversion
+        let reading: Reading
     }
 
     private var entries: [UInt64: Entry] = [:]
@@ -94,8 +141,40 @@ struct ShapeTable {
         return entry
     }
 
-    mutating func remember(_ shape: LineShape, context: [UInt8], sign: String, _ conversion: ResolvedConversion) {
+    mutating func remember(_ shape: LineShape, context: [UInt8], _ reading: Reading) {
         if entries.count >= Self.limit { entries.removeAll(keepingCapacity: true) }
-        entries[shape.key] = Entry(context: context, sign: sign, conversion: conversion)
+        entries[shape.key] = Entry(context: context, reading: reading)
+    }
+}
+
+extension Expression {
+    /// The amounts in the order they are written.
+    var amounts: [AmountReference] {
+        switch self {
+        case .amount(let amount, _, _): [amount]
+        case .answer: []
+        case .percent(let inner, _), .negate(let inner, _), .group(let inner), .converted(let inner, _, _): inner.amounts
+        case .binary(_, let left, let right, _), .percentOf(let left, let right, _): left.amounts + right.amounts
+        }
+    }
+
+    /// The same expression with its amounts' texts replaced, in the order they are written.
+    func replacingAmounts(_ texts: inout IndexingIterator<[String]>) -> Expression {
+        switch self {
+        case .amount(let amount, let currency, let scale):
+            let text = texts.next() ?? amount.text
+            return .amount(AmountReference(text: text, range: amount.range, symbol: amount.symbol), currency: currency, scale: scale)
+        case .answer: return self
+        case .percent(let inner, let range): return .percent(inner.replacingAmounts(&texts), range: range)
+        case .negate(let inner, let range): return .negate(inner.replacingAmounts(&texts), range: range)
+        case .group(let inner): return .group(inner.replacingAmounts(&texts))
+        case .converted(let inner, let target, let range): return .converted(inner.replacingAmounts(&texts), to: target, range: range)
+        case .binary(let op, let left, let right, let range):
+            let newLeft = left.replacingAmounts(&texts)
+            return .binary(op, newLeft, right.replacingAmounts(&texts), range: range)
+        case .percentOf(let left, let right, let range):
+            let newLeft = left.replacingAmounts(&texts)
+            return .percentOf(newLeft, right.replacingAmounts(&texts), range: range)
+        }
     }
 }

@@ -115,9 +115,18 @@ public struct Parser {
         return false
     }
 
-    private func isSuffix(_ token: Token, after number: Token) -> Bool {
-        token.kind == .word && token.range.lowerBound == number.range.upperBound && Self.suffixes[token.folded] != nil
+    /// A suffix's power of ten: letters right after the digits (`12k`), or a word of several
+    /// letters after a space as well, with or without its dot (`3 Mio.`, `5 bin`).
+    private func suffix(_ token: Token, after number: Token) -> Int? {
+        guard token.kind == .word else { return nil }
+        var word = token.folded
+        if word.hasSuffix(".") { word.removeLast() }
+        guard let power = Self.suffixes[word] else { return nil }
+        let adjacent = token.range.lowerBound == number.range.upperBound
+        return adjacent || word.count > 1 ? power : nil
     }
+
+    private func isSuffix(_ token: Token, after number: Token) -> Bool { suffix(token, after: number) != nil }
 
     private mutating func parseCalculation() throws -> Command {
         let expression = try parseSum()
@@ -222,7 +231,19 @@ public struct Parser {
             return .answer(range: token.range)
         }
         // Money or a number: the sign and the currency on either side, as in a conversion.
-        let sign = token.kind == .sign ? token : nil
+        guard let (amount, currency, scale) = try parseMoney(suffixes: true) else {
+            throw CommandError(.expected(.amountOrCurrency, found: current?.text), at: current?.range ?? endRange)
+        }
+        return .amount(amount, currency: currency, scale: scale)
+    }
+
+    /// An amount with the currency written beside it: before or after, with or without a
+    /// space, the sign before the currency or before the digits (`€12,50`, `12,50 €`,
+    /// `CHF 1’234.50`, `-€12.50`, `€-12.50`, `F CFA 12`, `12 $ US`), and in arithmetic a
+    /// suffix (`12k`). `nil`, with nothing read, when no number follows.
+    private mutating func parseMoney(suffixes: Bool) throws -> (AmountReference, CurrencyReference?, scale: Int)? {
+        let begin = position
+        let sign = current?.kind == .sign ? current : nil
         if sign != nil { position += 1 }
         let start = position
         var leading = currencyPart()
@@ -231,11 +252,12 @@ public struct Parser {
             leading = nil
         }
         guard let number = current, number.kind == .number else {
-            throw CommandError(.expected(.amountOrCurrency, found: current?.text), at: current?.range ?? endRange)
+            position = begin
+            return nil
         }
         position += 1
         var scale = 0
-        if let suffix = current, isSuffix(suffix, after: number), let power = Self.suffixes[suffix.folded] {
+        if suffixes, let word = current, let power = suffix(word, after: number) {
             scale = power
             position += 1
         }
@@ -246,11 +268,14 @@ public struct Parser {
             guard !text.hasPrefix("-"), !text.hasPrefix("−"), !text.hasPrefix("+") else {
                 throw CommandError(.expected(.amountOrCurrency, found: sign.text), at: sign.range)
             }
+            // The sign stands one column before the digits as far as errors are concerned.
             text = (sign.text == "+" ? "+" : "-") + text
             range = range.lowerBound - 1..<range.upperBound
         }
+        // The currency counts as the amount's symbol when it is a sign or letters written
+        // with it (`€`, `US$`); words are only the currency.
         let isSymbol = currency.map { part in tokens.contains { $0.kind == .symbol && $0.range.lowerBound == part.range.lowerBound } } ?? false
-        return .amount(AmountReference(text: text, range: range, symbol: isSymbol ? currency : nil), currency: currency, scale: scale)
+        return (AmountReference(text: text, range: range, symbol: isSymbol ? currency : nil), currency, scale)
     }
 
     private mutating func parseCommand(_ word: String, keyword: Token) throws -> Command {
@@ -297,38 +322,15 @@ public struct Parser {
     }
 
     private mutating func parseConversion() throws -> Command {
-        // Money is written with its currency before or after the amount, with or without a
-        // space, the sign before the currency or before the digits: `€12,50`, `12,50 €`,
-        // `CHF 1’234.50`, `-€12.50`, `€-12.50`, `F CFA 12`, `12 $ US`.
-        let sign = current?.kind == .sign ? current : nil
-        if sign != nil { position += 1 }
-        let start = position
-        var leading = currencyPart()
-        if leading != nil, current?.kind != .number {
-            position = start
-            leading = nil
-        }
         var amount: AmountReference?
         var from: CurrencyReference?
-        if let number = current, number.kind == .number {
-            position += 1
-            let symbol = leading ?? currencyPart()
-            var text = number.text
-            var range = number.range
-            if let sign {
-                guard !text.hasPrefix("-"), !text.hasPrefix("−"), !text.hasPrefix("+") else {
-                    throw CommandError(.expected(.amountOrCurrency, found: sign.text), at: sign.range)
-                }
-                // The sign stands one column before the digits as far as errors are concerned.
-                text = (sign.text == "+" ? "+" : "-") + text
-                range = range.lowerBound - 1..<range.upperBound
-            }
-            // `symbol` is the sign or letters written with the amount; words are the currency.
-            let isSign = symbol.map { part in tokens.contains { $0.kind == .symbol && $0.range.lowerBound == part.range.lowerBound } } ?? false
-            amount = AmountReference(text: text, range: range, symbol: isSign ? symbol : nil)
-            from = symbol
+        if let (money, currency, _) = try parseMoney(suffixes: false) {
+            amount = money
+            from = currency
         } else {
-            if let sign { throw CommandError(.expected(.amountOrCurrency, found: sign.text), at: sign.range) }
+            if let sign = current, sign.kind == .sign {
+                throw CommandError(.expected(.amountOrCurrency, found: sign.text), at: sign.range)
+            }
             from = phrase()
         }
         if amount == nil, from == nil {

@@ -1,0 +1,213 @@
+import Foundation
+import Testing
+
+@testable import CambioCore
+
+/// Money arithmetic in the one evaluator: exact values against rationals computed here from the
+/// table's published rates, precedence, percentages, suffixes, `ans`, the fee, and every error
+/// with its position.
+@Suite struct ArithmeticTests {
+    let table: RateTable
+    init() throws { table = try SeedTableDecoder.bundled() }
+
+    func engine(_ locale: String) -> (Engine, SessionState) {
+        let settings = LocaleSettings(numbers: locale, money: locale, messages: locale)
+        return (Engine(locale: settings, table: table), SessionState(base: .eur, recent: [], locale: settings, table: table))
+    }
+
+    /// The value a line computes (its one result), or its error.
+    func value(_ line: String, _ locale: String = "en_US") -> Money? {
+        let (engine, state) = engine(locale)
+        return engine.evaluate(line, in: state).reply.value
+    }
+
+    func error(_ line: String, _ locale: String = "en_US", state: SessionState? = nil) -> CommandError? {
+        let (engine, fresh) = engine(locale)
+        for case .error(let error, _) in engine.evaluate(line, in: state ?? fresh).reply.lines { return error }
+        return nil
+    }
+
+    /// `text` read as an exact decimal (`"12.5"`).
+    func q(_ text: String) -> Rational { Rational(decimalText: text) ?? .zero }
+
+    /// Units of `to` per `from`, from the published table, computed here.
+    func rate(_ from: String, _ to: String) -> Rational {
+        let rates = table.rates
+        let fromRate = Rational(rates[CurrencyCode(from)!]!)!
+        let toRate = Rational(rates[CurrencyCode(to)!]!)!
+        return (toRate / fromRate)!
+    }
+
+    func money(_ value: Rational, _ code: String?) -> Money { Money(value, code.flatMap { CurrencyCode($0) }) }
+
+    @Test func expressionsAreExactInEveryLocale() {
+        let third = (Rational.one / Rational(3))!
+        let cases: [(String, String, Money)] = [
+            ("en_US", "3 × 12.50 eur in usd", money(q("37.5") * rate("EUR", "USD"), "USD")),
+            ("en_US", "12.50 eur × 3 in usd", money(q("37.5") * rate("EUR", "USD"), "USD")),
+            ("en_US", "2155*12 eur in usd", money(q("25860") * rate("EUR", "USD"), "USD")),
+            ("en_US", "(50+60-5)*2 eur to usd", money(q("210") * rate("EUR", "USD"), "USD")),
+            ("en_US", "129*1.07", money(q("138.03"), nil)),
+            ("en_US", "1/3 eur × 3", money(.one, "EUR")),
+            ("en_US", "(1/3 eur in usd) in eur", money(third, "EUR")),
+            ("en_US", "1,234.5 × 3 eur", money(q("3703.5"), "EUR")),
+            ("de_DE", "1.234,5 × 3 eur", money(q("3703.5"), "EUR")),
+            ("de_DE", "3 × 12,50 eur in usd", money(q("37.5") * rate("EUR", "USD"), "USD")),
+            ("de_DE", "1,5M jpy in eur", money(q("1500000") * rate("JPY", "EUR"), "EUR")),
+            ("de_DE", "3Mio eur", money(q("3000000"), "EUR")),
+            ("de_DE", "2 Tsd € + 500 €", money(q("2500"), "EUR")),
+            ("tr_TR", "3 × 12,50 eur in usd", money(q("37.5") * rate("EUR", "USD"), "USD")),
+            ("tr_TR", "5bin try in eur", money(q("5000") * rate("TRY", "EUR"), "EUR")),
+            ("tr_TR", "1.234,5 × 2 try", money(q("2469"), "TRY")),
+            ("hi_IN", "3 × 1,50,000 inr in usd", money(q("450000") * rate("INR", "USD"), "USD")),
+            ("hi_IN", "2 × 250,000 inr", money(q("500000"), "INR")),
+            ("ar_EG", "٣ × ١٢٫٥ eur in usd", money(q("37.5") * rate("EUR", "USD"), "USD")),
+            ("ar_EG", "١٠٠ eur − ٢٫٥ %", money(q("97.5"), "EUR")),
+            ("en_US", "12k eur in usd", money(q("12000") * rate("EUR", "USD"), "USD")),
+            ("en_US", "2bn usd", money(q("2000000000"), "USD")),
+            ("en_US", "-(12 eur)", money(q("-12"), "EUR")),
+            ("en_US", "12 - 5", money(q("7"), nil)),
+        ]
+        for (locale, line, expected) in cases {
+            #expect(value(line, locale) == expected, "\(locale): \(line) gave \(String(describing: value(line, locale)))")
+        }
+    }
+
+    @Test func mixedCurrenciesConvertIntoTheLeftOnesOrTheTarget() {
+        // 12 EUR + 5 USD in GBP: (12 + 5 × USD→EUR) × EUR→GBP, which equals 12 × EUR→GBP + 5 × USD→GBP exactly.
+        let expected = (q("12") + q("5") * rate("USD", "EUR")) * rate("EUR", "GBP")
+        #expect(value("12 eur + 5 usd in gbp") == money(expected, "GBP"))
+        #expect(expected == q("12") * rate("EUR", "GBP") + q("5") * rate("USD", "GBP"))
+        let sum = q("1000") + (q("5500") / Rational(2))! * rate("USD", "TRY") - q("100") * rate("EUR", "TRY")
+        #expect(value("1000 TRY + $5500/2 - 100 EUR") == money(sum, "TRY"))
+        // Money by money is a plain ratio.
+        #expect(value("12 eur / 4 usd") == money((q("12") / (q("4") * rate("USD", "EUR")))!, nil))
+        // The reply shows the part converted inside the sum.
+        let (engine, state) = engine("en_US")
+        let reply = engine.evaluate("12 eur + 5 usd in gbp", in: state).reply
+        #expect(reply.lines.contains { if case .note(let text) = $0 { text.hasPrefix("$5.000 = €") } else { false } }, "\(reply.lines)")
+        #expect(reply.results.first?.hasPrefix("€12.000 + $5.000 = £") == true, "\(reply.results)")
+    }
+
+    @Test func precedenceAndAssociativity() {
+        #expect(value("2 + 3 × 4") == money(q("14"), nil))
+        #expect(value("(2 + 3) × 4") == money(q("20"), nil))
+        #expect(value("10 - 4 - 3") == money(q("3"), nil))
+        #expect(value("100 / 10 / 2") == money(q("5"), nil))
+        #expect(value("-2 × 3") == money(q("-6"), nil))
+        #expect(value("2 × -3") == money(q("-6"), nil))
+        #expect(value("2 · 3 ÷ 4") == money(q("1.5"), nil))
+        #expect(value("7 − 2") == money(q("5"), nil))
+    }
+
+    @Test func percentages() {
+        #expect(value("80 eur + 15 %") == money(q("92"), "EUR"))
+        #expect(value("100 usd − 2.5 %") == money(q("97.5"), "USD"))
+        #expect(value("100 usd - 2,5 %", "de_DE") == money(q("97.5"), "USD"))
+        #expect(value("15 % of 80 eur") == money(q("12"), "EUR"))
+        #expect(value("15 % von 80 eur", "de_DE") == money(q("12"), "EUR"))
+        #expect(value("80 eur × 15 %") == money(q("12"), "EUR"))
+        #expect(value("12 eur in usd + 2 %") == money(q("12") * rate("EUR", "USD") * q("1.02"), "USD"))
+        #expect(value("12 eur in usd - 2 %") == money(q("12") * rate("EUR", "USD") * q("0.98"), "USD"))
+    }
+
+    @Test func everyErrorSaysWhereAndWhat() {
+        let cases: [(String, CommandError.Kind, Range<Int>?)] = [
+            ("12 eur * 5 usd", .arithmetic(.moneyTimesMoney), 7..<8),
+            ("12 / 0", .arithmetic(.divisionByZero), 3..<4),
+            ("12 eur / (5 - 5)", .arithmetic(.divisionByZero), 7..<8),
+            ("12 + 5 eur", .arithmetic(.numberAndMoney), 3..<4),
+            ("15 %", .arithmetic(.percentAlone), 0..<4),
+            ("15 % + 80 eur", .arithmetic(.percentFirst), 5..<6),
+            ("ans × 2", .arithmetic(.noAnswer), 0..<3),
+            ("(12 eur in usd", .expected(.closingParenthesis, found: nil), 14..<15),
+            ("12 eur in usd + 5", .expected(.percentage, found: nil), 16..<17),
+        ]
+        for (line, kind, range) in cases {
+            let found = error(line)
+            #expect(found?.kind == kind, "\(line): \(String(describing: found))")
+            #expect(found?.range == range, "\(line): \(String(describing: found?.range))")
+        }
+        // The message names the problem in the user's language.
+        let (engine, state) = engine("de_DE")
+        let reply = engine.evaluate("12 eur * 5 usd", in: state).reply
+        #expect(reply.lines.contains { if case .error(_, let message) = $0 { message.contains("Geld") } else { false } })
+    }
+
+    @Test func ansIsTheLastResultAcrossLines() {
+        let (engine, start) = engine("en_US")
+        var state = start
+        let first = engine.evaluate("12 eur in usd", state: &state)
+        let result = q("12") * rate("EUR", "USD")
+        #expect(first.reply.value == money(result, "USD"))
+        #expect(engine.evaluate("ans × 2", state: &state).reply.value == money(result * Rational(2), "USD"))
+        #expect(engine.evaluate("ans in gbp", state: &state).reply.value == money(result * Rational(2) * rate("USD", "GBP"), "GBP"))
+        #expect(engine.evaluate("_ / 4", state: &state).reply.value == money((result * Rational(2) * rate("USD", "GBP") / Rational(4))!, "GBP"))
+        // `swap` still reverses the last conversion, and says which pair after several targets.
+        _ = engine.evaluate("10 eur in usd, gbp", state: &state)
+        let swapped = engine.evaluate("swap", state: &state)
+        #expect(swapped.reply.conversions.first.map { "\($0.from)>\($0.to)" } == "USD>EUR")
+        #expect(swapped.reply.lines.contains { if case .assumption(let text) = $0 { text.contains("USD → EUR") } else { false } })
+    }
+
+    @Test func aFeeShowsBothFiguresAndIsOffAgain() {
+        let (engine, start) = engine("de_DE")
+        var state = start
+        _ = engine.evaluate("fee 1,75 %", state: &state)
+        #expect(state.fee == q("0.0175"))
+        let reply = engine.evaluate("100 eur in usd", state: &state).reply
+        let result = q("100") * rate("EUR", "USD")
+        #expect(reply.conversions.first?.resultWithFee == result * q("1.0175"))
+        let withFee = MoneyFormatter(localeID: "de_DE").format(result * q("1.0175"), .usd)
+        #expect(reply.results.first?.contains(withFee) == true, "\(reply.results)")
+        #expect(reply.results.first?.contains("1,75 %") == true, "\(reply.results)")
+        // A calculation's conversion carries it too; a currency into itself does not.
+        #expect(engine.evaluate("2 × 50 eur in usd", state: &state).reply.conversions.first?.fee == q("0.0175"))
+        #expect(engine.evaluate("2 × 50 eur", state: &state).reply.results.first?.contains("%") == false)
+        #expect(error("fee 150 %", "de_DE")?.kind == .badFee("150 %"))
+        #expect(error("fee viel", "de_DE")?.kind == .badFee("viel"))
+        _ = engine.evaluate("fee off", state: &state)
+        #expect(state.fee == nil)
+        #expect(engine.evaluate("100 eur in usd", state: &state).reply.results.first?.contains("%") == false)
+    }
+
+    @Test func thePreviewShowsAnExpressionsResult() {
+        let (engine, state) = engine("de_DE")
+        #expect(engine.preview("3 × 12,50 eur", in: state) == "= 37,500\u{00A0}€")
+        #expect(engine.preview("3 × 12,50 eur in usd", in: state) == "= " + MoneyFormatter(localeID: "de_DE").format(q("37.5") * rate("EUR", "USD"), .usd))
+        #expect(engine.preview("3 × 12,50 eur *", in: state) == nil)
+        #expect(engine.preview("12 eur * 5 usd", in: state) == nil)
+    }
+
+    /// Properties over random expressions: a sum is the sum of its separately evaluated parts,
+    /// and `x × 3 / 3` is `x`, exactly, whatever the currencies.
+    @Test(arguments: ["en_US", "de_DE", "hi_IN"])
+    func sumsAndInversesHoldExactly(_ locale: String) {
+        let (engine, state) = engine(locale)
+        let codes = ["EUR", "USD", "GBP", "JPY", "CHF", "INR", "TRY", "KWD", "VND", "XAU"].filter { table.contains(CurrencyCode($0)!) }
+        let formatter = engine.formatter
+        var random = SplitMix64(seed: 2026)
+        for _ in 0..<300 {
+            let a = Rational(negative: false, significand: BigUInt(UInt64.random(in: 1...99_999_999, using: &random)), exponent: -Int.random(in: 0...4, using: &random))
+            let b = Rational(negative: false, significand: BigUInt(UInt64.random(in: 1...99_999_999, using: &random)), exponent: -Int.random(in: 0...4, using: &random))
+            let x = codes[Int.random(in: 0..<codes.count, using: &random)]
+            let y = codes[Int.random(in: 0..<codes.count, using: &random)]
+            let t = codes[Int.random(in: 0..<codes.count, using: &random)]
+            // Amounts written as the locale writes them, read back by the evaluator.
+            let left = formatter.formatNumberGiven(a).replacingOccurrences(of: "\u{00A0}", with: "") + " " + x
+            let right = formatter.formatNumberGiven(b).replacingOccurrences(of: "\u{00A0}", with: "") + " " + y
+            func alone(_ text: String, _ amount: Rational, _ code: String) -> Rational? {
+                code == t ? amount : engine.evaluate("\(text) in \(t)", in: state).reply.value?.value
+            }
+            guard let whole = engine.evaluate("\(left) + \(right) in \(t)", in: state).reply.value,
+                let first = alone(left, a, x), let second = alone(right, b, y)
+            else {
+                Issue.record("\(locale): \(left) + \(right) in \(t) did not evaluate")
+                continue
+            }
+            let expected = first + second
+            #expect(whole.value == expected, "\(left) + \(right) in \(t)")
+            #expect(engine.evaluate("\(left) × 3 / 3", in: state).reply.value == money(a, x), "\(left) × 3 / 3")
+        }
+    }
+}
