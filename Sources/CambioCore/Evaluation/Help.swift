@@ -4,6 +4,7 @@ public enum Help {
     /// The overview: how to convert, then every command with its one-line summary.
     public static func overview(_ localized: Localization) -> [String] {
         var lines = split(localized("help.convert"))
+        lines += split(localized("help.calculate"))
         lines.append(localized("help.commands"))
         lines += columns(CommandDeclaration.all.map { (synopsis($0.synopsis, localized), localized($0.summaryKey)) }, indent: 2)
         lines += split(localized("help.footer"))
@@ -59,7 +60,7 @@ public enum Help {
     }
 
     /// Placeholders that have a word in the interface's language.
-    public static let placeholders = ["CUR", "TEXT", "NAME", "ID", "COMMAND", "FORMAT", "SHELL", "OPTIONS"]
+    public static let placeholders = ["CUR", "TEXT", "NAME", "ID", "COMMAND", "FORMAT", "SHELL", "OPTIONS", "PERCENT"]
 
     /// A synopsis with its placeholders in the interface's language (`help [COMMAND]` →
     /// `help [BEFEHL]`); keywords and command words stay as they are typed.

@@ -969,6 +969,8 @@ help.fee.set = jeder Umrechnung eine Gebühr hinzufügen, z. B. „fee 1,75 %“
 help.fee.off = keine Gebühr: Ergebnisse wieder zum Mittelkurs
 help.fee.more = Die Gebühr ist, was Karte oder Bank auf den Mittelkurs aufschlagen: mit 2 % Gebühr steht neben\neinem Ergebnis von 100 $ auch 102 $.
 config.notFee = Zeile {0}: {1} ist keine Gebühr — ein Prozentsatz über 0 und unter 100, z. B. 1.75
+placeholder.PERCENT = PROZENT
+help.calculate = Rechnen (genau; das Ergebnis wird einmal gerundet, auf die gerade Ziffer):\n  3 × 12,50 eur in usd      + − × / ÷ · und ( ), Punkt vor Strich\n  12 eur + 5 usd in gbp     Summen von Währungen: die rechte wird umgerechnet\n  80 eur + 15 %             auch: − 2,5 %, 15 % von 80 eur, … in usd + 2 %\n  12k eur, 3 Mio. €, 2 Mrd  Zusätze: k/Tsd, M/Mio, Mrd (bn)\n  ans × 2, ans in gbp       ans (oder _) ist das letzte Ergebnis\n
 """#
 
     /// `Resources/Localization/en.strings`: the interface in `en`.
@@ -1308,6 +1310,8 @@ help.fee.set = add a fee to every conversion, e.g. “fee 1,75 %”; results sho
 help.fee.off = no fee: results are the mid-market rate again
 help.fee.more = The fee is what a card or bank adds to the mid-market rate: with a 2 % fee, a result of\n100 $ shows 102 $ beside it.
 config.notFee = line {0}: {1} is no fee — a percentage over 0 and under 100, e.g. 1.75
+placeholder.PERCENT = PERCENT
+help.calculate = Calculate (exact; the result is rounded once, half to even):\n  3 × 12,50 eur in usd      + − × / ÷ · and ( ), the usual precedence\n  12 eur + 5 usd in gbp     sums of currencies: the right one is converted\n  80 eur + 15 %             also: − 2,5 %, 15 % of 80 eur, … in usd + 2 %\n  12k eur, 1,5M jpy, 2bn    suffixes: k, M (mn), bn\n  ans × 2, ans in gbp       ans (or _) is the last result\n
 """#
 
     /// `Resources/Localization/tr.strings`: the interface in `tr`.
@@ -1646,6 +1650,8 @@ help.fee.set = her çevirmeye bir ücret ekler, ör. “fee 1,75 %”; sonuçlar
 help.fee.off = ücret yok: sonuçlar yeniden piyasa ortalaması
 help.fee.more = Ücret, kartın ya da bankanın piyasa ortalamasına eklediğidir: 2 % ücretle 100 $'lık bir sonucun\nyanında 102 $ görünür.
 config.notFee = {0}. satır: {1} bir ücret değil — 0 ile 100 arasında bir yüzde, ör. 1.75
+placeholder.PERCENT = YÜZDE
+help.calculate = Hesaplama (kesin; sonuç bir kez, çifte yuvarlanır):\n  3 × 12,50 eur in usd      + − × / ÷ · ve ( ), olağan işlem önceliği\n  12 eur + 5 usd in try     para birimi toplamları: sağdaki çevrilir\n  80 eur + 15 %             ayrıca: − 2,5 %, 15 % of 80 eur, … in usd + 2 %\n  12k eur, 5 bin ₺, 2 milyar  ekler: k/bin, M/milyon, milyar (bn)\n  ans × 2, ans in gbp       ans (ya da _) son sonuçtur\n
 """#
 
     /// Every interface language, by language code.

@@ -47,7 +47,7 @@ public struct Localization: Sendable {
     public func localExamples(_ text: String) -> String {
         guard decimalSeparator != "," else { return text }
         var text = text
-        for example in ["12,50", "1,75"] where text.contains(example) {
+        for example in ["12,50", "1,75", "2,5 %", "1,5M"] where text.contains(example) {
             text = text.replacingOccurrences(of: example, with: example.replacingOccurrences(of: ",", with: String(decimalSeparator)))
         }
         return text
