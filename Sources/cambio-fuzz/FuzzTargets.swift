@@ -6,7 +6,7 @@ import Foundation
 /// The fuzz targets. Each checks properties, not only that nothing crashes; a broken property
 /// stops the process (`fatalError`) so that libFuzzer keeps the input.
 enum FuzzTargets {
-    static let names = ["command", "shape", "amount", "currency-api", "exchangerate-api", "ecb", "cache", "config", "recent", "history"]
+    static let names = ["command", "shape", "arithmetic", "amount", "currency-api", "exchangerate-api", "ecb", "cache", "config", "recent", "history"]
 
     /// Locales the tests know; the first input byte picks one.
     static let locales = ["en_US", "de_DE", "fr_FR", "ja_JP", "ar", "ar_EG", "tr_TR", "hi_IN", "de_CH", "es_MX"]
@@ -33,6 +33,7 @@ enum FuzzTargets {
         switch target {
         case "command": command(bytes)
         case "shape": shape(bytes)
+        case "arithmetic": arithmetic(bytes)
         case "amount": amount(bytes)
         case "currency-api": provider(.currencyAPI, bytes)
         case "exchangerate-api": provider(.exchangeRateAPI, bytes)
@@ -101,6 +102,36 @@ enum FuzzTargets {
         check(shaped.reply == expected.reply, "\(locale) \(line.debugDescription): \(shaped.reply.lines) ≠ \(expected.reply.lines)")
         check(shaped.state.recent == expected.state.recent && shaped.state.last == expected.state.last, "the state after \(line.debugDescription)")
         check(shaped.effects == expected.effects, "the effects of \(line.debugDescription)")
+    }
+
+    /// Arithmetic keeps its laws exactly: the input is two lines `a` and `b` (split at the first
+    /// `|`); whenever `a`, `b` and `(a) + (b)` all evaluate to one value, the sum is `a` plus
+    /// `b` converted into `a`'s currency; and `(a) × 3 / 3` is `a`.
+    static func arithmetic(_ bytes: [UInt8]) {
+        let (locale, text) = split(bytes)
+        guard text.utf8.count <= 512, let bar = text.firstIndex(of: "|") else { return }
+        let a = String(text[..<bar])
+        let b = String(text[text.index(after: bar)...])
+        // A comment or a question mark would swallow or end the rest of a combined line.
+        guard !(a + b).contains(where: { "#?\n\r".contains($0) }) else { return }
+        let engine = engine(locale)
+        let now = Date(timeIntervalSince1970: 1_764_460_800)
+        let state = SessionState(base: .eur, recent: [], locale: engine.locale, table: table)
+        func value(_ line: String) -> Money? { engine.evaluate(line, in: state, now: now).reply.value }
+        guard let x = value(a) else { return }
+        if let tripled = value("(\(a)) × 3 / 3") {
+            check(tripled == x, "\(locale): (\(a)) × 3 / 3 gave \(tripled), \(a) gave \(x)")
+        }
+        guard let y = value(b), let sum = value("(\(a)) + (\(b))") else { return }
+        switch (x.currency, y.currency) {
+        case (nil, nil):
+            check(sum == Money(x.value + y.value, nil), "\(locale): (\(a)) + (\(b))")
+        case (let p?, let q?):
+            guard let rate = table.rate(from: q, to: p) else { return }
+            check(sum == Money(x.value + y.value * rate, p), "\(locale): (\(a)) + (\(b)) gave \(sum)")
+        default:
+            check(false, "\(locale): a number and money added: (\(a)) + (\(b)) gave \(sum)")
+        }
     }
 
     /// A parsed amount with at most three decimals formats and reads back as the same value.

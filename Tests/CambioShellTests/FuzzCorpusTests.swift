@@ -7,7 +7,7 @@ import Testing
 @Suite struct FuzzCorpusTests {
     static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Fuzz").standardized
 
-    @Test(arguments: ["command", "shape", "amount", "currency-api", "exchangerate-api", "ecb", "cache", "config", "recent", "history"])
+    @Test(arguments: ["command", "shape", "arithmetic", "amount", "currency-api", "exchangerate-api", "ecb", "cache", "config", "recent", "history"])
     func theCorpusKeepsItsProperties(_ target: String) throws {
         let replayer = URL(fileURLWithPath: Cambio.executable).deletingLastPathComponent().appendingPathComponent("cambio-fuzz").path
         let directory = Self.corpus.appendingPathComponent(target).path
