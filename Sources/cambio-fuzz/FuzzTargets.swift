@@ -65,10 +65,18 @@ enum FuzzTargets {
                 check(range.lowerBound >= 0 && range.lowerBound <= line.count + 1, "an error outside the line \(line.debugDescription)")
             }
         }
-        _ = engine.preview(line, in: state)
-        // Completion walks every name: one input in eight takes it, so that the evaluator,
-        // which every line meets, gets most of the fuzzer's time.
-        if bytes.count % 8 == 0 { _ = Completer.complete(line, engine: engine, recent: []) }
+        // The preview is the same evaluation with its effects dropped: it shows Enter's one
+        // result, or nothing. One input in four checks it, so that the evaluator gets most of
+        // the fuzzer's time.
+        if bytes.count % 4 == 1, line.count <= 200 {
+            let expected = outcome.reply.value.map { money in
+                "= " + (money.currency.map { engine.formatter.format(money.value, $0) } ?? engine.formatter.formatNumber(money.value))
+            }
+            let shown = engine.preview(line, in: state)
+            check(outcome.reply.failed ? shown == nil : shown == expected, "the preview of \(line.debugDescription) is \(String(describing: shown)), Enter gave \(String(describing: expected))")
+        }
+        // Completion walks every name: one input in sixteen takes it.
+        if bytes.count % 16 == 0 { _ = Completer.complete(line, engine: engine, recent: []) }
         amount(bytes)
     }
 
@@ -105,8 +113,10 @@ enum FuzzTargets {
     }
 
     /// Arithmetic keeps its laws exactly: the input is two lines `a` and `b` (split at the first
-    /// `|`); whenever `a`, `b` and `(a) + (b)` all evaluate to one value, the sum is `a` plus
-    /// `b` converted into `a`'s currency; and `(a) × 3 / 3` is `a`.
+    /// `|`); whenever `(a)`, `(b)` and `(a) + (b)` all evaluate to one value, the sum is `(a)`
+    /// plus `(b)` converted into `(a)`'s currency; and `(a) × 3 / 3` is `(a)`. (In parentheses a
+    /// line is a calculation: `12 jpy` alone converts into the base currency, `(12 jpy)` is
+    /// itself.)
     static func arithmetic(_ bytes: [UInt8]) {
         let (locale, text) = split(bytes)
         guard text.utf8.count <= 512, let bar = text.firstIndex(of: "|") else { return }
@@ -118,11 +128,11 @@ enum FuzzTargets {
         let now = Date(timeIntervalSince1970: 1_764_460_800)
         let state = SessionState(base: .eur, recent: [], locale: engine.locale, table: table)
         func value(_ line: String) -> Money? { engine.evaluate(line, in: state, now: now).reply.value }
-        guard let x = value(a) else { return }
+        guard let x = value("(\(a))") else { return }
         if let tripled = value("(\(a)) × 3 / 3") {
             check(tripled == x, "\(locale): (\(a)) × 3 / 3 gave \(tripled), \(a) gave \(x)")
         }
-        guard let y = value(b), let sum = value("(\(a)) + (\(b))") else { return }
+        guard let y = value("(\(b))"), let sum = value("(\(a)) + (\(b))") else { return }
         switch (x.currency, y.currency) {
         case (nil, nil):
             check(sum == Money(x.value + y.value, nil), "\(locale): (\(a)) + (\(b))")

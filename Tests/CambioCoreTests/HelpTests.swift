@@ -76,6 +76,14 @@ import Testing
         }
         #expect(examples.count >= 4, "\(locale): \(help)")
         for example in examples {
+            // A calculation (its own section): each one given evaluates, with no error.
+            if ["×", "+", "%", "k"].contains(where: { example.contains($0) }) {
+                for piece in example.components(separatedBy: ", ") {
+                    let reply = engine.evaluate(piece, in: state).reply
+                    #expect(!reply.failed && !reply.results.isEmpty, "\(locale) \(piece): \(reply.lines)")
+                }
+                continue
+            }
             let outcome = engine.evaluate(example, in: state)
             #expect(!outcome.reply.conversions.isEmpty, "\(locale) \(example): \(outcome.reply.lines)")
             // The amount is the one shown: twelve and a half (or 1500), not 1250.

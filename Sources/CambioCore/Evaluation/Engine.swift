@@ -177,9 +177,10 @@ public final class Engine {
                 if amount.separatorReadAsDecimal { notes.append(readAsNote(sign + String(decoding: digits, as: UTF8.self), amount)) }
                 // The conversion changes the state only once it has succeeded.
                 try convert(amount, conversion, notes: notes, &outcome, now: now)
-            case .calculation(let command, let signs):
-                guard case .calculate(let expression, let targets, let adjust) = command, signs.count == shape.count else { return false }
-                var texts = zip(signs, shape.texts(bytes)).map { $0 + $1 }.makeIterator()
+            case .calculation(let calculation):
+                guard case .calculate(let expression, let targets, let adjust) = calculation.command, calculation.signs.count == shape.count
+                else { return false }
+                var texts = zip(calculation.signs, shape.texts(bytes)).map { $0 + $1 }.makeIterator()
                 let newExpression = expression.replacingAmounts(&texts)
                 let newAdjust = adjust.map { Adjustment(subtract: $0.subtract, percent: $0.percent.replacingAmounts(&texts), range: $0.range) }
                 try calculate(newExpression, targets: targets, adjust: newAdjust, &outcome, now: now)
@@ -284,7 +285,7 @@ public final class Engine {
                 if amounts.count == candidate.runs.count {
                     let signs = zip(amounts, candidate.runs).compactMap { Self.sign(of: $0.text, digits: $1) }
                     if signs.count == amounts.count {
-                        shapes.remember(candidate.shape, context: candidate.context, .calculation(command, signs: signs))
+                        shapes.remember(candidate.shape, context: candidate.context, .calculation(ShapeTable.Calculation(command, signs: signs)))
                     }
                 }
             }
@@ -553,9 +554,8 @@ public final class Engine {
             let value = try quantity(inner, state, notes: &notes, parts: &parts)
             if value.isPercent { throw CommandError(.arithmetic(.percentAlone), at: range) }
             let to = try resolve(target, notes: &notes)
-            result = Quantity(
-                value: try part(value.value, from: value.currency ?? state.base, to: to, state, &parts), currency: to,
-                text: value.text + " in " + to.rawValue)
+            let converted = try part(value.value, from: value.currency ?? state.base, to: to, state, &parts)
+            result = Quantity(value: converted, currency: to, text: value.text + " in " + to.rawValue)
         case .percentOf(let percent, let base, let range):
             let share = try quantity(percent, state, notes: &notes, parts: &parts)
             let whole = try quantity(base, state, notes: &notes, parts: &parts)

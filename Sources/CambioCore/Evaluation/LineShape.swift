@@ -121,9 +121,20 @@ struct ShapeTable {
         /// A conversion of its one amount; `sign` stands before the digits in the amount as
         /// the parser gave it (`-`, `+`, `−` or nothing).
         case conversion(sign: String, ResolvedConversion)
-        /// A calculation whose amounts, in the order they are written, are the runs: `signs`
-        /// as for a conversion.
-        case calculation(Command, signs: [String])
+        /// A calculation whose amounts, in the order they are written, are the runs.
+        case calculation(Calculation)
+    }
+
+    /// A calculation as parsed, and what stands before each amount's digits (as for a
+    /// conversion).
+    final class Calculation {
+        let command: Command
+        let signs: [String]
+
+        init(_ command: Command, signs: [String]) {
+            self.command = command
+            self.signs = signs
+        }
     }
 
     struct Entry {
@@ -151,10 +162,16 @@ extension Expression {
     /// The amounts in the order they are written.
     var amounts: [AmountReference] {
         switch self {
+        // One case each: a pattern shared by several cases of an indirect enum leaked its
+        // payload (found by fuzzing under ASan).
         case .amount(let amount, _, _): [amount]
         case .answer: []
-        case .percent(let inner, _), .negate(let inner, _), .group(let inner), .converted(let inner, _, _): inner.amounts
-        case .binary(_, let left, let right, _), .percentOf(let left, let right, _): left.amounts + right.amounts
+        case .percent(let inner, _): inner.amounts
+        case .negate(let inner, _): inner.amounts
+        case .group(let inner): inner.amounts
+        case .converted(let inner, _, _): inner.amounts
+        case .binary(_, let left, let right, _): left.amounts + right.amounts
+        case .percentOf(let left, let right, _): left.amounts + right.amounts
         }
     }
 

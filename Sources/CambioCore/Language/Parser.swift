@@ -174,7 +174,10 @@ public struct Parser {
         var left = try parseProduct()
         while let token = current, token.kind == .operator, let op = additive(token) {
             position += 1
-            left = .binary(op, left, try parseProduct(), range: token.range)
+            // The operand is read before the node is made: a `try` inside an enum payload
+            // leaked the left side when it threw (found by fuzzing under ASan).
+            let right = try parseProduct()
+            left = .binary(op, left, right, range: token.range)
         }
         return left
     }
@@ -183,7 +186,8 @@ public struct Parser {
         var left = try parseUnary()
         while let token = current, token.kind == .operator, let op = multiplicative(token) {
             position += 1
-            left = .binary(op, left, try parseUnary(), range: token.range)
+            let right = try parseUnary()
+            left = .binary(op, left, right, range: token.range)
         }
         return left
     }
@@ -200,7 +204,8 @@ public struct Parser {
             value = .percent(value, range: token.range)
             if let word = current, word.kind == .word, Self.ofWords.contains(word.folded) {
                 position += 1
-                value = .percentOf(value, try parseUnary(), range: word.range)
+                let base = try parseUnary()
+                value = .percentOf(value, base, range: word.range)
             }
         }
         return value

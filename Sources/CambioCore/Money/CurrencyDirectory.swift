@@ -265,7 +265,7 @@ public final class CurrencyDirectory {
         var wordStarts: Set<String> = []
         /// Codes, names and words of names (with one edit's penalty) by their length, for
         /// suggestions.
-        var byLength: [Int: [(code: CurrencyCode, text: String, penalty: Int, isCode: Bool)]] = [:]
+        var byLength: [Int: [(code: CurrencyCode, text: String, scalars: [Unicode.Scalar], penalty: Int, isCode: Bool)]] = [:]
         /// The first four letters of each word of a name, to the currencies.
         var stems: [String: Set<CurrencyCode>] = [:]
     }
@@ -285,11 +285,11 @@ public final class CurrencyDirectory {
                 }
             }
             let code = entry.code.rawValue.lowercased()
-            index.byLength[code.count, default: []].append((entry.code, code, 0, true))
+            index.byLength[code.count, default: []].append((entry.code, code, Array(code.unicodeScalars), 0, true))
             for name in entry.foldedNames + entry.foreignNames {
-                index.byLength[name.count, default: []].append((entry.code, name, 0, false))
+                index.byLength[name.count, default: []].append((entry.code, name, Array(name.unicodeScalars), 0, false))
                 for word in name.split(separator: " ") where word.count > 2 {
-                    index.byLength[word.count, default: []].append((entry.code, String(word), 1, false))
+                    index.byLength[word.count, default: []].append((entry.code, String(word), Array(word.unicodeScalars), 1, false))
                     if word.count >= 4 { index.stems[String(word.prefix(4)), default: []].insert(entry.code) }
                 }
             }
@@ -324,9 +324,10 @@ public final class CurrencyDirectory {
             if distance <= limit { best[code] = min(best[code] ?? Int.max, distance) }
         }
         // No distance is below the difference in length: only texts of a near length are compared.
+        let typed = Array(folded.unicodeScalars)
         for candidateLength in max(1, length - limit)...(length + limit) {
             for candidate in index.byLength[candidateLength] ?? [] {
-                var distance = Levenshtein.distance(folded, candidate.text, transpositions: true) + candidate.penalty
+                var distance = Levenshtein.distance(typed, candidate.scalars, transpositions: true, limit: limit) + candidate.penalty
                 // A code that starts with the same letter is the likelier typo.
                 if candidate.isCode, candidate.text.first != folded.first { distance += 1 }
                 consider(candidate.code, distance)
