@@ -119,6 +119,26 @@ def natural_input(lines):
     return natural.name
 
 
+def expression_input(lines):
+    """Calculations as people write them in de_DE: products, mixed-currency sums, percentages,
+    parentheses, several targets; the same seed every run."""
+    rng = random.Random(20261202)
+    forms = [
+        "3 × {a} eur in usd", "{a} eur + {b} usd in gbp", "({a} + {b}) × 2 eur", "{a} eur + 15 %", "15 % von {a} eur",
+        "{a} eur × 3 in usd und gbp", "{a} € − {b} $", "{a} × 12 eur in chf", "{a} usd / 4 in eur", "2 × ({a} eur in usd)",
+    ]
+
+    def amount():
+        whole = rng.randrange(1, 1_000_000)
+        return f"{whole:,}".replace(",", ".") + f",{rng.randrange(0, 100):02d}"
+
+    path = tempfile.NamedTemporaryFile("w", delete=False, suffix=".expressions")
+    for _ in range(lines):
+        path.write(rng.choice(forms).format(a=amount(), b=amount()) + "\n")
+    path.close()
+    return path.name
+
+
 def main():
     print(f"machine: {os.cpu_count()} cores, {os.uname().machine}, {os.uname().release}; runs: {RUNS}")
     rows = []
@@ -156,7 +176,9 @@ def main():
     qalc = alternate({"qalc": ["qalc", "-t", "-f", qalc_input.name]}, runs=3)
     natural_path = natural_input(lines)
     natural = alternate({"cambio": [CAMBIO]}, runs=max(3, RUNS // 5), inputs={"cambio": natural_path})
-    for path in (cambio_input, units_input, qalc_input.name, natural_path):
+    expression_path = expression_input(lines)
+    expressions = alternate({"cambio": [CAMBIO]}, runs=max(3, RUNS // 5), inputs={"cambio": expression_path})
+    for path in (cambio_input, units_input, qalc_input.name, natural_path, expression_path):
         os.unlink(path)
 
     print()
@@ -173,6 +195,8 @@ def main():
     print(f"| {lines:,}-line pipe, de_DE | {pipe['cambio'][0]*1000:.0f} ms ({cl:,.0f} lines/s, {pipe['cambio'][1]/1024:.1f} MiB) | {pipe['units'][0]*1000:.0f} ms ({ul:,.0f} lines/s) | {ql:,.0f} lines/s ({qalc_lines} lines) | {ul/cl:.2f} (time: {cl/ul:.1f}× the lines/s) |")
     nl = lines / natural["cambio"][0]
     print(f"| {lines:,} natural lines (symbols, names, several targets, grouping), de_DE | {natural['cambio'][0]*1000:.0f} ms ({nl:,.0f} lines/s, {natural['cambio'][1]/1024:.1f} MiB) | — | — | — |")
+    el = lines / expressions["cambio"][0]
+    print(f"| {lines:,} calculation lines (products, sums of currencies, percentages), de_DE | {expressions['cambio'][0]*1000:.0f} ms ({el:,.0f} lines/s, {expressions['cambio'][1]/1024:.1f} MiB) | — | — | — |")
     print()
     print("In process (cambio-bench):")
     sys.stdout.flush()

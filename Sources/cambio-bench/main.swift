@@ -51,4 +51,12 @@ for localeID in ["en_US", "de_DE", "tr_TR"] {
     report("\(localeID) preview per keystroke (\(line.count) keys)", runs, perLine / Double(prefixes.count))
     let full = medianMicroseconds(runs: 2000) { _ = engine.preview(line, in: state) }
     report("\(localeID) preview of the whole line", 2000, full)
+
+    // A calculation, key by key.
+    let calculation = localeID == "en_US" ? "(1,234.5 eur + 99.90 usd) × 3 in gbp + 2 %" : "(1.234,5 eur + 99,90 usd) × 3 in gbp + 2 %"
+    let calculationPrefixes = (1...calculation.count).map { String(calculation.prefix($0)) }
+    let perCalculation = medianMicroseconds(runs: runs) {
+        for prefix in calculationPrefixes { _ = engine.preview(prefix, in: state) }
+    }
+    report("\(localeID) preview of a calculation per keystroke (\(calculation.count) keys)", runs, perCalculation / Double(calculationPrefixes.count))
 }
