@@ -35,6 +35,23 @@ import Testing
         screen.press("C-d")
     }
 
+    @Test func aCalculationShowsItsResultWhileTyping() throws {
+        let home = try TemporaryDirectory()
+        let screen = try start(home, ["LANG": "de_DE.UTF-8"])
+        screen.type("3 × 12,5 eur")
+        #expect(screen.waitUntil { _ in screen.promptLine().hasSuffix("= 37,500\u{00A0}€") }, "\(screen.screen)")
+        screen.type(" *")
+        #expect(screen.waitUntil { _ in !screen.promptLine().contains("= 37") }, "an incomplete calculation kept a result: \(screen.screen)")
+        screen.type(" 2")
+        #expect(screen.waitUntil { _ in screen.promptLine().hasSuffix("= 75,000\u{00A0}€") }, "\(screen.screen)")
+        screen.press("Enter")
+        #expect(screen.waitUntil { $0.contains("3 × 12,500\u{00A0}€ × 2 = 75,000\u{00A0}€") }, "\(screen.screen)")
+        screen.type("ans + 15 %")
+        #expect(screen.waitUntil { _ in screen.promptLine().hasSuffix("= 86,250\u{00A0}€") }, "\(screen.screen)")
+        screen.press("C-c")
+        screen.press("C-d")
+    }
+
     @Test func historyRecallAndCompletionShowTheResultToo() throws {
         let home = try TemporaryDirectory()
         let screen = try start(home, ["LANG": "de_DE.UTF-8"])
