@@ -238,6 +238,27 @@ extension EndToEndTests {
         #expect(run.stdout == "live results while typing: on\nEUR (Euro)\n", "\(run.stdout)")
     }
 
+    /// Calculations and the fee in a pipe, as text and as JSON; a saved fee is in the config and
+    /// applies to the next run.
+    @Test func calculationsAndTheFeeInAPipe() throws {
+        let home = try TemporaryDirectory()
+        let environment = home.environment(["LANG": "de_DE.UTF-8"])
+        let text = try Cambio.run([], stdin: "3 × 12,50 eur\n12 eur * 5 usd\n129*1,07\n", environment: environment)
+        #expect(text.stdout == "3 × 12,500\u{00A0}€ = 37,500\u{00A0}€\n129 × 1,07 = 138,030\n", "\(text.stdout)")
+        #expect(text.stderr.contains("Zeile 2, Spalte 8: Geld lässt sich nicht mit Geld multiplizieren"), "\(text.stderr)")
+        #expect(text.status != 0)
+        let json = try Cambio.run(["--format", "json"], stdin: "12 eur + 5 usd in gbp\n", environment: environment)
+        let records = json.stdout.split(separator: "\n")
+        #expect(records.count == 3, "\(json.stdout)")
+        #expect(records.last?.contains("\"type\": \"expression\", \"typed\": \"12 eur + 5 usd in gbp\"") == true, "\(json.stdout)")
+        #expect(records.first?.contains("\"from\": \"USD\", \"to\": \"EUR\"") == true, "\(json.stdout)")
+        // A fee set with --save is kept and shown beside the next run's results.
+        _ = try Cambio.run(["--save", "fee", "1,75", "%"], environment: environment)
+        #expect(home.read("config/cambio/config")?.contains("fee = 1.75") == true, "\(home.read("config/cambio/config") ?? "")")
+        let fee = try Cambio.run(["100", "eur", "in", "usd"], environment: environment)
+        #expect(fee.stdout.contains("mit 1,75 % Gebühr"), "\(fee.stdout)")
+    }
+
     /// The place of a problem in a pipe is said in the user's language, like the problem.
     @Test(arguments: [("de_DE.UTF-8", "Zeile 2, Spalte 1: "), ("tr_TR.UTF-8", "satır 2, sütun 1: "), ("en_US.UTF-8", "line 2, column 1: ")])
     func aPipesProblemIsPlacedInTheUsersLanguage(_ lang: String, _ place: String) throws {

@@ -122,6 +122,7 @@ public final class Engine {
     private var work: Outcome
 
     private func evaluate(_ line: String, _ outcome: inout Outcome, now: Date) {
+        typedLine = line
         guard line.utf8.count <= Self.lineLimit else {
             fail(&outcome, CommandError(.lineTooLong(limit: Self.lineLimit), at: nil))
             return
@@ -147,6 +148,10 @@ public final class Engine {
             }
         }
     }
+
+    /// The line being evaluated, for records that quote it (a line recognised by its shape
+    /// sets it only when records are kept).
+    private var typedLine = ""
 
     /// The shapes of conversion lines read so far (`LineShape`).
     private var shapes = ShapeTable()
@@ -178,6 +183,7 @@ public final class Engine {
                 // The conversion changes the state only once it has succeeded.
                 try convert(amount, conversion, notes: notes, &outcome, now: now)
             case .calculation(let calculation):
+                if keepsRecords { typedLine = String(decoding: bytes, as: UTF8.self) }
                 guard case .calculate(let expression, let targets, let adjust) = calculation.command, calculation.signs.count == shape.count
                 else { return false }
                 var texts = zip(calculation.signs, shape.texts(bytes)).map { $0 + $1 }.makeIterator()
@@ -519,7 +525,8 @@ public final class Engine {
         return Record(
             "expression",
             [
-                ("expression", .text(echo)), ("result", .decimal(exact.text)), ("result_exact", .flag(exact.exact)),
+                ("typed", .text(Messages.visible(typedLine))), ("expression", .text(echo)), ("result", .decimal(exact.text)),
+                ("result_exact", .flag(exact.exact)),
                 ("rounded", .decimal(negative ? "-" + digits : digits)), ("currency", .text(currency?.rawValue ?? "")),
             ])
     }
