@@ -375,7 +375,7 @@ public final class Engine {
         outcome.reply.lines.reserveCapacity(notes.count + targets.count + 1)
         for note in notes { outcome.reply.lines.append(.assumption(note)) }
         let exactAmount = exact ?? amount.flatMap(Rational.init)
-        var answer: (Rational, CurrencyCode)?
+        var first = true
         for target in targets {
             guard let rate = rate(table, from: from, to: target) else {
                 let missing = table.contains(from) ? target : from
@@ -392,11 +392,16 @@ public final class Engine {
                 formatter.writeGiven(exactAmount, from, into: &resultLine)
                 resultLine += Self.equals
                 formatter.write(result, target, into: &resultLine)
-                let fee = from != target ? outcome.state.fee : nil
+                let fee = from != target && outcome.state.hasFee ? outcome.state.fee : nil
                 var text = String(decoding: resultLine, as: UTF8.self)
                 if let fee { text += feeSuffix(result, target, fee) }
                 outcome.reply.lines.append(.result(text, detail: detail))
-                if answer == nil { answer = (result, target) }
+                if first {
+                    first = false
+                    outcome.state.answer = (result, target)
+                    // The one result, for the preview (which keeps records).
+                    if keepsRecords, targets.count == 1, from != target { outcome.reply.value = Money(result, target) }
+                }
                 if keepsRecords {
                     var conversion = Conversion(
                         amount: amount ?? Decimal(string: exactAmount.decimalText(significantDigits: 38).text) ?? 0, from: from, to: target,
@@ -413,10 +418,6 @@ public final class Engine {
             }
         }
         outcome.reply.lines.append(.source(tableNote(table, now: now)))
-        if let answer {
-            outcome.state.answer = answer
-            if targets.count == 1, from != targets[0] { outcome.reply.value = Money(answer.0, answer.1) }
-        }
         outcome.state.last = LastConversion(amount: amount, exact: exactAmount, from: from, to: targets)
         if outcome.state.use(from, then: targets) { outcome.effects.insert(.saveRecent) }
     }

@@ -17,8 +17,9 @@ public struct Reply: Sendable, Equatable {
         /// The table a result came from (date, age, source): the shell shows it when it
         /// changes, not under every result.
         case source(String)
-        /// The command failed; goes to standard error.
-        case error(CommandError, message: String)
+        /// The command failed; goes to standard error. (Boxed: an error is large, and every
+        /// line's reply is copied and scanned.)
+        indirect case error(CommandError, message: String)
     }
 
     public var lines: [Line] = []

@@ -1,28 +1,85 @@
 import Foundation
 
-/// What a session remembers between lines.
+/// What a session remembers between lines. A value, kept in one shared box that is copied
+/// only when a copy is changed: the evaluator moves a session's state in and out on every
+/// line, and moving one reference is cheaper than moving every field.
 public struct SessionState: Sendable {
+    private final class Storage: @unchecked Sendable {
+        var base: CurrencyCode
+        var recent: [CurrencyCode]
+        var locale: LocaleSettings
+        var last: LastConversion?
+        var table: RateTable
+        var answer: (value: Rational, currency: CurrencyCode)?
+        var fee: Rational?
+
+        init(base: CurrencyCode, recent: [CurrencyCode], locale: LocaleSettings, table: RateTable) {
+            self.base = base
+            self.recent = recent
+            self.locale = locale
+            self.table = table
+        }
+
+        func copy() -> Storage {
+            let copy = Storage(base: base, recent: recent, locale: locale, table: table)
+            copy.last = last
+            copy.answer = answer
+            copy.fee = fee
+            return copy
+        }
+    }
+
+    private var storage: Storage
+
+    /// The box, copied first when another state shares it.
+    private var unique: Storage {
+        mutating get {
+            if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+            return storage
+        }
+    }
+
     /// The currency bare amounts are in; shown in the prompt.
-    public var base: CurrencyCode
+    public var base: CurrencyCode {
+        get { storage.base }
+        set { unique.base = newValue }
+    }
     /// Currencies used recently, most recent first, at most `recentLimit`.
-    public var recent: [CurrencyCode]
-    public var locale: LocaleSettings
+    public var recent: [CurrencyCode] {
+        get { storage.recent }
+        set { unique.recent = newValue }
+    }
+    public var locale: LocaleSettings {
+        get { storage.locale }
+        set { unique.locale = newValue }
+    }
     /// The last conversion or rate query, for `swap`.
-    public var last: LastConversion?
+    public var last: LastConversion? {
+        get { storage.last }
+        set { unique.last = newValue }
+    }
     /// The rate table every conversion uses.
-    public var table: RateTable
+    public var table: RateTable {
+        get { storage.table }
+        set { unique.table = newValue }
+    }
     /// The last result, for `ans` and `_`: its exact value and currency.
-    public var answer: (value: Rational, currency: CurrencyCode)?
+    public var answer: (value: Rational, currency: CurrencyCode)? {
+        get { storage.answer }
+        set { unique.answer = newValue }
+    }
     /// The card or bank fee added to every conversion, as a fraction (`0.0175` for 1,75 %).
-    public var fee: Rational?
+    public var fee: Rational? {
+        get { storage.fee }
+        set { unique.fee = newValue }
+    }
+    /// Whether a fee is set, without copying it.
+    public var hasFee: Bool { storage.fee != nil }
 
     public static let recentLimit = 8
 
     public init(base: CurrencyCode, recent: [CurrencyCode], locale: LocaleSettings, table: RateTable) {
-        self.base = base
-        self.recent = Array(recent.prefix(Self.recentLimit))
-        self.locale = locale
-        self.table = table
+        storage = Storage(base: base, recent: Array(recent.prefix(Self.recentLimit)), locale: locale, table: table)
     }
 
     /// Moves `codes` to the front of the recent list, keeping their order.
@@ -49,10 +106,11 @@ public struct SessionState: Sendable {
             if same { return false }
         }
         var changed = false
+        let box = unique
         func moveToFront(_ code: CurrencyCode) {
-            if let index = recent.firstIndex(of: code) {
+            if let index = box.recent.firstIndex(of: code) {
                 guard index > 0 else { return }
-                recent.withUnsafeMutableBufferPointer { list in
+                box.recent.withUnsafeMutableBufferPointer { list in
                     var position = index
                     while position > 0 {
                         list[position] = list[position - 1]
@@ -61,13 +119,13 @@ public struct SessionState: Sendable {
                     list[0] = code
                 }
             } else {
-                recent.insert(code, at: 0)
+                box.recent.insert(code, at: 0)
             }
             changed = true
         }
         for code in rest.reversed() { moveToFront(code) }
         moveToFront(first)
-        if recent.count > Self.recentLimit { recent.removeLast(recent.count - Self.recentLimit) }
+        if box.recent.count > Self.recentLimit { box.recent.removeLast(box.recent.count - Self.recentLimit) }
         return changed
     }
 }

@@ -15,6 +15,8 @@ struct BatchRunner {
     private var output: [UInt8] = []
     /// Text output a machine format replaces.
     private var discarded: [UInt8] = []
+    /// When the lines being evaluated arrived.
+    private var now = Date()
     /// Set when standard output is closed (`| head -1`): stop quietly.
     private var stopped = false
     /// Assumptions already said in this run.
@@ -68,6 +70,8 @@ struct BatchRunner {
             let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
             if count <= 0 { break }
+            // The lines of one read are evaluated at one moment (the clock is read once).
+            now = Date()
             if overlong, let newline = buffer[0..<count].firstIndex(of: UInt8(ascii: "\n")) {
                 pending += buffer[(newline + 1)..<count]
                 overlong = false
@@ -107,7 +111,7 @@ struct BatchRunner {
         var slice = bytes
         if slice.last == UInt8(ascii: "\r") { slice = slice.dropLast() }
         return slice.withUnsafeBufferPointer { line in
-            let outcome = session.run(utf8: line) { refreshNow() }
+            let outcome = session.run(utf8: line, now: now) { refreshNow() }
             // Invalid UTF-8 becomes U+FFFD, which the tokenizer reported with its column.
             return report(outcome, line: String(decoding: line, as: UTF8.self), lineNumber: lineNumber)
         }

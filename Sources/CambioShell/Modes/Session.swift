@@ -45,8 +45,8 @@ final class Session {
     }
 
     /// The same for a line of UTF-8 bytes (a pipe's).
-    func evaluate(utf8 line: UnsafeBufferPointer<UInt8>) -> LineResult {
-        settle(engine.evaluate(utf8: line, state: &state))
+    func evaluate(utf8 line: UnsafeBufferPointer<UInt8>, now: Date) -> LineResult {
+        settle(engine.evaluate(utf8: line, state: &state, now: now))
     }
 
     /// Carries out a line's effects.
@@ -110,8 +110,8 @@ final class Session {
     }
 
     /// The same for a line of UTF-8 bytes (a pipe's).
-    func run(utf8 line: UnsafeBufferPointer<UInt8>, refresh: () -> Void) -> LineResult {
-        handle(evaluate(utf8: line), refresh: refresh)
+    func run(utf8 line: UnsafeBufferPointer<UInt8>, now: Date, refresh: () -> Void) -> LineResult {
+        handle(evaluate(utf8: line, now: now), refresh: refresh)
     }
 
     /// Does the work a line asks of the session (`refresh`, `source`, `preview`).
