@@ -129,22 +129,18 @@ struct BatchRunner {
             saidThisRunOnly = true
             renderer.output.complain(session.engine.localized("note.thisRunOnly"))
         }
+        let err: String
+        let data = format.render(outcome.reply, line: lineNumber ?? 1)
         // What was taken is said the first time (“$” taken as USD), not on every line of a ledger.
-        var reply = outcome.reply
-        if reply.lines.contains(where: { if case .assumption = $0 { true } else { false } }) {
+        if outcome.reply.lines.contains(where: { if case .assumption = $0 { true } else { false } }) {
+            var reply = outcome.reply
             reply.lines.removeAll { line in
                 guard case .assumption(let text) = line else { return false }
                 return !saidAssumptions.insert(text).inserted
             }
-        }
-        var err = ""
-        if let data = format.render(outcome.reply, line: lineNumber ?? 1) {
-            err = renderer.render(reply, into: &discarded, input: line(), caretIndent: nil, lineNumber: lineNumber, localized: session.engine.localized)
-            discarded.removeAll(keepingCapacity: true)
-            emit(data)
+            err = render(reply, data: data, line: line(), lineNumber: lineNumber)
         } else {
-            err = renderer.render(reply, into: &output, input: line(), caretIndent: nil, lineNumber: lineNumber, localized: session.engine.localized)
-            if output.count >= 1 << 16 { flush() }
+            err = render(outcome.reply, data: data, line: line(), lineNumber: lineNumber)
         }
         if lineBuffered { flush() }
         if !err.isEmpty {
@@ -153,6 +149,20 @@ struct BatchRunner {
         }
         if outcome.effects.contains(.quit) { stopped = true }
         return outcome.reply.failed
+    }
+
+    /// Standard output's text into the buffer (or the machine format instead); standard
+    /// error's text is returned.
+    private mutating func render(_ reply: Reply, data: String?, line: @autoclosure () -> String, lineNumber: Int?) -> String {
+        if let data {
+            let err = renderer.render(reply, into: &discarded, input: line(), caretIndent: nil, lineNumber: lineNumber, localized: session.engine.localized)
+            discarded.removeAll(keepingCapacity: true)
+            emit(data)
+            return err
+        }
+        let err = renderer.render(reply, into: &output, input: line(), caretIndent: nil, lineNumber: lineNumber, localized: session.engine.localized)
+        if output.count >= 1 << 16 { flush() }
+        return err
     }
 
     private mutating func emit(_ text: String) {

@@ -116,6 +116,7 @@ final class Session {
 
     /// Does the work a line asks of the session (`refresh`, `source`, `preview`).
     private func handle(_ result: LineResult, refresh: () -> Void) -> LineResult {
+        guard result.request != nil else { return result }
         var outcome = result
         switch outcome.request {
         case .refresh:
