@@ -134,6 +134,25 @@ import Testing
         #expect(reply.lines.contains { if case .error(_, let message) = $0 { message.contains("Geld") } else { false } })
     }
 
+    /// A line nested or chained past what a person types is an error at the token that goes
+    /// too far, never a crash: 20,000 parentheses or signs, 2,000 products of 26-digit numbers.
+    @Test func tooDeepOrTooLongCalculationsAreRefusedWhereTheyGoTooFar() {
+        let deep = String(repeating: "(", count: 20_000) + "1" + String(repeating: ")", count: 20_000)
+        let signs = String(repeating: "-", count: 30_000) + "1"
+        let long = Array(repeating: "99999999999999999999999999", count: 2_000).joined(separator: " × ")
+        for line in [deep, signs, long] {
+            guard case .arithmetic(.tooComplex)? = error(line)?.kind else {
+                Issue.record("\(line.prefix(20))…: \(String(describing: error(line)))")
+                continue
+            }
+        }
+        #expect(error(deep)?.range == Parser.nestingLimit..<Parser.nestingLimit + 1)
+        // Within the limits the exact value may still outgrow what is kept: said, not rounded.
+        let large = Array(repeating: "99999999999999999999999999", count: 150).joined(separator: " × ")
+        #expect(error(large)?.kind == .arithmetic(.tooLarge))
+        #expect(value(Array(repeating: "1", count: Parser.operatorLimit + 1).joined(separator: " + ")) == money(Rational(Parser.operatorLimit + 1), nil))
+    }
+
     @Test func ansIsTheLastResultAcrossLines() {
         let (engine, start) = engine("en_US")
         var state = start

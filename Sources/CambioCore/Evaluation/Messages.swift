@@ -107,6 +107,7 @@ public enum Messages {
             case .percentFirst: return localized("error.arithmetic.percentFirst")
             case .noAnswer: return localized("error.arithmetic.noAnswer")
             case .tooLarge: return localized("error.arithmetic.tooLarge")
+            case .tooComplex(let operators, let nesting): return localized("error.arithmetic.tooComplex", String(operators), String(nesting))
             }
         case .badFee(let typed):
             return localized("error.badFee", quoted(typed))

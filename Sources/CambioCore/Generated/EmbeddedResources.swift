@@ -971,6 +971,7 @@ help.fee.more = Die Gebühr ist, was Karte oder Bank auf den Mittelkurs aufschla
 config.notFee = Zeile {0}: {1} ist keine Gebühr — ein Prozentsatz über 0 und unter 100, z. B. 1.75
 placeholder.PERCENT = PROZENT
 help.calculate = Rechnen (genau; das Ergebnis wird einmal gerundet, auf die gerade Ziffer):\n  3 × 12,50 eur in usd      + − × / ÷ · und ( ), Punkt vor Strich\n  12 eur + 5 usd in gbp     Summen von Währungen: die rechte wird umgerechnet\n  80 eur + 15 %             auch: − 2,5 %, 15 % von 80 eur, … in usd + 2 %\n  12k eur, 3 Mio. €, 2 Mrd  Zusätze: k/Tsd, M/Mio, Mrd (bn)\n  ans × 2, ans in gbp       ans (oder _) ist das letzte Ergebnis\n
+error.arithmetic.tooComplex = eine Rechnung hat höchstens {0} Operatoren und {1} Klammerebenen — auf mehrere Zeilen verteilen (ans trägt das Ergebnis weiter)
 """#
 
     /// `Resources/Localization/en.strings`: the interface in `en`.
@@ -1312,6 +1313,7 @@ help.fee.more = The fee is what a card or bank adds to the mid-market rate: with
 config.notFee = line {0}: {1} is no fee — a percentage over 0 and under 100, e.g. 1.75
 placeholder.PERCENT = PERCENT
 help.calculate = Calculate (exact; the result is rounded once, half to even):\n  3 × 12,50 eur in usd      + − × / ÷ · and ( ), the usual precedence\n  12 eur + 5 usd in gbp     sums of currencies: the right one is converted\n  80 eur + 15 %             also: − 2,5 %, 15 % of 80 eur, … in usd + 2 %\n  12k eur, 1,5M jpy, 2bn    suffixes: k, M (mn), bn\n  ans × 2, ans in gbp       ans (or _) is the last result\n
+error.arithmetic.tooComplex = a calculation has at most {0} operators and {1} levels of parentheses — split it over several lines (ans carries the result)
 """#
 
     /// `Resources/Localization/tr.strings`: the interface in `tr`.
@@ -1652,6 +1654,7 @@ help.fee.more = Ücret, kartın ya da bankanın piyasa ortalamasına eklediğidi
 config.notFee = {0}. satır: {1} bir ücret değil — 0 ile 100 arasında bir yüzde, ör. 1.75
 placeholder.PERCENT = YÜZDE
 help.calculate = Hesaplama (kesin; sonuç bir kez, çifte yuvarlanır):\n  3 × 12,50 eur in usd      + − × / ÷ · ve ( ), olağan işlem önceliği\n  12 eur + 5 usd in try     para birimi toplamları: sağdaki çevrilir\n  80 eur + 15 %             ayrıca: − 2,5 %, 15 % of 80 eur, … in usd + 2 %\n  12k eur, 5 bin ₺, 2 milyar  ekler: k/bin, M/milyon, milyar (bn)\n  ans × 2, ans in gbp       ans (ya da _) son sonuçtur\n
+error.arithmetic.tooComplex = bir hesapta en çok {0} işleç ve {1} ayraç düzeyi olabilir — birkaç satıra bölün (ans sonucu taşır)
 """#
 
     /// Every interface language, by language code.

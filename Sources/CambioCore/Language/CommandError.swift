@@ -56,6 +56,8 @@ public struct CommandError: Error, Equatable, Sendable {
         case noAnswer
         /// A value whose exact fraction outgrew what is kept (over 4,096 bits).
         case tooLarge
+        /// More operators or deeper nesting than a calculation may have.
+        case tooComplex(operators: Int, nesting: Int)
     }
 
     /// The table a conversion used, for messages about what it lacks.

@@ -170,9 +170,26 @@ public struct Parser {
         }
     }
 
+    /// The most operators and the deepest nesting (parentheses, signs, percentages) a
+    /// calculation may have: far beyond any sum a person types, and well within what the
+    /// evaluator walks without running out of stack.
+    public static let operatorLimit = 200
+    public static let nestingLimit = 40
+    private var operators = 0
+    private var nesting = 0
+
+    /// Counts an operator or a level of nesting at `token`; past the limits, an error there.
+    private mutating func count(_ token: Token, nested: Bool) throws {
+        operators += 1
+        if operators > Self.operatorLimit || (nested && nesting >= Self.nestingLimit) {
+            throw CommandError(.arithmetic(.tooComplex(operators: Self.operatorLimit, nesting: Self.nestingLimit)), at: token.range)
+        }
+    }
+
     private mutating func parseSum() throws -> Expression {
         var left = try parseProduct()
         while let token = current, token.kind == .operator, let op = additive(token) {
+            try count(token, nested: false)
             position += 1
             // The operand is read before the node is made: a `try` inside an enum payload
             // leaked the left side when it threw (found by fuzzing under ASan).
@@ -185,6 +202,7 @@ public struct Parser {
     private mutating func parseProduct() throws -> Expression {
         var left = try parseUnary()
         while let token = current, token.kind == .operator, let op = multiplicative(token) {
+            try count(token, nested: false)
             position += 1
             let right = try parseUnary()
             left = .binary(op, left, right, range: token.range)
@@ -194,7 +212,10 @@ public struct Parser {
 
     private mutating func parseUnary() throws -> Expression {
         if let token = current, token.kind == .operator, let op = additive(token) {
+            try count(token, nested: true)
             position += 1
+            nesting += 1
+            defer { nesting -= 1 }
             let inner = try parseUnary()
             return op == .subtract ? .negate(inner, range: token.range) : inner
         }
@@ -216,7 +237,10 @@ public struct Parser {
             throw CommandError(.expected(.amountOrCurrency, found: nil), at: endRange)
         }
         if token.kind == .open {
+            try count(token, nested: true)
             position += 1
+            nesting += 1
+            defer { nesting -= 1 }
             var inner = try parseSum()
             if let connector = current, isConnector(connector) {
                 position += 1
