@@ -19,6 +19,17 @@ import Testing
         #expect(warnings.count == 3)
     }
 
+    @Test func aFeeIsAPlainPercentageOverZeroAndUnderAHundred() {
+        var settings = Settings(base: CurrencyCode("EUR"))
+        settings.fee = Rational(decimalText: "1.75")
+        let (read, warnings) = Settings.parse(settings.text)
+        #expect(read == settings && warnings.isEmpty, "\(settings.text)")
+        for bad in ["0", "100", "150", "-1", "1e-400", "1,75", "abc", "1.75 %", String(repeating: "1", count: 30)] {
+            let (read, warnings) = Settings.parse("fee = \(bad)\n")
+            #expect(read.fee == nil && warnings.count == 1, "\(bad)")
+        }
+    }
+
     @Test func recentFileKeepsAtMostEightCodesInOrder() {
         let text = "usd\nEUR\nUSD\nxx\nGBP\nCHF\nJPY\nAUD\nCAD\nNZD\nSEK\n"
         #expect(RecentFile.parse(text).map(\.rawValue) == ["USD", "EUR", "GBP", "CHF", "JPY", "AUD", "CAD", "NZD"])

@@ -87,8 +87,9 @@ public struct Settings: Equatable, Sendable {
                 default: warnings.append(Warning(line: number + 1, key: "config.notOnOff", value: parts[1]))
                 }
             case "fee":
-                if let percent = Rational(decimalText: parts[1]), !percent.isNegative, !percent.isZero, percent < Rational(100),
-                    parts[1].count <= 20
+                // A plain decimal with a point (as written here), at most 20 characters.
+                if parts[1].count <= 20, parts[1].allSatisfy({ $0 == "." || ($0.isASCII && $0.isNumber) }),
+                    let percent = Rational(decimalText: parts[1]), !percent.isNegative, !percent.isZero, percent < Rational(100)
                 {
                     settings.fee = percent
                 } else {
