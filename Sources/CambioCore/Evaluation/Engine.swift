@@ -95,15 +95,28 @@ public final class Engine {
         lend(&state) { outcome in evaluate(line, &outcome, now: now) }
     }
 
-    /// The same for a line given as UTF-8 bytes (a pipe's line): a line of a known shape is
-    /// evaluated from its bytes; any other is decoded (invalid UTF-8 becoming U+FFFD, which the
-    /// tokenizer reports with its column) and evaluated as a `String`.
-    public func evaluate(utf8 line: UnsafeBufferPointer<UInt8>, state: inout SessionState, now: Date = Date()) -> LineResult {
-        lend(&state) { outcome in
-            if line.count > Self.lineLimit || !recognised(line, &outcome, now: now) {
-                evaluate(String(decoding: line, as: UTF8.self), &outcome, now: now)
-            }
+    /// The same for a line given as UTF-8 bytes (a pipe's line), leaving the reply in the
+    /// engine (`reply`, valid until the next line), where a pipe renders it without copying it.
+    /// A line of a known shape is evaluated from its bytes; any other is decoded (invalid UTF-8
+    /// becoming U+FFFD, which the tokenizer reports with its column) and evaluated as a
+    /// `String`.
+    public func evaluateInPlace(utf8 line: UnsafeBufferPointer<UInt8>, state: inout SessionState, now: Date = Date())
+        -> (effects: Effects, request: ShellRequest?)
+    {
+        swap(&work.state, &state)
+        work.reply.clear()
+        work.effects = []
+        work.request = nil
+        if line.count > Self.lineLimit || !recognised(line, &work, now: now) {
+            evaluate(String(decoding: line, as: UTF8.self), &work, now: now)
         }
+        swap(&work.state, &state)
+        return (work.effects, work.request)
+    }
+
+    /// The reply of the last line evaluated in place.
+    public var reply: Reply {
+        _read { yield work.reply }
     }
 
     /// Runs an evaluation on the engine's working outcome with the session's state moved into
@@ -353,7 +366,8 @@ public final class Engine {
         _ amount: ParsedAmount, _ conversion: ResolvedConversion, notes: [String], _ outcome: inout Outcome, now: Date
     ) throws {
         try show(
-            amount: amount.value, exact: amount.exact, from: conversion.from ?? outcome.state.base, targets: conversion.targets,
+            amount: keepsRecords ? amount.value : nil, exact: amount.exact, from: conversion.from ?? outcome.state.base,
+            targets: conversion.targets,
             notes: conversion.notes.isEmpty ? notes : notes + conversion.notes, &outcome, now: now)
     }
 
@@ -383,8 +397,8 @@ public final class Engine {
             }
             // The inverse is only shown beside results; a pipe does without the division.
             let inverse = showsDetails || exactAmount == nil ? (table.rate(from: target, to: from) ?? .zero) : .zero
-            let forward = { "\(self.formatter.unit(from)) = \(self.formatter.formatRate(rate, target))" }
-            let backward = { "\(self.formatter.unit(target)) = \(self.formatter.formatRate(inverse, from))" }
+            func forward() -> String { "\(formatter.unit(from)) = \(formatter.formatRate(rate, target))" }
+            func backward() -> String { "\(formatter.unit(target)) = \(formatter.formatRate(inverse, from))" }
             if let exactAmount {
                 let result = exactAmount * rate
                 let detail = showsDetails ? (rate >= .one || inverse < .one ? forward() : backward()) : nil
@@ -417,7 +431,8 @@ public final class Engine {
                     .rate(from: from, to: target, rate: rate, inverse: inverse, date: table.date, source: table.source.id))
             }
         }
-        outcome.reply.lines.append(.source(tableNote(table, now: now)))
+        // The table's date and source, for a terminal (a pipe shows results only).
+        if showsDetails { outcome.reply.lines.append(.source(tableNote(table, now: now))) }
         outcome.state.last = LastConversion(amount: amount, exact: exactAmount, from: from, to: targets)
         if outcome.state.use(from, then: targets) { outcome.effects.insert(.saveRecent) }
     }
@@ -510,7 +525,7 @@ public final class Engine {
                 outcome.reply.records.append(expressionRecord(echo, result, target))
             }
         }
-        outcome.reply.lines.append(.source(tableNote(table, now: now)))
+        if showsDetails { outcome.reply.lines.append(.source(tableNote(table, now: now))) }
         if let answer {
             outcome.state.answer = answer
             if targets.count == 1 { outcome.reply.value = Money(answer.0, answer.1) }

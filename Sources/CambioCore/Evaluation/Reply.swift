@@ -127,6 +127,12 @@ public struct LineResult: Sendable {
     public var effects: Effects
     /// Work for the shell; `nil` for most lines.
     public var request: ShellRequest?
+
+    public init(reply: Reply, effects: Effects, request: ShellRequest?) {
+        self.reply = reply
+        self.effects = effects
+        self.request = request
+    }
 }
 
 /// The new state, the reply and the effects of evaluating one line.

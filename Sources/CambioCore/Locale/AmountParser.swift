@@ -2,8 +2,12 @@ import Foundation
 
 /// An amount as the user typed it, read in their locale.
 public struct ParsedAmount: Equatable, Sendable {
-    public let value: Decimal
-    /// The same value as an exact fraction, for arithmetic and display.
+    /// The value as a `Decimal` (an amount has at most 30 significant digits, so it is exact);
+    /// made when asked for, as few lines need it.
+    public var value: Decimal {
+        Decimal(string: exact.decimalText(significantDigits: AmountParser.digitLimit).text, locale: Locale(identifier: "en_US_POSIX")) ?? 0
+    }
+    /// The exact value, for arithmetic and display.
     public let exact: Rational
     /// True when a separator that cannot be grouping was read as the decimal point
     /// (`12.50` in de_DE); the reply then echoes the amount as read.
@@ -174,7 +178,7 @@ public struct AmountParser: Sendable {
             }
         }
         if ascii.hasPrefix(".") || ascii.hasPrefix("-.") { ascii = ascii.replacingOccurrences(of: ".", with: "0.") }
-        guard let value = ExactDecimal.parse(ascii) else {
+        guard ExactDecimal.parse(ascii) != nil else {
             return .failure(AmountError(kind: .noDigits, offset: 0))
         }
         // The exact value from the digits themselves: the significand and the fraction's length.
@@ -187,7 +191,7 @@ public struct AmountParser: Sendable {
             significand = BigUInt(decimal: String(digitOffsets.map { Character(String($0.value)) })) ?? .zero
         }
         let exact = Rational(negative: negative, significand: significand, exponent: -(digitOffsets.count - integerDigits))
-        return .success(ParsedAmount(value: value, exact: exact, separatorReadAsDecimal: readAsDecimal))
+        return .success(ParsedAmount(exact: exact, separatorReadAsDecimal: readAsDecimal))
     }
 
     /// `sign` (`-`, `+`, `−` or nothing) and the digits of an amount, as a line's shape gives
@@ -255,9 +259,8 @@ public struct AmountParser: Sendable {
             guard local || western else { return nil }
         }
         let scale = max(fraction, 0)
-        let value = Decimal(sign: negative ? .minus : .plus, exponent: -scale, significand: Decimal(significand))
         let exact = Rational(negative: negative, significand: BigUInt(significand), exponent: -scale)
-        return ParsedAmount(value: value, exact: exact, separatorReadAsDecimal: false)
+        return ParsedAmount(exact: exact, separatorReadAsDecimal: false)
     }
 
     /// ASCII digits, the locale's own, and any other decimal digit a keyboard or input method

@@ -111,44 +111,46 @@ struct BatchRunner {
         var slice = bytes
         if slice.last == UInt8(ascii: "\r") { slice = slice.dropLast() }
         return slice.withUnsafeBufferPointer { line in
-            let outcome = session.run(utf8: line, now: now) { refreshNow() }
+            let (effects, result) = session.runInPlace(utf8: line, now: now) { refreshNow() }
             // Invalid UTF-8 becomes U+FFFD, which the tokenizer reported with its column.
-            return report(outcome, line: String(decoding: line, as: UTF8.self), lineNumber: lineNumber)
+            if let result { return report(result.reply, effects: effects, line: String(decoding: line, as: UTF8.self), lineNumber: lineNumber) }
+            return report(session.engine.reply, effects: effects, line: String(decoding: line, as: UTF8.self), lineNumber: lineNumber)
         }
     }
 
     /// Returns true when the line failed.
     private mutating func evaluate(_ line: String, lineNumber: Int?) -> Bool {
-        report(session.run(line) { refreshNow() }, line: line, lineNumber: lineNumber)
+        let outcome = session.run(line) { refreshNow() }
+        return report(outcome.reply, effects: outcome.effects, line: line, lineNumber: lineNumber)
     }
 
     /// Writes what a line gave; true when it failed. `line` is read only for errors.
-    private mutating func report(_ outcome: LineResult, line: @autoclosure () -> String, lineNumber: Int?) -> Bool {
+    private mutating func report(_ reply: Reply, effects: Effects, line: @autoclosure () -> String, lineNumber: Int?) -> Bool {
         // A setting changed in a script lasts for the script: say so, once.
-        if outcome.effects.contains(.saveConfig), !session.persists, !saidThisRunOnly {
+        if effects.contains(.saveConfig), !session.persists, !saidThisRunOnly {
             saidThisRunOnly = true
             renderer.output.complain(session.engine.localized("note.thisRunOnly"))
         }
         let err: String
-        let data = format.render(outcome.reply, line: lineNumber ?? 1)
+        let data = format.render(reply, line: lineNumber ?? 1)
         // What was taken is said the first time (“$” taken as USD), not on every line of a ledger.
-        if outcome.reply.lines.contains(where: { if case .assumption = $0 { true } else { false } }) {
-            var reply = outcome.reply
-            reply.lines.removeAll { line in
+        if reply.lines.contains(where: { if case .assumption = $0 { true } else { false } }) {
+            var told = reply
+            told.lines.removeAll { line in
                 guard case .assumption(let text) = line else { return false }
                 return !saidAssumptions.insert(text).inserted
             }
-            err = render(reply, data: data, line: line(), lineNumber: lineNumber)
+            err = render(told, data: data, line: line(), lineNumber: lineNumber)
         } else {
-            err = render(outcome.reply, data: data, line: line(), lineNumber: lineNumber)
+            err = render(reply, data: data, line: line(), lineNumber: lineNumber)
         }
         if lineBuffered { flush() }
         if !err.isEmpty {
             flush()
             renderer.output.writeError(err)
         }
-        if outcome.effects.contains(.quit) { stopped = true }
-        return outcome.reply.failed
+        if effects.contains(.quit) { stopped = true }
+        return reply.failed
     }
 
     /// Standard output's text into the buffer (or the machine format instead); standard

@@ -44,30 +44,41 @@ final class Session {
         settle(engine.evaluate(line, state: &state))
     }
 
-    /// The same for a line of UTF-8 bytes (a pipe's).
-    func evaluate(utf8 line: UnsafeBufferPointer<UInt8>, now: Date) -> LineResult {
-        settle(engine.evaluate(utf8: line, state: &state, now: now))
+    /// Evaluates a pipe's line. Its reply stays in the engine (`engine.reply`) when the line
+    /// asked for no work and left the engine as it was; otherwise it is returned.
+    func runInPlace(utf8 line: UnsafeBufferPointer<UInt8>, now: Date, refresh: () -> Void) -> (effects: Effects, result: LineResult?) {
+        let (effects, request) = engine.evaluateInPlace(utf8: line, state: &state, now: now)
+        guard request != nil || effects.contains(.localeChanged) else {
+            settle(effects)
+            return (effects, nil)
+        }
+        let result = handle(settle(LineResult(reply: engine.reply, effects: effects, request: request)), refresh: refresh)
+        return (result.effects, result)
     }
 
     /// Carries out a line's effects.
     private func settle(_ outcome: LineResult) -> LineResult {
-        if outcome.effects.contains(.saveRecent) {
+        settle(outcome.effects)
+        return outcome
+    }
+
+    private func settle(_ effects: Effects) {
+        if effects.contains(.saveRecent) {
             recentChanged = true
             // After `recent clear` the file is replaced, not merged with what is on disk.
             if state.recent.isEmpty { recentCleared = true }
         }
-        if outcome.effects.contains(.saveConfig) {
+        if effects.contains(.saveConfig) {
             settings.base = state.base
             settings.locale = state.locale.override
             settings.fee = state.fee.map { $0 * Rational(100) }
             settingsChanged = true
         }
-        if outcome.effects.contains(.localeChanged) {
+        if effects.contains(.localeChanged) {
             engine = engine.rebuilt(locale: state.locale, table: state.table)
             store.localized = engine.localized
         }
         if saveEachLine { save() }
-        return outcome
     }
 
     /// Whether the shell shows results while typing.
@@ -107,11 +118,6 @@ final class Session {
     /// `refresh`, which the caller implements with or without progress.
     func run(_ line: String, refresh: () -> Void) -> LineResult {
         handle(evaluate(line), refresh: refresh)
-    }
-
-    /// The same for a line of UTF-8 bytes (a pipe's).
-    func run(utf8 line: UnsafeBufferPointer<UInt8>, now: Date, refresh: () -> Void) -> LineResult {
-        handle(evaluate(utf8: line, now: now), refresh: refresh)
     }
 
     /// Does the work a line asks of the session (`refresh`, `source`, `preview`).
