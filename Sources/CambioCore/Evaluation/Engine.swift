@@ -114,9 +114,9 @@ public final class Engine {
         return (work.effects, work.request)
     }
 
-    /// The reply of the last line evaluated in place.
-    public var reply: Reply {
-        _read { yield work.reply }
+    /// Gives the reply of the last line evaluated in place to `body`, without copying it.
+    public func withReply<T>(_ body: (Reply) throws -> T) rethrows -> T {
+        try body(work.reply)
     }
 
     /// Runs an evaluation on the engine's working outcome with the session's state moved into
@@ -412,7 +412,7 @@ public final class Engine {
                 outcome.reply.lines.append(.result(text, detail: detail))
                 if first {
                     first = false
-                    outcome.state.answer = (result, target)
+                    outcome.state.setAnswer(result, target)
                     // The one result, for the preview (which keeps records).
                     if keepsRecords, targets.count == 1, from != target { outcome.reply.value = Money(result, target) }
                 }

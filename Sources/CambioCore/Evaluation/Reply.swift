@@ -39,7 +39,7 @@ public struct Reply: Sendable, Equatable {
         if !lines.isEmpty { lines.removeAll(keepingCapacity: true) }
         if !conversions.isEmpty { conversions.removeAll(keepingCapacity: true) }
         if !records.isEmpty { records.removeAll(keepingCapacity: true) }
-        value = nil
+        if value != nil { value = nil }
     }
 
     public var failed: Bool {

@@ -10,8 +10,12 @@ public struct SessionState: Sendable {
         var locale: LocaleSettings
         var last: LastConversion?
         var table: RateTable
-        var answer: (value: Rational, currency: CurrencyCode)?
-        var fee: Rational?
+        /// The last result (its currency `nil` when there is none yet), and the fee (`nil`
+        /// when there is none): kept as plain fields, which a line copies and drops cheaply.
+        var answerValue = Rational.zero
+        var answerCurrency: CurrencyCode?
+        var feeValue = Rational.zero
+        var feeSet = false
 
         init(base: CurrencyCode, recent: [CurrencyCode], locale: LocaleSettings, table: RateTable) {
             self.base = base
@@ -23,8 +27,10 @@ public struct SessionState: Sendable {
         func copy() -> Storage {
             let copy = Storage(base: base, recent: recent, locale: locale, table: table)
             copy.last = last
-            copy.answer = answer
-            copy.fee = fee
+            copy.answerValue = answerValue
+            copy.answerCurrency = answerCurrency
+            copy.feeValue = feeValue
+            copy.feeSet = feeSet
             return copy
         }
     }
@@ -65,16 +71,32 @@ public struct SessionState: Sendable {
     }
     /// The last result, for `ans` and `_`: its exact value and currency.
     public var answer: (value: Rational, currency: CurrencyCode)? {
-        get { storage.answer }
-        set { unique.answer = newValue }
+        get { storage.answerCurrency.map { (storage.answerValue, $0) } }
+        set {
+            let box = unique
+            box.answerValue = newValue?.value ?? .zero
+            box.answerCurrency = newValue?.currency
+        }
     }
+
+    /// Sets the last result.
+    public mutating func setAnswer(_ value: Rational, _ currency: CurrencyCode) {
+        let box = unique
+        box.answerValue = value
+        box.answerCurrency = currency
+    }
+
     /// The card or bank fee added to every conversion, as a fraction (`0.0175` for 1,75 %).
     public var fee: Rational? {
-        get { storage.fee }
-        set { unique.fee = newValue }
+        get { storage.feeSet ? storage.feeValue : nil }
+        set {
+            let box = unique
+            box.feeValue = newValue ?? .zero
+            box.feeSet = newValue != nil
+        }
     }
     /// Whether a fee is set, without copying it.
-    public var hasFee: Bool { storage.fee != nil }
+    public var hasFee: Bool { storage.feeSet }
 
     public static let recentLimit = 8
 

@@ -114,7 +114,8 @@ struct BatchRunner {
             let (effects, result) = session.runInPlace(utf8: line, now: now) { refreshNow() }
             // Invalid UTF-8 becomes U+FFFD, which the tokenizer reported with its column.
             if let result { return report(result.reply, effects: effects, line: String(decoding: line, as: UTF8.self), lineNumber: lineNumber) }
-            return report(session.engine.reply, effects: effects, line: String(decoding: line, as: UTF8.self), lineNumber: lineNumber)
+            let engine = session.engine
+            return engine.withReply { reply in report(reply, effects: effects, line: String(decoding: line, as: UTF8.self), lineNumber: lineNumber) }
         }
     }
 

@@ -52,7 +52,8 @@ final class Session {
             settle(effects)
             return (effects, nil)
         }
-        let result = handle(settle(LineResult(reply: engine.reply, effects: effects, request: request)), refresh: refresh)
+        let reply = engine.withReply { $0 }
+        let result = handle(settle(LineResult(reply: reply, effects: effects, request: request)), refresh: refresh)
         return (result.effects, result)
     }
 
