@@ -190,11 +190,19 @@ public final class Engine {
             case .conversion(let sign, let conversion):
                 guard shape.count == 1 else { return false }
                 let digits = UnsafeBufferPointer(rebasing: bytes[shape.run])
-                var notes: [String] = []
-                guard case .success(let amount) = amountParser.parse(sign: sign, digits: digits) else { return false }
-                if amount.separatorReadAsDecimal { notes.append(readAsNote(sign + String(decoding: digits, as: UTF8.self), amount)) }
                 // The conversion changes the state only once it has succeeded.
-                try convert(amount, conversion, notes: notes, &outcome, now: now)
+                var value = Rational.zero
+                if amountParser.readPlain(sign: sign, digits: digits, into: &value) {
+                    // (As `convert`, without the parsed amount's wrapper: a pipe does this every line.)
+                    try show(
+                        amount: keepsRecords ? ParsedAmount(exact: value, separatorReadAsDecimal: false).value : nil, exact: value,
+                        from: conversion.from ?? outcome.state.base, targets: conversion.targets, notes: conversion.notes, &outcome, now: now)
+                } else {
+                    var notes: [String] = []
+                    guard case .success(let amount) = amountParser.parse(sign: sign, digits: digits) else { return false }
+                    if amount.separatorReadAsDecimal { notes.append(readAsNote(sign + String(decoding: digits, as: UTF8.self), amount)) }
+                    try convert(amount, conversion, notes: notes, &outcome, now: now)
+                }
             case .calculation(let calculation):
                 if keepsRecords { typedLine = String(decoding: bytes, as: UTF8.self) }
                 guard case .calculate(let expression, let targets, let adjust) = calculation.command, calculation.signs.count == shape.count

@@ -75,8 +75,9 @@ public struct AmountParser: Sendable {
     private enum Piece { case digit(Int), separator(Character) }
 
     public func parse(_ text: String) -> Result<ParsedAmount, AmountError> {
-        if readsBytes, let amount = text.utf8.withContiguousStorageIfAvailable({ plain($0) }) ?? nil {
-            return .success(amount)
+        var value = Rational.zero
+        if readsBytes, text.utf8.withContiguousStorageIfAvailable({ plain($0, into: &value) }) == true {
+            return .success(ParsedAmount(exact: value, separatorReadAsDecimal: false))
         }
         var pieces: [(piece: Piece, offset: Int)] = []
         var negative = false
@@ -198,8 +199,18 @@ public struct AmountParser: Sendable {
     /// them: read as `parse(sign + digits)` reads them.
     public func parse(sign: String, digits: UnsafeBufferPointer<UInt8>) -> Result<ParsedAmount, AmountError> {
         let byte: UInt8 = sign.isEmpty ? 0 : sign == "-" ? UInt8(ascii: "-") : sign == "+" ? UInt8(ascii: "+") : 1
-        if readsBytes, byte != 1, let amount = plain(digits, sign: byte) { return .success(amount) }
+        var value = Rational.zero
+        if readsBytes, byte != 1, plain(digits, sign: byte, into: &value) {
+            return .success(ParsedAmount(exact: value, separatorReadAsDecimal: false))
+        }
         return parse(sign + String(decoding: digits, as: UTF8.self))
+    }
+
+    /// The same as `parse(sign:digits:)` for the plain amounts of a pipe: the value into
+    /// `value` and true, or false when the full reader must read it (then nothing is set).
+    public func readPlain(sign: String, digits: UnsafeBufferPointer<UInt8>, into value: inout Rational) -> Bool {
+        let byte: UInt8 = sign.isEmpty ? 0 : sign == "-" ? UInt8(ascii: "-") : sign == "+" ? UInt8(ascii: "+") : 1
+        return readsBytes && byte != 1 && plain(digits, sign: byte, into: &value)
     }
 
     /// The amount most lines carry, read from its bytes: an optional sign, ASCII digits, the
@@ -207,7 +218,7 @@ public struct AmountParser: Sendable {
     /// it; at most 19 digits. `nil` for anything else (other marks, misplaced groups, errors),
     /// which the full reader above then reads or explains — with the same value wherever both
     /// read a text (`AmountParserTests` compares them).
-    private func plain(_ bytes: UnsafeBufferPointer<UInt8>, sign: UInt8 = 0) -> ParsedAmount? {
+    private func plain(_ bytes: UnsafeBufferPointer<UInt8>, sign: UInt8 = 0, into result: inout Rational) -> Bool {
         var index = 0
         var negative = sign == UInt8(ascii: "-")
         if sign == 0, let first = bytes.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") {
@@ -227,14 +238,14 @@ public struct AmountParser: Sendable {
             let byte = bytes[index]
             if byte >= 48, byte <= 57 {
                 digits += 1
-                guard digits <= 19 else { return nil }
+                guard digits <= 19 else { return false }
                 significand = significand &* 10 &+ UInt64(byte &- 48)
                 if fraction >= 0 { fraction += 1 } else { group += 1 }
             } else if byte == decimalByte, byte != 0, fraction < 0 {
-                guard group > 0 else { return nil }
+                guard group > 0 else { return false }
                 fraction = 0
             } else if byte == groupingByte, byte != 0, fraction < 0 {
-                guard group > 0 else { return nil }
+                guard group > 0 else { return false }
                 if marks == 0 {
                     firstGroup = group
                 } else {
@@ -244,11 +255,11 @@ public struct AmountParser: Sendable {
                 marks += 1
                 group = 0
             } else {
-                return nil
+                return false
             }
             index += 1
         }
-        guard digits > 0, fraction != 0 else { return nil }
+        guard digits > 0, fraction != 0 else { return false }
         if marks > 0 {
             let primary = conventions.primaryGroupSize
             let secondary = conventions.secondaryGroupSize
@@ -256,11 +267,11 @@ public struct AmountParser: Sendable {
             // throughout where the locale groups otherwise (250,000 in en_IN).
             let local = (1...secondary).contains(firstGroup) && middleSecondary && group == primary
             let western = secondary != primary && (1...primary).contains(firstGroup) && middlePrimary && group == primary
-            guard local || western else { return nil }
+            guard local || western else { return false }
         }
         let scale = max(fraction, 0)
-        let exact = Rational(negative: negative, significand: BigUInt(significand), exponent: -scale)
-        return ParsedAmount(exact: exact, separatorReadAsDecimal: false)
+        result = Rational(negative: negative, significand: BigUInt(significand), exponent: -scale)
+        return true
     }
 
     /// ASCII digits, the locale's own, and any other decimal digit a keyboard or input method
