@@ -151,4 +151,21 @@ extension AmountParserTests {
             }
         }
     }
+
+    /// A grouped number never starts with 0: `0,500` is never five hundred.
+    @Test(arguments: [("0,500", "en_US"), ("00,500", "en_US"), ("-0,500", "en_US"), ("0.500", "de_DE"), ("0.500", "tr_TR"),
+        ("0,00,500", "en_IN"), ("0,500", "en_IN"), ("٠٬٥٠٠", "ar_EG")])
+    func aLeadingZeroIsNeverAGroup(_ text: String, _ locale: String) {
+        guard case .failure(let error) = parse(text, locale) else {
+            Issue.record("\(locale): \(text) read as \(String(describing: value(text, locale)))")
+            return
+        }
+        switch error.kind {
+        case .ambiguousSeparator, .misplacedGrouping: break
+        default: Issue.record("\(locale): \(text): \(error.kind)")
+        }
+        // Where the mark cannot group at all, the leading zero makes it a decimal fraction.
+        #expect(value("0,500", "de_CH") == Decimal(string: "0.5"))
+        #expect(value("1,500", "en_US") == 1500)
+    }
 }

@@ -89,6 +89,14 @@ import Testing
         #expect(reply.results.first?.hasPrefix("€12.000 + $5.000 = £") == true, "\(reply.results)")
     }
 
+    @Test func aCurrencyAfterParenthesesAndATurkishPercentage() {
+        #expect(value("(50 + 60) eur in usd") == money(q("110") * rate("EUR", "USD"), "USD"))
+        #expect(value("(1+2) eur") == money(q("3"), "EUR"))
+        #expect(error("(12 eur) usd")?.kind == .expected(.connectorOrEnd, found: "usd"))
+        #expect(value("80 tl + %15", "tr_TR") == money(q("92"), "TRY"))
+        #expect(value("100 ₺ - %2,5", "tr_TR") == money(q("97.5"), "TRY"))
+    }
+
     @Test func precedenceAndAssociativity() {
         #expect(value("2 + 3 × 4") == money(q("14"), nil))
         #expect(value("(2 + 3) × 4") == money(q("20"), nil))
@@ -184,10 +192,52 @@ import Testing
         #expect(engine.evaluate("2 × 50 eur in usd", state: &state).reply.conversions.first?.fee == q("0.0175"))
         #expect(engine.evaluate("2 × 50 eur", state: &state).reply.results.first?.contains("%") == false)
         #expect(error("fee 150 %", "de_DE")?.kind == .badFee("150 %"))
+        // An amount the locale reads otherwise says so (`.` groups in de_DE), with its column.
+        guard case .badAmount? = error("fee 1.75 %", "de_DE")?.kind else {
+            Issue.record("fee 1.75 %: \(String(describing: error("fee 1.75 %", "de_DE")))")
+            return
+        }
+        #expect(error("fee 1.75 %", "de_DE")?.range == 5..<6)
         #expect(error("fee viel", "de_DE")?.kind == .badFee("viel"))
         _ = engine.evaluate("fee off", state: &state)
         #expect(state.fee == nil)
+        _ = engine.evaluate("fee 1 %", state: &state)
+        _ = engine.evaluate("fee 0", state: &state)
+        #expect(state.fee == nil)
         #expect(engine.evaluate("100 eur in usd", state: &state).reply.results.first?.contains("%") == false)
+    }
+
+    @Test func aCalculationOfPlainNumbersIntoACurrencyShowsItsAmountInTheBase() {
+        let (engine, state) = engine("de_DE")
+        let reply = engine.evaluate("3 × 12,5 in usd", in: state).reply
+        #expect(reply.results.first?.hasPrefix("37,500\u{00A0}€ = ") == true, "\(reply.results)")
+        // `+ 2 %` after the targets is applied before converting: a record's amount × rate is its result.
+        let adjusted = engine.evaluate("12 eur in usd + 2 %", in: state).reply.conversions.first
+        #expect(adjusted.map { $0.exactAmount == q("12.24") && $0.result == q("12.24") * $0.rate } == true)
+    }
+
+    @Test func swapAfterACalculationConvertsItsResultBack() {
+        let (engine, start) = engine("en_US")
+        var state = start
+        let result = engine.evaluate("12 eur + 5 usd in gbp", state: &state).reply.value
+        let swapped = engine.evaluate("swap", state: &state).reply.conversions.first
+        #expect(swapped.map { "\($0.from)>\($0.to)" } == "GBP>EUR")
+        #expect(swapped?.exactAmount ?? Rational(swapped.map { $0.amount } ?? 0) == result?.value)
+    }
+
+    @Test func theFeeIsChargedOnEveryConversionInACalculation() {
+        let (engine, start) = engine("en_US")
+        var state = start
+        _ = engine.evaluate("fee 2 %", state: &state)
+        // Into a currency already in the sum: the converted part is charged.
+        let reply = engine.evaluate("12 gbp + 5 usd in gbp", state: &state).reply
+        let withFee = q("12") + q("5") * rate("USD", "GBP") * q("1.02")
+        let shown = MoneyFormatter(localeID: "en_US").format(withFee, CurrencyCode("GBP")!)
+        #expect(reply.results.first?.contains("(\(shown) with the 2 % fee)") == true, "\(reply.results)")
+        // No conversion at all: no fee.
+        #expect(engine.evaluate("12 gbp + 5 gbp", state: &state).reply.results.first?.contains("fee") == false)
+        // The parts are marked as such in the records.
+        #expect(reply.conversions.first?.isPart == true && reply.conversions.last?.isPart == false)
     }
 
     @Test func thePreviewShowsAnExpressionsResult() {

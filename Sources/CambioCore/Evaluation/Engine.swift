@@ -475,15 +475,31 @@ public final class Engine {
         var notes: [String] = []
         var parts: [Conversion] = []
         let state = outcome.state
-        let total = try quantity(expression, state, notes: &notes, parts: &parts)
+        var total = try quantity(expression, state, notes: &notes, parts: &parts)
         if total.isPercent { throw CommandError(.arithmetic(.percentAlone), at: expression.range) }
         let targets = try references.flatMap { try resolveTargets($0, notes: &notes) }
-        var factor: Rational?
-        var echo = total.text
+        let base = state.base
+        // A calculation of plain numbers converted into a target is in the base currency: the
+        // line shows that amount, as a bare amount would (`3 × 12,5 in usd`: `37,500 € = …`).
+        var echo = total.currency == nil && !targets.isEmpty ? formatter.formatGiven(total.value, base) : total.text
+        // `+ 2 %` after the targets: applied before converting (the same, exactly), so that a
+        // record's amount times its rate is its result.
+        var factor = Rational.one
         if let adjust {
             let percent = try quantity(adjust.percent, state, notes: &notes, parts: &parts)
             factor = adjust.subtract ? .one - percent.value : .one + percent.value
             echo += (adjust.subtract ? " − " : " + ") + percent.text
+            total.value = total.value * factor
+        }
+        // With a card fee, every conversion the calculation makes is charged: the same
+        // calculation with each conversion's rate raised by the fee.
+        var charged: Rational?
+        if let fee = state.hasFee ? state.fee : nil, !parts.isEmpty {
+            chargedFee = fee
+            defer { chargedFee = nil }
+            var ignoredNotes: [String] = []
+            var ignoredParts: [Conversion] = []
+            charged = try quantity(expression, state, notes: &ignoredNotes, parts: &ignoredParts).value * factor
         }
         outcome.reply.lines += notes.map { .assumption($0) }
         // The parts converted inside the calculation, shown beside it (not in pipes).
@@ -495,34 +511,44 @@ public final class Engine {
                             "note.part", formatter.formatGiven(part.exactAmount ?? .zero, part.from), formatter.format(part.result, part.to))))
             }
         }
-        if keepsRecords { outcome.reply.conversions += parts }
+        if keepsRecords {
+            for var part in parts {
+                part.isPart = true
+                outcome.reply.conversions.append(part)
+            }
+        }
         let table = state.table
         guard !targets.isEmpty else {
             // The value itself: money in its currency, or a plain number.
-            var value = total.value
-            if let factor { value = value * factor }
-            let shown = total.currency.map { formatter.format(value, $0) } ?? formatter.formatNumber(value)
+            let value = total.value
+            var shown = total.currency.map { formatter.format(value, $0) } ?? formatter.formatNumber(value)
+            if let charged, let fee = state.fee, let currency = total.currency {
+                shown += " (" + localized("note.feeResult", formatter.format(charged, currency), percentText(fee)) + ")"
+            }
             outcome.reply.lines.append(.result(echo + " = " + shown))
-            outcome.state.answer = (value, total.currency ?? state.base)
+            outcome.state.answer = (value, total.currency ?? base)
             outcome.reply.value = Money(value, total.currency)
             if keepsRecords { outcome.reply.records.append(expressionRecord(echo, value, total.currency)) }
             return
         }
-        let from = total.currency ?? state.base
-        var answer: (Rational, CurrencyCode)?
+        let from = total.currency ?? base
+        var first: (result: Rational, target: CurrencyCode)?
         for target in targets {
             guard let rate = rate(table, from: from, to: target) else {
                 let missing = table.contains(from) ? target : from
                 throw CommandError(.currencyNotInTable(missing, table: describe(table, missing: missing)), at: nil)
             }
-            var result = total.value * rate
-            if let factor { result = result * factor }
-            let fee = from != target ? state.fee : nil
+            let result = total.value * rate
+            // The fee when anything was converted: into the target, or inside the calculation.
+            let fee = from != target || charged != nil ? state.fee : nil
             var text = echo + " = " + formatter.format(result, target)
-            if let fee { text += feeSuffix(result, target, fee) }
+            if let fee {
+                let withFee = (charged ?? total.value) * rate * (from != target ? .one + fee : .one)
+                text += " (" + localized("note.feeResult", formatter.format(withFee, target), percentText(fee)) + ")"
+            }
             let detail = showsDetails && from != target ? "\(formatter.unit(from)) = \(formatter.formatRate(rate, target))" : nil
             outcome.reply.lines.append(.result(text, detail: detail))
-            if answer == nil { answer = (result, target) }
+            if first == nil { first = (result, target) }
             if keepsRecords {
                 var conversion = Conversion(
                     amount: Decimal(string: total.value.decimalText(significantDigits: 38).text) ?? 0, from: from, to: target, rate: rate,
@@ -534,13 +560,18 @@ public final class Engine {
             }
         }
         if showsDetails { outcome.reply.lines.append(.source(tableNote(table, now: now))) }
-        if let answer {
-            outcome.state.answer = answer
-            if targets.count == 1 { outcome.reply.value = Money(answer.0, answer.1) }
+        if let first {
+            outcome.state.answer = (first.result, first.target)
+            if targets.count == 1 { outcome.reply.value = Money(first.result, first.target) }
+            // `swap` converts the result back: the calculation's value was never one amount the
+            // user typed.
+            outcome.state.last = LastConversion(amount: nil, exact: first.result, from: from, to: [first.target])
         }
-        outcome.state.last = LastConversion(amount: nil, exact: total.value, from: from, to: targets)
         if outcome.state.use(from, then: targets) { outcome.effects.insert(.saveRecent) }
     }
+
+    /// While set, each conversion inside a calculation is charged this fee.
+    private var chargedFee: Rational?
 
     /// The calculation as data: what it says, its exact and rounded value, its currency.
     private func expressionRecord(_ echo: String, _ value: Rational, _ currency: CurrencyCode?) -> Record {
@@ -581,6 +612,14 @@ public final class Engine {
         case .group(let inner):
             result = try quantity(inner, state, notes: &notes, parts: &parts)
             result.text = "(" + result.text + ")"
+        case .tagged(let inner, let currencyReference):
+            result = try quantity(inner, state, notes: &notes, parts: &parts)
+            guard result.currency == nil, !result.isPercent else {
+                throw CommandError(.expected(.connectorOrEnd, found: currencyReference.text), at: currencyReference.range)
+            }
+            let code = try resolve(currencyReference, notes: &notes)
+            result.currency = code
+            result.text += " " + code.rawValue
         case .converted(let inner, let target, let range):
             let value = try quantity(inner, state, notes: &notes, parts: &parts)
             if value.isPercent { throw CommandError(.arithmetic(.percentAlone), at: range) }
@@ -663,7 +702,7 @@ public final class Engine {
             let missing = state.table.contains(from) ? to : from
             throw CommandError(.currencyNotInTable(missing, table: describe(state.table, missing: missing)), at: nil)
         }
-        let result = value * rate
+        let result = chargedFee.map { value * rate * (.one + $0) } ?? value * rate
         var conversion = Conversion(
             amount: Decimal(string: value.decimalText(significantDigits: 38).text) ?? 0, from: from, to: to, rate: rate, result: result,
             date: state.table.date, source: state.table.source.id)
@@ -687,10 +726,21 @@ public final class Engine {
         } else {
             var number = argument.trimmingCharacters(in: .whitespaces)
             if number.hasSuffix("%") || number.hasSuffix("٪") { number = String(number.dropLast()).trimmingCharacters(in: .whitespaces) }
-            guard case .success(let parsed) = amountParser.parse(number), !parsed.exact.isNegative, !parsed.exact.isZero,
-                parsed.exact < Rational(100)
-            else { throw CommandError(.badFee(argument), at: range) }
-            outcome.state.fee = parsed.exact * Rational(negative: false, significand: .one, exponent: -2)
+            if number.hasPrefix("%") || number.hasPrefix("٪") { number = String(number.dropFirst()).trimmingCharacters(in: .whitespaces) }
+            switch amountParser.parse(number) {
+            case .failure where !number.contains(where: \.isNumber):
+                throw CommandError(.badFee(argument), at: range)
+            case .failure(let error):
+                // The amount's own problem (`1.75` in de_DE), with its caret.
+                let column = (range?.lowerBound ?? 0) + (argument.count - argument.drop { $0.isWhitespace }.count) + error.offset
+                throw CommandError(
+                    .badAmount(error.kind, localeID: amountParser.conventions.localeID, example: amountParser.conventions.exampleAmount),
+                    at: range == nil ? nil : column..<column + 1)
+            case .success(let parsed):
+                guard !parsed.exact.isNegative, parsed.exact < Rational(100) else { throw CommandError(.badFee(argument), at: range) }
+                // `fee 0` is no fee.
+                outcome.state.fee = parsed.exact.isZero ? nil : parsed.exact * Rational(negative: false, significand: .one, exponent: -2)
+            }
         }
         outcome.effects.insert(.saveConfig)
         outcome.reply.lines.append(.note(outcome.state.fee.map { localized("note.fee", percentText($0)) } ?? localized("note.feeOff")))

@@ -169,6 +169,7 @@ extension Expression {
         case .percent(let inner, _): inner.amounts
         case .negate(let inner, _): inner.amounts
         case .group(let inner): inner.amounts
+        case .tagged(let inner, _): inner.amounts
         case .converted(let inner, _, _): inner.amounts
         case .binary(_, let left, let right, _): left.amounts + right.amounts
         case .percentOf(let left, let right, _): left.amounts + right.amounts
@@ -185,6 +186,7 @@ extension Expression {
         case .percent(let inner, let range): return .percent(inner.replacingAmounts(&texts), range: range)
         case .negate(let inner, let range): return .negate(inner.replacingAmounts(&texts), range: range)
         case .group(let inner): return .group(inner.replacingAmounts(&texts))
+        case .tagged(let inner, let currency): return .tagged(inner.replacingAmounts(&texts), currency: currency)
         case .converted(let inner, let target, let range): return .converted(inner.replacingAmounts(&texts), to: target, range: range)
         case .binary(let op, let left, let right, let range):
             let newLeft = left.replacingAmounts(&texts)

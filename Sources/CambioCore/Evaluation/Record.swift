@@ -38,6 +38,7 @@ public struct Record: Sendable, Equatable {
             ("rate", .decimal(rate.text)), ("date", .text(conversion.date)), ("source", .text(conversion.source)),
             ("result_exact", .flag(result.exact)), ("rate_exact", .flag(rate.exact)),
         ]
+        if conversion.isPart { fields.append(("part", .flag(true))) }
         if let fee = conversion.fee, let withFee = conversion.resultWithFee {
             fields.append(("fee_percent", .decimal((fee * Rational(100)).decimalText(significantDigits: Conversion.significantDigits).text)))
             let (negative, digits) = withFee.roundedDigits(fractionDigits: MoneyFormatter.fractionDigits)

@@ -78,6 +78,8 @@ public struct Conversion: Sendable, Equatable {
     public var fee: Rational? = nil
     /// The amount exactly, when it was calculated (`amount` is then its nearest `Decimal`).
     public var exactAmount: Rational? = nil
+    /// True for a conversion inside a calculation (its result is part of another one's amount).
+    public var isPart = false
 
     /// The result with the fee added.
     public var resultWithFee: Rational? { fee.map { result * (.one + $0) } }

@@ -37,6 +37,8 @@ public indirect enum Expression: Equatable, Sendable {
     case converted(Expression, to: CurrencyReference, range: Range<Int>)
     /// Parentheses, kept for writing the expression back.
     case group(Expression)
+    /// `(50 + 60) eur`: plain numbers given a currency.
+    case tagged(Expression, currency: CurrencyReference)
 
     /// Where the expression starts and ends in the line.
     public var range: Range<Int> {
@@ -51,6 +53,7 @@ public indirect enum Expression: Equatable, Sendable {
         case .percentOf(let left, let right, _): return left.range.lowerBound..<right.range.upperBound
         case .converted(let inner, let target, _): return inner.range.lowerBound..<target.range.upperBound
         case .group(let inner): return inner.range.lowerBound - 1..<inner.range.upperBound + 1
+        case .tagged(let inner, let currency): return inner.range.lowerBound..<currency.range.upperBound
         }
     }
 }

@@ -219,10 +219,24 @@ public struct Parser {
             let inner = try parseUnary()
             return op == .subtract ? .negate(inner, range: token.range) : inner
         }
-        var value = try parsePrimary()
-        if let token = current, token.kind == .percent {
+        var value: Expression
+        var isPercent = false
+        // `%15`, as Turkish writes a percentage.
+        if let sign = current, sign.kind == .percent, position + 1 < tokens.count, tokens[position + 1].kind == .number {
+            try count(sign, nested: false)
+            position += 1
+            let number = try parsePrimary()
+            value = .percent(number, range: sign.range)
+            isPercent = true
+        } else {
+            value = try parsePrimary()
+        }
+        if !isPercent, let token = current, token.kind == .percent {
             position += 1
             value = .percent(value, range: token.range)
+            isPercent = true
+        }
+        if isPercent {
             if let word = current, word.kind == .word, Self.ofWords.contains(word.folded) {
                 position += 1
                 let base = try parseUnary()
@@ -253,6 +267,12 @@ public struct Parser {
                 throw CommandError(.expected(.closingParenthesis, found: current?.text), at: current?.range ?? endRange)
             }
             position += 1
+            // `(50 + 60) eur`: a currency after the parentheses is the whole group's.
+            if let word = current, word.kind == .word || word.kind == .symbol, !isConnector(word), !Self.isAnswer(word),
+                !Self.ofWords.contains(word.folded), let currency = currencyPart()
+            {
+                return .tagged(.group(inner), currency: currency)
+            }
             return .group(inner)
         }
         if token.kind == .word, Self.isAnswer(token) {

@@ -261,6 +261,8 @@ public struct AmountParser: Sendable {
         }
         guard digits > 0, fraction != 0 else { return false }
         if marks > 0 {
+            // A grouped number never starts with 0: the full reader says so.
+            if bytes[sign == 0 && (bytes[0] == UInt8(ascii: "-") || bytes[0] == UInt8(ascii: "+")) ? 1 : 0] == UInt8(ascii: "0") { return false }
             let primary = conventions.primaryGroupSize
             let secondary = conventions.secondaryGroupSize
             // The locale's grouping (1.234.567, 12,34,567), or groups of the primary size
@@ -326,6 +328,11 @@ public struct AmountParser: Sendable {
             }
         }
         guard groups.count > 1 else { return nil }
+        // A grouped number never starts with 0 (`0,500`, `00.500`): that mark is no grouping,
+        // and the amount is not read as 500.
+        if case .digit(0)? = pieces.first?.piece, let separator = groups[1].separatorBefore {
+            return misplaced(pieces, at: separator)
+        }
         let primary = conventions.primaryGroupSize
         // Groups of the primary size throughout are read too where the locale groups otherwise:
         // most people in India type 250,000 and 1,000,000.
@@ -364,6 +371,8 @@ public struct AmountParser: Sendable {
     private func couldGroupThousands(_ pieces: [(piece: Piece, offset: Int)], at index: Int) -> Bool {
         let before = pieces[..<index].count { if case .digit = $0.piece { true } else { false } }
         let after = pieces[(index + 1)...].count { if case .digit = $0.piece { true } else { false } }
+        // A group of thousands never follows a leading 0 (`0,500` is a fraction).
+        if case .digit(0)? = pieces.first?.piece { return false }
         return (1...3).contains(before) && after == 3 && pieces[(index + 1)...].allSatisfy { if case .digit = $0.piece { true } else { false } }
     }
 
