@@ -61,6 +61,8 @@ import Testing
             ("tr_TR", "1.234,5 × 2 try", money(q("2469"), "TRY")),
             ("hi_IN", "3 × 1,50,000 inr in usd", money(q("450000") * rate("INR", "USD"), "USD")),
             ("hi_IN", "2 × 250,000 inr", money(q("500000"), "INR")),
+            ("en_IN", "1.5 lakh inr in usd", money(q("150000") * rate("INR", "USD"), "USD")),
+            ("en_IN", "2 crore ₹", money(q("20000000"), "INR")),
             ("ar_EG", "٣ × ١٢٫٥ eur in usd", money(q("37.5") * rate("EUR", "USD"), "USD")),
             ("ar_EG", "١٠٠ eur − ٢٫٥ %", money(q("97.5"), "EUR")),
             ("en_US", "12k eur in usd", money(q("12000") * rate("EUR", "USD"), "USD")),
