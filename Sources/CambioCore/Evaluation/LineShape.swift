@@ -1,3 +1,5 @@
+import Foundation
+
 /// A line's shape: its bytes with the runs of digits taken out. A ledger sends the same few
 /// shapes again and again (`… eur in usd`, `€… in $`, `… dollars in eur`, `3 × … eur in usd`)
 /// with different amounts, and the parser's and the currency directory's reading of a shape
@@ -88,7 +90,7 @@ public struct LineShape {
                 let end = index < count ? self[index].lowerBound : bytes.count
                 let length = end - from
                 guard at + length <= stored.count else { return false }
-                for offset in 0..<length where stored[at + offset] != bytes[from + offset] { return false }
+                if length > 0, let a = stored.baseAddress, let b = bytes.baseAddress, memcmp(a + at, b + from, length) != 0 { return false }
                 at += length
                 if index < count {
                     guard at < stored.count, stored[at] == 0xFF else { return false }

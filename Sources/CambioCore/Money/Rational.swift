@@ -114,6 +114,14 @@ public struct Rational: Sendable, CustomStringConvertible {
         guard let n = numerator.wide, let d = denominator.wide, fractionDigits <= 38, d != 0 else { return nil }
         let (scaled, overflow) = n.multipliedReportingOverflow(by: Self.tens[fractionDigits])
         guard !overflow else { return nil }
+        // Most amounts and results fit in 64 bits, where division is a machine instruction.
+        if scaled >> 64 == 0, d >> 64 == 0 {
+            let (small, divisor) = (UInt64(truncatingIfNeeded: scaled), UInt64(truncatingIfNeeded: d))
+            let (quotient, remainder) = small.quotientAndRemainder(dividingBy: divisor)
+            let half = divisor - remainder
+            if remainder > half || (remainder == half && quotient & 1 == 1) { return UInt128(quotient) + 1 }
+            return UInt128(quotient)
+        }
         let (quotient, remainder) = scaled.quotientAndRemainder(dividingBy: d)
         // 2r against d without overflow: r < d < 2^128.
         let half = d - remainder
@@ -129,7 +137,11 @@ public struct Rational: Sendable, CustomStringConvertible {
             if let n = numerator.wide, let d = denominator.wide, places <= 38 {
                 let (scaled, overflow) = n.multipliedReportingOverflow(by: Self.tens[places])
                 if !overflow {
-                    if scaled % d == 0 { return places }
+                    if scaled >> 64 == 0, d >> 64 == 0 {
+                        if UInt64(truncatingIfNeeded: scaled) % UInt64(truncatingIfNeeded: d) == 0 { return places }
+                    } else if scaled % d == 0 {
+                        return places
+                    }
                     continue
                 }
             }

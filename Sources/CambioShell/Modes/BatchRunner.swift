@@ -86,7 +86,7 @@ struct BatchRunner {
                 overlong = true
             }
             var start = 0
-            while let newline = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
+            while let newline = Self.newline(in: pending, from: start) {
                 number += 1
                 if evaluateBytes(pending[start..<newline], lineNumber: number) { anyFailed = true }
                 if stopped { break readLoop }
@@ -100,6 +100,16 @@ struct BatchRunner {
         }
         finish()
         return anyFailed ? ExitStatus.failed : refreshFailed ? ExitStatus.refreshFailed : ExitStatus.success
+    }
+
+    /// The index of the next newline at or after `start` (memchr).
+    private static func newline(in bytes: [UInt8], from start: Int) -> Int? {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard start < buffer.count, let base = buffer.baseAddress,
+                let found = memchr(base + start, 0x0A, buffer.count - start)
+            else { return nil }
+            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        }
     }
 
     private mutating func finish() {
