@@ -1,7 +1,9 @@
 /// What the tokenizer asks of a character: a `Character` for any line, a byte for ASCII ones.
 protocol TokenCharacter: Equatable {
     var character: Character { get }
-    func `is`(_ other: Character) -> Bool
+    /// Whether this is the one-scalar character `other` (a literal: compared without building
+    /// a `Character`).
+    func `is`(_ other: Unicode.Scalar) -> Bool
     var isDecimalDigit: Bool { get }
     var isLetter: Bool { get }
     var isUppercase: Bool { get }
@@ -19,7 +21,10 @@ protocol TokenCharacter: Equatable {
 
 extension Character: TokenCharacter {
     var character: Character { self }
-    func `is`(_ other: Character) -> Bool { self == other }
+    func `is`(_ other: Unicode.Scalar) -> Bool {
+        let scalars = unicodeScalars
+        return scalars.first == other && scalars.count == 1
+    }
     var isDecimalDigit: Bool {
         if let ascii = asciiValue { return ascii >= 48 && ascii <= 57 }
         return isWholeNumber && wholeNumberValue.map { (0...9).contains($0) } == true
@@ -49,7 +54,7 @@ extension Character: TokenCharacter {
 
 extension UInt8: TokenCharacter {
     var character: Character { Character(Unicode.Scalar(self)) }
-    func `is`(_ other: Character) -> Bool { other.asciiValue == self }
+    func `is`(_ other: Unicode.Scalar) -> Bool { other.value == UInt32(self) }
     var isDecimalDigit: Bool { self >= 48 && self <= 57 }
     var isLetter: Bool { (65...90).contains(self) || (97...122).contains(self) }
     var isUppercase: Bool { (65...90).contains(self) }
