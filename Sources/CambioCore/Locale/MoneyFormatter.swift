@@ -192,6 +192,15 @@ public final class MoneyFormatter {
                 index += 1
             }
         }
+
+        @inline(__always) func write(to buffer: UnsafeMutableRawBufferPointer, at index: inout Int) {
+            var rest = bytes
+            for _ in 0..<count {
+                buffer[index] = UInt8(truncatingIfNeeded: rest)
+                rest >>= 8
+                index += 1
+            }
+        }
     }
 
     private struct NumberWriting {
@@ -225,6 +234,46 @@ public final class MoneyFormatter {
         let grouping = point >= writing.groupsFrom ? writing.grouping : nil
         let ascii = writing.digits.isEmpty
         // Each digit, mark and separator takes at most four bytes.
+        if ascii, count <= 30 {
+            // ASCII digits (most locales): whole groups copied between the marks.
+            var bytes: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) =
+                (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+            withUnsafeMutableBytes(of: &bytes) { buffer in
+                var at = 0
+                @inline(__always) func copy(_ from: Int, _ to: Int) {
+                    var index = from
+                    while index < to {
+                        buffer[at] = index < padding ? 48 : digits[index - padding]
+                        at += 1
+                        index += 1
+                    }
+                }
+                if let grouping, point > writing.primary {
+                    // Groups from the left: the first (1 … secondary digits), then secondary ones,
+                    // then the last `primary`.
+                    let before = point - writing.primary
+                    var first = before % writing.secondary
+                    if first == 0 { first = writing.secondary }
+                    copy(0, first)
+                    var index = first
+                    while index < before {
+                        grouping.write(to: buffer, at: &at)
+                        copy(index, index + writing.secondary)
+                        index += writing.secondary
+                    }
+                    grouping.write(to: buffer, at: &at)
+                    copy(before, point)
+                } else {
+                    copy(0, point)
+                }
+                if fractionDigits > 0 {
+                    writing.decimal.write(to: buffer, at: &at)
+                    copy(point, count)
+                }
+                out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[0..<at]))
+            }
+            return
+        }
         let capacity = (2 * count + 2) * 4
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
             var at = 0
