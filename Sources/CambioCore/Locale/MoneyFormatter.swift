@@ -62,7 +62,8 @@ public final class MoneyFormatter {
         let pattern = pattern(for: code)
         if let magnitude = value.scaledMagnitudeFast(fractionDigits: fractionDigits) {
             let negative = value.isNegative && magnitude != 0
-            out += negative ? pattern.negativePrefixBytes : pattern.positivePrefixBytes
+            let prefix = negative ? pattern.negativePrefixBytes : pattern.positivePrefixBytes
+            let suffix = negative ? pattern.negativeSuffixBytes : pattern.positiveSuffixBytes
             var digits: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
             withUnsafeMutableBytes(of: &digits) { buffer in
                 // Least significant first; UInt128 has at most 39 digits.
@@ -85,9 +86,10 @@ public final class MoneyFormatter {
                     low /= 10
                     count += 1
                 } while low != 0
-                writeNumber(UnsafeRawBufferPointer(rebasing: buffer[(40 - count)..<40]), fractionDigits: fractionDigits, into: &out)
+                writeNumber(
+                    UnsafeRawBufferPointer(rebasing: buffer[(40 - count)..<40]), fractionDigits: fractionDigits, prefix: prefix, suffix: suffix,
+                    into: &out)
             }
-            out += negative ? pattern.negativeSuffixBytes : pattern.positiveSuffixBytes
         } else {
             let magnitude = value.scaledMagnitude(fractionDigits: fractionDigits)
             let negative = value.isNegative && !magnitude.isZero
@@ -226,7 +228,9 @@ public final class MoneyFormatter {
     /// The digits of a scaled magnitude (ASCII, most significant first, `fractionDigits` of
     /// them after the point, zeros added in front where fewer) in the locale's digits,
     /// separators and groups.
-    private func writeNumber(_ digits: UnsafeRawBufferPointer, fractionDigits: Int, into out: inout [UInt8]) {
+    private func writeNumber(
+        _ digits: UnsafeRawBufferPointer, fractionDigits: Int, prefix: [UInt8] = [], suffix: [UInt8] = [], into out: inout [UInt8]
+    ) {
         let writing = self.writing
         let padding = max(0, fractionDigits + 1 - digits.count)
         let count = digits.count + padding
@@ -234,12 +238,16 @@ public final class MoneyFormatter {
         let grouping = point >= writing.groupsFrom ? writing.grouping : nil
         let ascii = writing.digits.isEmpty
         // Each digit, mark and separator takes at most four bytes.
-        if ascii, count <= 30 {
+        if ascii, count <= 30, prefix.count + suffix.count <= 24 {
             // ASCII digits (most locales): whole groups copied between the marks.
             var bytes: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) =
                 (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
             withUnsafeMutableBytes(of: &bytes) { buffer in
                 var at = 0
+                for byte in prefix {
+                    buffer[at] = byte
+                    at += 1
+                }
                 @inline(__always) func copy(_ from: Int, _ to: Int) {
                     var index = from
                     while index < to {
@@ -270,10 +278,16 @@ public final class MoneyFormatter {
                     writing.decimal.write(to: buffer, at: &at)
                     copy(point, count)
                 }
+                for byte in suffix {
+                    buffer[at] = byte
+                    at += 1
+                }
                 out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[0..<at]))
             }
             return
         }
+        out += prefix
+        defer { out += suffix }
         let capacity = (2 * count + 2) * 4
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
             var at = 0
