@@ -96,6 +96,9 @@ import Testing
         #expect(value("(1+2) eur") == money(q("3"), "EUR"))
         #expect(error("(12 eur) usd")?.kind == .expected(.connectorOrEnd, found: "usd"))
         #expect(value("80 tl + %15", "tr_TR") == money(q("92"), "TRY"))
+        // The sign first: the error covers both (this crashed on the range, found by fuzzing).
+        #expect(error("%15", "tr_TR")?.kind == .arithmetic(.percentAlone))
+        #expect(error("%15", "tr_TR")?.range == 0..<3)
         #expect(value("100 ₺ - %2,5", "tr_TR") == money(q("97.5"), "TRY"))
     }
 

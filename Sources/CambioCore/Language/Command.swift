@@ -40,20 +40,24 @@ public indirect enum Expression: Equatable, Sendable {
     /// `(50 + 60) eur`: plain numbers given a currency.
     case tagged(Expression, currency: CurrencyReference)
 
-    /// Where the expression starts and ends in the line.
+    /// Where the expression starts and ends in the line (its parts may stand in either order:
+    /// `%15` has its sign first).
     public var range: Range<Int> {
+        func union(_ a: Range<Int>, _ b: Range<Int>) -> Range<Int> {
+            min(a.lowerBound, b.lowerBound)..<max(a.upperBound, b.upperBound)
+        }
         switch self {
-        case .amount(let amount, let currency, _):
-            guard let currency else { return amount.range }
-            return min(amount.range.lowerBound, currency.range.lowerBound)..<max(amount.range.upperBound, currency.range.upperBound)
+        case .amount(let amount, let currency, _): return currency.map { union(amount.range, $0.range) } ?? amount.range
         case .answer(let range): return range
-        case .percent(let inner, let range): return inner.range.lowerBound..<range.upperBound
-        case .negate(let inner, let range): return range.lowerBound..<inner.range.upperBound
-        case .binary(_, let left, let right, _): return left.range.lowerBound..<right.range.upperBound
-        case .percentOf(let left, let right, _): return left.range.lowerBound..<right.range.upperBound
-        case .converted(let inner, let target, _): return inner.range.lowerBound..<target.range.upperBound
-        case .group(let inner): return inner.range.lowerBound - 1..<inner.range.upperBound + 1
-        case .tagged(let inner, let currency): return inner.range.lowerBound..<currency.range.upperBound
+        case .percent(let inner, let range): return union(inner.range, range)
+        case .negate(let inner, let range): return union(inner.range, range)
+        case .binary(_, let left, let right, _): return union(left.range, right.range)
+        case .percentOf(let left, let right, _): return union(left.range, right.range)
+        case .converted(let inner, let target, _): return union(inner.range, target.range)
+        case .group(let inner):
+            let range = inner.range
+            return max(0, range.lowerBound - 1)..<range.upperBound + 1
+        case .tagged(let inner, let currency): return union(inner.range, currency.range)
         }
     }
 }
