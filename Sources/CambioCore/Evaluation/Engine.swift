@@ -92,7 +92,8 @@ public final class Engine {
     /// Evaluates one line against a session's state, changing it in place: the one evaluation
     /// every mode uses, without copying the state twice a line.
     public func evaluate(_ line: String, state: inout SessionState, now: Date = Date()) -> LineResult {
-        lend(&state) { outcome in evaluate(line, &outcome, now: now) }
+        let (effects, request) = lend(&state) { outcome in evaluate(line, &outcome, now: now) }
+        return LineResult(reply: work.reply, effects: effects, request: request)
     }
 
     /// The same for a line given as UTF-8 bytes (a pipe's line), leaving the reply in the
@@ -103,15 +104,11 @@ public final class Engine {
     public func evaluateInPlace(utf8 line: UnsafeBufferPointer<UInt8>, state: inout SessionState, now: Date = Date())
         -> (effects: Effects, request: ShellRequest?)
     {
-        swap(&work.state, &state)
-        work.reply.clear()
-        work.effects = []
-        work.request = nil
-        if line.count > Self.lineLimit || !recognised(line, &work, now: now) {
-            evaluate(String(decoding: line, as: UTF8.self), &work, now: now)
+        lend(&state) { outcome in
+            if line.count > Self.lineLimit || !recognised(line, &outcome, now: now) {
+                evaluate(String(decoding: line, as: UTF8.self), &outcome, now: now)
+            }
         }
-        swap(&work.state, &state)
-        return (work.effects, work.request)
     }
 
     /// Gives the reply of the last line evaluated in place to `body`, without copying it.
@@ -121,14 +118,14 @@ public final class Engine {
 
     /// Runs an evaluation on the engine's working outcome with the session's state moved into
     /// it and back: neither the state nor the reply's storage is copied or allocated anew.
-    private func lend(_ state: inout SessionState, _ body: (inout Outcome) -> Void) -> LineResult {
+    private func lend(_ state: inout SessionState, _ body: (inout Outcome) -> Void) -> (effects: Effects, request: ShellRequest?) {
         swap(&work.state, &state)
         work.reply.clear()
         work.effects = []
         work.request = nil
         body(&work)
         swap(&work.state, &state)
-        return LineResult(reply: work.reply, effects: work.effects, request: work.request)
+        return (work.effects, work.request)
     }
 
     /// The outcome every line is evaluated into (its state lent by the session).
@@ -192,17 +189,13 @@ public final class Engine {
                 let digits = UnsafeBufferPointer(rebasing: bytes[shape.run])
                 // The conversion changes the state only once it has succeeded.
                 var value = Rational.zero
-                if amountParser.readPlain(sign: sign, digits: digits, into: &value) {
-                    // (As `convert`, without the parsed amount's wrapper: a pipe does this every line.)
-                    try show(
-                        amount: keepsRecords ? ParsedAmount(exact: value, separatorReadAsDecimal: false).value : nil, exact: value,
-                        from: conversion.from ?? outcome.state.base, targets: conversion.targets, notes: conversion.notes, &outcome, now: now)
-                } else {
-                    var notes: [String] = []
+                var notes: [String] = []
+                if !amountParser.readPlain(sign: sign, digits: digits, into: &value) {
                     guard case .success(let amount) = amountParser.parse(sign: sign, digits: digits) else { return false }
                     if amount.separatorReadAsDecimal { notes.append(readAsNote(sign + String(decoding: digits, as: UTF8.self), amount)) }
-                    try convert(amount, conversion, notes: notes, &outcome, now: now)
+                    value = amount.exact
                 }
+                try convert(value, conversion, notes: notes, &outcome, now: now)
             case .calculation(let calculation):
                 if keepsRecords { typedLine = String(decoding: bytes, as: UTF8.self) }
                 guard case .calculate(let expression, let targets, let adjust) = calculation.command, calculation.signs.count == shape.count
@@ -296,7 +289,7 @@ public final class Engine {
             if let candidate, candidate.runs.count == 1, let sign = Self.sign(of: amountReference.text, digits: candidate.runs[0]) {
                 shapes.remember(candidate.shape, context: candidate.context, .conversion(sign: sign, conversion))
             }
-            try convert(parsed, conversion, notes: notes, &outcome, now: now)
+            try convert(parsed.exact, conversion, notes: notes, &outcome, now: now)
         case .swap:
             guard let last = outcome.state.last, let first = last.to.first else {
                 throw CommandError(.nothingToSwap, at: nil)
@@ -371,12 +364,12 @@ public final class Engine {
 
     /// Converts an amount as a line resolved it.
     private func convert(
-        _ amount: ParsedAmount, _ conversion: ResolvedConversion, notes: [String], _ outcome: inout Outcome, now: Date
+        _ amount: Rational, _ conversion: ResolvedConversion, notes: [String], _ outcome: inout Outcome, now: Date
     ) throws {
         try show(
-            amount: keepsRecords ? amount.value : nil, exact: amount.exact, from: conversion.from ?? outcome.state.base,
+            amount: keepsRecords ? amount.decimal : nil, exact: amount, from: conversion.from ?? outcome.state.base,
             targets: conversion.targets,
-            notes: conversion.notes.isEmpty ? notes : notes + conversion.notes, &outcome, now: now)
+            notes: notes.isEmpty ? conversion.notes : conversion.notes.isEmpty ? notes : notes + conversion.notes, &outcome, now: now)
     }
 
     private func show(
@@ -426,7 +419,7 @@ public final class Engine {
                 }
                 if keepsRecords {
                     var conversion = Conversion(
-                        amount: amount ?? Decimal(string: exactAmount.decimalText(significantDigits: 38).text) ?? 0, from: from, to: target,
+                        amount: amount ?? exactAmount.decimal, from: from, to: target,
                         rate: rate, result: result, date: table.date, source: table.source.id)
                     conversion.fee = fee
                     conversion.exactAmount = exact
@@ -551,7 +544,7 @@ public final class Engine {
             if first == nil { first = (result, target) }
             if keepsRecords {
                 var conversion = Conversion(
-                    amount: Decimal(string: total.value.decimalText(significantDigits: 38).text) ?? 0, from: from, to: target, rate: rate,
+                    amount: total.value.decimal, from: from, to: target, rate: rate,
                     result: result, date: table.date, source: table.source.id)
                 conversion.fee = fee
                 conversion.exactAmount = total.value
@@ -704,7 +697,7 @@ public final class Engine {
         }
         let result = chargedFee.map { value * rate * (.one + $0) } ?? value * rate
         var conversion = Conversion(
-            amount: Decimal(string: value.decimalText(significantDigits: 38).text) ?? 0, from: from, to: to, rate: rate, result: result,
+            amount: value.decimal, from: from, to: to, rate: rate, result: result,
             date: state.table.date, source: state.table.source.id)
         conversion.exactAmount = value
         parts.append(conversion)

@@ -164,17 +164,11 @@ extension Expression {
     /// The amounts in the order they are written.
     var amounts: [AmountReference] {
         switch self {
-        // One case each: a pattern shared by several cases of an indirect enum leaked its
-        // payload (found by fuzzing under ASan).
         case .amount(let amount, _, _): [amount]
         case .answer: []
-        case .percent(let inner, _): inner.amounts
-        case .negate(let inner, _): inner.amounts
-        case .group(let inner): inner.amounts
-        case .tagged(let inner, _): inner.amounts
-        case .converted(let inner, _, _): inner.amounts
-        case .binary(_, let left, let right, _): left.amounts + right.amounts
-        case .percentOf(let left, let right, _): left.amounts + right.amounts
+        case .percent(let inner, _), .negate(let inner, _), .group(let inner), .tagged(let inner, _), .converted(let inner, _, _):
+            inner.amounts
+        case .binary(_, let left, let right, _), .percentOf(let left, let right, _): left.amounts + right.amounts
         }
     }
 

@@ -188,24 +188,22 @@ public struct Parser {
     }
 
     private mutating func parseSum() throws -> Expression {
-        var left = try parseProduct()
-        while let token = current, token.kind == .operator, let op = additive(token) {
-            try count(token, nested: false)
-            position += 1
-            // The operand is read before the node is made: a `try` inside an enum payload
-            // leaked the left side when it threw (found by fuzzing under ASan).
-            let right = try parseProduct()
-            left = .binary(op, left, right, range: token.range)
-        }
-        return left
+        try parseChain(of: { try $0.parseProduct() }, joinedBy: additive)
     }
 
     private mutating func parseProduct() throws -> Expression {
-        var left = try parseUnary()
-        while let token = current, token.kind == .operator, let op = multiplicative(token) {
+        try parseChain(of: { try $0.parseUnary() }, joinedBy: multiplicative)
+    }
+
+    /// Operands joined by operators of one precedence, left to right.
+    private mutating func parseChain(of operand: (inout Parser) throws -> Expression, joinedBy op: (Token) -> Operator?) throws
+        -> Expression
+    {
+        var left = try operand(&self)
+        while let token = current, token.kind == .operator, let op = op(token) {
             try count(token, nested: false)
             position += 1
-            let right = try parseUnary()
+            let right = try operand(&self)
             left = .binary(op, left, right, range: token.range)
         }
         return left

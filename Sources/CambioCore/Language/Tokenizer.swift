@@ -99,19 +99,30 @@ public enum Tokenizer {
                 index += 2
                 continue
             }
-            // Arithmetic: `12 eur * 3`, `(50 + 60) / 2`, `80 eur + 15 %`.
-            if (c.isSign && afterValue) || c.is("*") || c.is("×") || c.is("·") || c.is("/") || c.is("÷") {
-                tokens.append(Token(.operator, text(start..<index + 1), start..<index + 1))
-                index += 1
-                continue
+            // One character that is a token of its own: arithmetic (`12 eur * 3`, `(50 + 60) / 2`,
+            // `80 eur + 15 %`), a sign, an arrow, a comma.
+            var single: Token.Kind?
+            if c.isSign {
+                // After a value an operator (`12 - 5`); before a currency the money's sign
+                // (`-€12.50`, `−CHF 12.50`, `-$ 12,50`); before anything else (`-(12 eur)`,
+                // `-ans`) an operator too.
+                let next = characters[(index + 1)...].first { !$0.isSkipped }
+                single = !afterValue && next.map { $0.isLetter || isCurrencySymbol($0) } == true ? .sign : .operator
+            } else if c.is("*") || c.is("×") || c.is("·") || c.is("/") || c.is("÷") {
+                single = .operator
+            } else if c.is("(") {
+                single = .open
+            } else if c.is(")") {
+                single = .close
+            } else if c.is("%") || c.is("٪") {
+                single = .percent
+            } else if c.is("→") || c.is("=") {
+                single = .arrow
+            } else if c.is(",") {
+                single = .comma
             }
-            if c.is("(") || c.is(")") {
-                tokens.append(Token(c.is("(") ? .open : .close, text(start..<index + 1), start..<index + 1))
-                index += 1
-                continue
-            }
-            if c.is("%") || c.is("٪") {
-                tokens.append(Token(.percent, text(start..<index + 1), start..<index + 1))
+            if let single {
+                tokens.append(Token(single, text(start..<index + 1), start..<index + 1))
                 index += 1
                 continue
             }
@@ -125,31 +136,6 @@ public enum Tokenizer {
             }
             // A question mark at the end (`12 eur in usd?`) asks nothing more.
             if c.is("?"), characters[(index + 1)...].allSatisfy({ $0.isSkipped }) {
-                index += 1
-                continue
-            }
-            // A sign before a currency: `-€12.50`, `−CHF 12.50`, `-$ 12,50`.
-            if c.isSign,
-                let next = characters[(index + 1)...].first(where: { !$0.isSkipped }),
-                next.isLetter || isCurrencySymbol(next)
-            {
-                tokens.append(Token(.sign, text(start..<index + 1), start..<index + 1))
-                index += 1
-                continue
-            }
-            // A sign before anything else (`-(12 eur)`, `-ans`) is an operator too.
-            if c.isSign {
-                tokens.append(Token(.operator, text(start..<index + 1), start..<index + 1))
-                index += 1
-                continue
-            }
-            if c.is("→") || c.is("=") {
-                tokens.append(Token(.arrow, text(start..<index + 1), start..<index + 1))
-                index += 1
-                continue
-            }
-            if c.is(",") {
-                tokens.append(Token(.comma, ",", start..<index + 1))
                 index += 1
                 continue
             }

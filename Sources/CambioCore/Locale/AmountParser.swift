@@ -4,9 +4,7 @@ import Foundation
 public struct ParsedAmount: Equatable, Sendable {
     /// The value as a `Decimal` (an amount has at most 30 significant digits, so it is exact);
     /// made when asked for, as few lines need it.
-    public var value: Decimal {
-        Decimal(string: exact.decimalText(significantDigits: AmountParser.digitLimit).text, locale: Locale(identifier: "en_US_POSIX")) ?? 0
-    }
+    public var value: Decimal { exact.decimal }
     /// The exact value, for arithmetic and display.
     public let exact: Rational
     /// True when a separator that cannot be grouping was read as the decimal point

@@ -235,6 +235,14 @@ public struct Rational: Sendable, CustomStringConvertible {
     }
 
     public var description: String { decimalText().text }
+
+    /// The nearest `Decimal` (exact up to 38 significant digits), for the records and the
+    /// `swap` state that still carry one.
+    public var decimal: Decimal {
+        Decimal(string: decimalText(significantDigits: 38).text, locale: Self.posix) ?? 0
+    }
+
+    private static let posix = Locale(identifier: "en_US_POSIX")
 }
 
 extension Rational: Equatable, Comparable {
