@@ -118,7 +118,7 @@ public final class Engine {
 
     /// Runs an evaluation on the engine's working outcome with the session's state moved into
     /// it and back: neither the state nor the reply's storage is copied or allocated anew.
-    private func lend(_ state: inout SessionState, _ body: (inout Outcome) -> Void) -> (effects: Effects, request: ShellRequest?) {
+    @inline(__always) private func lend(_ state: inout SessionState, _ body: (inout Outcome) -> Void) -> (effects: Effects, request: ShellRequest?) {
         swap(&work.state, &state)
         work.reply.clear()
         work.effects = []
