@@ -101,7 +101,7 @@ enum ProviderDecoders {
     }
 
     /// A positive, finite rate from a JSON number's text.
-    private static func rate(_ value: JSONValue, _ key: String) throws(ResponseProblem) -> Decimal {
+    static func rate(_ value: JSONValue, _ key: String) throws(ResponseProblem) -> Decimal {
         let name = String(key.prefix(12))
         guard case .number(let text) = value else { throw ResponseProblem("problem.rateNotNumber", name) }
         guard let rate = ExactDecimal.parse(text), !rate.isNaN else {
@@ -131,5 +131,39 @@ enum ProviderDecoders {
         } catch {
             throw ResponseProblem("problem.invalidTable", "\(error)")
         }
+    }
+}
+
+extension ProviderDecoders {
+    /// The ECB's history XML (`eurofxref-hist-90d.xml`, `eurofxref-hist.xml`): one
+    /// `<Cube time='…'>` a published day, each with its currencies. Every day is checked as the
+    /// daily file is; a response either gives every day or an error.
+    static func ecbHistory(_ body: [UInt8], catalog: CurrencyCatalog) throws(ResponseProblem) -> [(Day, [CurrencyCode: Decimal])] {
+        guard let text = String(validating: body, as: UTF8.self) else { throw ResponseProblem("problem.notUTF8") }
+        guard text.contains("eurofxref") || text.contains("gesmes") else { throw ResponseProblem("problem.notECB") }
+        var days: [(Day, [CurrencyCode: Decimal])] = []
+        var rest = Substring(text)
+        while let open = rest.range(of: "<Cube") {
+            guard let close = rest[open.upperBound...].firstIndex(of: ">") else { throw ResponseProblem("problem.cutElement") }
+            let element = rest[open.upperBound..<close]
+            rest = rest[rest.index(after: close)...]
+            let attributes = XMLAttributes.parse(element)
+            if let time = attributes["time"] {
+                guard let day = Day(iso: time), time >= earliestDate else { throw ResponseProblem("problem.notDate", String(time.prefix(20))) }
+                days.append((day, [.eur: 1]))
+            }
+            if let currency = attributes["currency"] {
+                guard let code = CurrencyCode(currency) else { throw ResponseProblem("problem.notCode", String(currency.prefix(12))) }
+                guard let rateText = attributes["rate"] else { throw ResponseProblem("problem.noRate", code.rawValue) }
+                guard !days.isEmpty else { throw ResponseProblem("problem.noField", "time") }
+                let value = try rate(.number(rateText), currency)
+                // Every code the ECB quotes is kept: withdrawn ones are history too.
+                days[days.count - 1].1[code] = value
+            }
+        }
+        guard !days.isEmpty, days.allSatisfy({ $0.1.count > 1 }) else { throw ResponseProblem("problem.noRates") }
+        let latest = Day.utc(Date().timeIntervalSince1970 + 2 * 86_400)
+        guard days.allSatisfy({ $0.0 <= latest }) else { throw ResponseProblem("problem.dateOutOfRange", "", earliestDate, latest.iso) }
+        return days.sorted { $0.0 < $1.0 }
     }
 }

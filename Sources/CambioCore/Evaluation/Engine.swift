@@ -47,10 +47,21 @@ public final class Engine {
                 return region?.currency?.identifier ?? ""
             })
         directory = CurrencyDirectory(
-            catalog: catalog, codes: table.codes, languageID: locale.messages, regionCurrency: regionCurrency)
+            catalog: catalog, codes: Array(Set(table.codes + BundledHistory.shared.codes)), languageID: locale.messages, regionCurrency: regionCurrency)
         currentTable = table
         work = Outcome(state: SessionState(base: .eur, recent: [], locale: locale, table: table), reply: Reply(), effects: [])
     }
+
+    /// The rate history every dated line reads (shared by every engine of a process).
+    public var history = HistoryLibrary.shared
+    /// The day a dated line is being evaluated for, and the table it uses.
+    var datedLine: (table: RateTable, asked: Day, used: Day)?
+    /// Columns a chart may use (the shell sets the terminal's width).
+    public var chartColumns = 80
+    /// Whether a chart gives its series as records (`--format json|tsv`).
+    public var wantsSeries = false
+    var dateReaderCache: DateReader?
+    var weekdayNamesCache: [String]?
 
     /// The table the engine was made for (its currencies are the directory's).
     private let currentTable: RateTable
@@ -62,6 +73,9 @@ public final class Engine {
         engine.showsDetails = showsDetails
         engine.keepsRecords = keepsRecords
         engine.providerNames = providerNames
+        engine.history = history
+        engine.chartColumns = chartColumns
+        engine.wantsSeries = wantsSeries
         return engine
     }
 
@@ -167,7 +181,7 @@ public final class Engine {
     private var shapes = ShapeTable()
     /// The shape of the line being evaluated when it is new: its run of digits and the bytes
     /// around it, kept if the line turns out to be a conversion of that amount.
-    private var candidate: (shape: LineShape, context: [UInt8], runs: [String])?
+    var candidate: (shape: LineShape, context: [UInt8], runs: [String])?
     /// Whether lines are recognised by their shape (tests compare with and without).
     public var recognisesShapes = true
     /// Lines evaluated through their shape (tests check that most are).
@@ -254,7 +268,7 @@ public final class Engine {
         outcome.reply.lines = [.error(error, message: Messages.describe(error, localized: localized, name: directory.name))]
     }
 
-    private func run(_ command: Command, _ outcome: inout Outcome, now: Date) throws {
+    func run(_ command: Command, _ outcome: inout Outcome, now: Date) throws {
         switch command {
         case .empty:
             break
@@ -310,6 +324,11 @@ public final class Engine {
                 }
             }
             try calculate(expression, targets: targets, adjust: adjust, &outcome, now: now)
+        case .dated(let inner, let date):
+            candidate = nil
+            try dated(inner, date, &outcome, now: now)
+        case .chart(let argument, let range):
+            try chart(argument, range: range, &outcome, now: now)
         case .fee(let argument, let range):
             try setFee(argument, range: range, &outcome)
         case .base(let reference):
@@ -354,7 +373,7 @@ public final class Engine {
         case .preview(let on):
             outcome.request = .preview(on)
         case .help(let topic):
-            try outcome.reply.lines += Help.lines(topic: topic, localized).map { .result($0) }
+            try outcome.reply.lines += Help.lines(topic: topic, localized, dateLocale: locale.numbers).map { .result($0) }
         case .quit:
             outcome.effects.insert(.quit)
         }
@@ -781,6 +800,7 @@ public final class Engine {
     private var noteCache: (day: Int, table: RateTable, text: String)?
 
     private func makeTableNote(_ table: RateTable, now: Date) -> String {
+        if let dated = datedLine, dated.table === table { return datedNote(table, used: dated.used) }
         var details: [String] = []
         if let age = DataDate.age(of: table.date, now: now) { details.append(AgeText.days(age, localized)) }
         details.append(table.source.isBundledSeed ? localized("table.seed", table.source.id) : table.source.id)
@@ -790,7 +810,7 @@ public final class Engine {
     private func rates(_ codes: [CurrencyCode], notes: [String], _ outcome: inout Outcome, now: Date) {
         let state = outcome.state
         let base = state.base
-        let list = codes.isEmpty ? ordered(state.table.codes.filter { $0 != base }, state) : codes
+        let list = codes.isEmpty ? ordered(state.table.rates.keys.filter { $0 != base }.sorted(), state) : codes
         outcome.reply.lines += notes.map { .assumption($0) }
         outcome.reply.lines.append(.heading("\(formatter.unit(base)) (\(base), \(directory.name(of: base)))"))
         var rows: [(String, String, String)] = []
@@ -934,6 +954,7 @@ public final class Engine {
             rows.append((localized("status.fetched"), localized("status.neverFetched")))
         }
         rows += statusExtras()
+        rows += historyRows()
         rows += [
             (localized("status.currencies"), localized("status.currencyCount", String(table.rates.count), table.base.rawValue)),
             (localized("status.base"), "\(state.base) (\(directory.name(of: state.base)))"),
@@ -1037,7 +1058,7 @@ public final class Engine {
 
     /// `EURUSD` (or `eurusd`): two codes of the table run together, when the word is no
     /// currency itself.
-    private func pair(_ reference: CurrencyReference) -> (CurrencyCode, CurrencyCode)? {
+    func pair(_ reference: CurrencyReference) -> (CurrencyCode, CurrencyCode)? {
         let text = reference.text
         guard text.count == 6, text.allSatisfy({ $0.isASCII && $0.isLetter }) else { return nil }
         if case .found = directory.resolve(text) { return nil }

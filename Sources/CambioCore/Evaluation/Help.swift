@@ -5,6 +5,7 @@ public enum Help {
     public static func overview(_ localized: Localization) -> [String] {
         var lines = split(localized("help.convert"))
         lines += split(localized("help.calculate"))
+        lines += split(localized("help.dates"))
         lines.append(localized("help.commands"))
         lines += columns(CommandDeclaration.all.map { (synopsis($0.synopsis, localized), localized($0.summaryKey)) }, indent: 2)
         lines += split(localized("help.footer"))
@@ -18,10 +19,24 @@ public enum Help {
         return lines
     }
 
-    static func lines(topic: String?, _ localized: Localization) throws -> [String] {
+    static func lines(topic: String?, _ localized: Localization, dateLocale: String = LocaleSettings.neutral) throws -> [String] {
         guard let topic else { return overview(localized) }
+        if dateTopics.contains(topic) { return split(dates(localized, localeID: dateLocale)) }
         guard let declaration = CommandDeclaration.named(topic) else { throw CommandError(.unknownTopic(topic), at: nil) }
         return Self.topic(declaration, localized)
+    }
+
+    /// Words that ask for the help on dates.
+    public static let dateTopics: Set<String> = ["on", "date", "dates", "datum", "tarih"]
+
+    /// `help on`: the date forms, with the locale's own, and what the history covers.
+    static func dates(_ localized: Localization, localeID: String) -> String {
+        let reader = DateReader(localeID: localeID)
+        let example = reader.format(Day(year: 2020, month: 3, day: 15) ?? Day(number: 0))
+        let history = HistoryLibrary.shared.bundled
+        return localized(
+            "help.on", example.padding(toLength: max(example.count, 10), withPad: " ", startingAt: 0), reader.pattern,
+            history.firstDay.iso, history.lastDay.iso, HistoryLibrary.snapshotsSince.iso)
     }
 
     /// Left column padded to the widest entry plus two spaces, so that no column collides;

@@ -111,6 +111,28 @@ public enum Messages {
             }
         case .badFee(let typed):
             return localized("error.badFee", quoted(typed))
+        case .badChart(let typed):
+            return typed.isEmpty ? localized("error.chart.usage") : localized("error.chart", quoted(typed))
+        case .date(let problem):
+            switch problem {
+            case .reading(let reading, let pattern, let example):
+                switch reading {
+                case .missing: return localized("error.date.missing", pattern, example)
+                case .unreadable(let typed): return localized("error.date.unreadable", quoted(typed), pattern, example)
+                case .noSuchDay(let typed): return localized("error.date.noSuchDay", quoted(typed), pattern)
+                case .shortYear(let typed): return localized("error.date.shortYear", quoted(typed))
+                case .ambiguous(let typed, let dayFirst, let monthFirst):
+                    return localized("error.date.ambiguous", quoted(typed), dayFirst.iso, monthFirst.iso, pattern)
+                }
+            case .future(let day, let today): return localized("error.date.future", day.iso, today.iso)
+            case .beforeData(let day, let first): return localized("error.date.beforeData", day.iso, first.iso)
+            case .notFetched(let day, let last, let reason):
+                return localized("error.date.notFetched", day.iso, last.iso) + (reason.map { " " + $0 } ?? "")
+            case .currencyMissing(let code, let day, let since, let fetched):
+                if day < since { return localized("error.date.currencyBeforeSnapshots", named(code), day.iso, since.iso) }
+                return localized(fetched ? "error.date.currencyNotInSnapshot" : "error.date.currencyNotCached", named(code), day.iso)
+            case .notAllowed: return localized("error.date.notAllowed")
+            }
         }
     }
 }

@@ -20,6 +20,8 @@ public struct Reply: Sendable, Equatable {
         /// The command failed; goes to standard error. (Boxed: an error is large, and every
         /// line's reply is copied and scanned.)
         indirect case error(CommandError, message: String)
+        /// A row of a chart: standard output in every mode, coloured on a colour terminal.
+        case chart(String)
     }
 
     public var lines: [Line] = []
@@ -121,6 +123,8 @@ public enum ShellRequest: Equatable, Sendable {
     case source(String?)
     /// Show (`nil`) or switch the live preview while typing.
     case preview(Bool?)
+    /// Fetch the rates a dated line needs, then evaluate it again.
+    case fetchHistory(Engine.HistoryNeed)
 }
 
 /// The reply and the effects of evaluating one line against a state changed in place.

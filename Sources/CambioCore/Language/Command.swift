@@ -11,6 +11,14 @@ public struct AmountReference: Equatable, Sendable {
     public let symbol: CurrencyReference?
 }
 
+/// The date after `on`, as written.
+public struct DateReference: Equatable, Sendable {
+    public let text: String
+    public let range: Range<Int>
+    /// The word `on`.
+    public let word: Range<Int>
+}
+
 /// An arithmetic operator.
 public enum Operator: String, Equatable, Sendable {
     case add = "+"
@@ -77,6 +85,10 @@ public enum Command: Equatable, Sendable {
     /// Arithmetic (`3 × 12,50 eur in usd`, `12 eur + 5 usd in gbp`, `ans × 2`), converted into
     /// the targets when there are any, then adjusted (`+ 2 %`).
     case calculate(Expression, to: [CurrencyReference], adjust: Adjustment?)
+    /// A conversion, a rate, a calculation or `rates` with the rates of a day (`on 2020-03-15`).
+    indirect case dated(Command, on: DateReference)
+    /// `chart eur usd 1y`: the free text after the word.
+    case chart(String?, range: Range<Int>?)
     /// `fee` (show), `fee off`, or `fee PERCENT`: the card or bank fee on every conversion.
     case fee(String?, range: Range<Int>?)
     /// `base` (show) or `base CUR`.

@@ -73,6 +73,9 @@ public struct CommandDeclaration: Sendable {
             "recent", "recent [clear]", .keywords(["clear"]), forms: [("recent", "show"), ("recent clear", "clear")], more: true),
         CommandDeclaration("list", "list [TEXT]", .text, forms: [("list [TEXT]", "run")]),
         CommandDeclaration("rates", "rates [CUR …]", .currencies, forms: [("rates [CUR …]", "run")]),
+        CommandDeclaration(
+            "chart", "chart CUR CUR [PERIOD]", .text,
+            forms: [("chart CUR CUR", "run"), ("chart CUR CUR PERIOD", "period")], more: true),
         CommandDeclaration("refresh", "refresh", .none, forms: [("refresh", "run")], more: true),
         CommandDeclaration(
             "source", "source [NAME|auto]", .provider,

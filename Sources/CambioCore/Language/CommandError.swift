@@ -36,6 +36,24 @@ public struct CommandError: Error, Equatable, Sendable {
         case arithmetic(ArithmeticProblem)
         /// `fee` with something that is no percentage between 0 and 100.
         case badFee(String)
+        /// A date that does not read, or a day without rates.
+        case date(DateProblem)
+        /// `chart` with arguments it does not take.
+        case badChart(String)
+    }
+
+    /// What is wrong with the date of a line (`on …`).
+    public enum DateProblem: Equatable, Sendable {
+        /// The text does not read as a date; the locale's pattern and an example follow.
+        case reading(DateReader.Problem, pattern: String, example: String)
+        case future(Day, today: Day)
+        case beforeData(Day, first: Day)
+        /// A day after the rates held, and they could not be fetched (offline, or failed).
+        case notFetched(Day, last: Day, reason: String?)
+        /// A currency that the day's tables do not have; `ecb` is the day's ECB table.
+        case currencyMissing(CurrencyCode, Day, snapshotsSince: Day, fetched: Bool)
+        /// `on` after a command that has no date (`base eur on 2020-01-01`).
+        case notAllowed
     }
 
     /// What is wrong with a calculation.

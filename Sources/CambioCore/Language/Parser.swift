@@ -42,16 +42,33 @@ public struct Parser {
             case "list": return .success(.list(filter: argument.isEmpty ? nil : argument))
             case "source": return .success(.source(argument.isEmpty ? nil : argument))
             case "fee": return .success(.fee(argument.isEmpty ? nil : argument, range: range))
+            case "chart": return .success(.chart(argument.isEmpty ? nil : argument, range: range))
             default: return .success(.help(topic: argument.isEmpty ? nil : TextFolding.fold(argument)))
             }
         }
         switch Tokenizer.tokenize(line) {
         case .failure(let error):
             return .failure(error)
-        case .success(let tokens):
+        case .success(var tokens):
+            // `… on DATE`: the date is the text after the word, read by `DateReader`.
+            var date: DateReference?
+            if let split = dateSplit(tokens) {
+                let characters = Array(line)
+                let range = tokens[split + 1].range.lowerBound..<(tokens.last?.range.upperBound ?? line.count)
+                date = DateReference(
+                    text: String(characters[range.clamped(to: 0..<characters.count)]), range: range, word: tokens[split].range)
+                tokens = Array(tokens[..<split])
+            }
             var parser = Parser(line: line, tokens: tokens)
             do {
-                return .success(try parser.parseLine())
+                let command = try parser.parseLine()
+                if let date {
+                    switch command {
+                    case .convert, .calculate, .rates: return .success(.dated(command, on: date))
+                    default: return .failure(CommandError(.date(.notAllowed), at: date.word))
+                    }
+                }
+                return .success(command)
             } catch let error as CommandError {
                 return .failure(error)
             } catch {
@@ -61,6 +78,19 @@ public struct Parser {
     }
 
     private var current: Token? { position < tokens.count ? tokens[position] : nil }
+
+    /// The words that introduce a date.
+    public static let dateWords: Set<String> = ["on"]
+
+    /// The index of the word `on` that begins a date: after something (not in `preview on`)
+    /// and before something.
+    private static func dateSplit(_ tokens: [Token]) -> Int? {
+        guard tokens.count >= 3, !(tokens[0].kind == .word && tokens[0].folded == "preview") else { return nil }
+        for index in 1..<tokens.count - 1 where tokens[index].kind == .word && dateWords.contains(tokens[index].folded) {
+            return index
+        }
+        return nil
+    }
 
     private func isConnector(_ token: Token) -> Bool {
         token.kind == .arrow || (token.kind == .word && Command.connectors.contains(token.folded))

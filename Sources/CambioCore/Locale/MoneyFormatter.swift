@@ -156,6 +156,11 @@ public final class MoneyFormatter {
         number(value, fractionDigits: Self.fractionDigits)
     }
 
+    /// The number alone with `fractionDigits` decimals (chart labels), rounded half to even.
+    public func formatNumber(_ value: Rational, fractionDigits: Int) -> String {
+        number(value, fractionDigits: fractionDigits)
+    }
+
     private func number(_ value: Rational, fractionDigits: Int) -> String {
         let magnitude = value.scaledMagnitude(fractionDigits: fractionDigits)
         var out: [UInt8] = value.isNegative && !magnitude.isZero ? [UInt8(ascii: "-")] : []

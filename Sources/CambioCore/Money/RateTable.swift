@@ -59,6 +59,13 @@ public final class RateTable: Sendable {
             guard let value = Rational(rate) else { throw .rateNotPositive(code) }
             exact[code] = value
         }
+        // The currencies the euro replaced, at their fixed rates, once they had joined.
+        var legacy: [CurrencyCode] = []
+        for (code, value) in LegacyEuro.rates(date: date, euroPerBase: exact[.eur]) {
+            exact[code] = value
+            if rates[code] == nil { legacy.append(code) }
+        }
+        self.legacyCodes = legacy
         self.exact = exact
         self.base = base
         self.date = date
@@ -68,10 +75,14 @@ public final class RateTable: Sendable {
         self.updated = updated
     }
 
-    /// The currencies this table can convert, sorted by code.
-    public var codes: [CurrencyCode] { rates.keys.sorted() }
+    /// The currencies this table can convert, sorted by code: those published and the legacy
+    /// euro currencies (`LegacyEuro`).
+    public var codes: [CurrencyCode] { (Array(rates.keys) + legacyCodes).sorted() }
 
-    public func contains(_ code: CurrencyCode) -> Bool { rates[code] != nil }
+    /// The legacy euro currencies the table converts at their fixed rates and did not publish.
+    public let legacyCodes: [CurrencyCode]
+
+    public func contains(_ code: CurrencyCode) -> Bool { exact[code] != nil }
 
     /// Each rate as an exact fraction, read once when the table is made.
     private let exact: CurrencyMap<Rational>

@@ -53,7 +53,9 @@ final class Session {
             return (effects, nil)
         }
         let reply = engine.withReply { $0 }
-        let result = handle(settle(LineResult(reply: reply, effects: effects, request: request)), refresh: refresh)
+        let result = handle(
+            settle(LineResult(reply: reply, effects: effects, request: request)), line: String(decoding: line, as: UTF8.self),
+            refresh: refresh)
         return (result.effects, result)
     }
 
@@ -118,11 +120,11 @@ final class Session {
     /// Evaluates a line and carries out a `source` request; a `refresh` request is handed to
     /// `refresh`, which the caller implements with or without progress.
     func run(_ line: String, refresh: () -> Void) -> LineResult {
-        handle(evaluate(line), refresh: refresh)
+        handle(evaluate(line), line: line, refresh: refresh)
     }
 
     /// Does the work a line asks of the session (`refresh`, `source`, `preview`).
-    private func handle(_ result: LineResult, refresh: () -> Void) -> LineResult {
+    private func handle(_ result: LineResult, line: @autoclosure () -> String, refresh: () -> Void) -> LineResult {
         guard result.request != nil else { return result }
         var outcome = result
         switch outcome.request {
@@ -156,10 +158,57 @@ final class Session {
                 outcome.reply.lines.append(
                     .error(error, message: Messages.describe(error, localized: engine.localized, name: engine.directory.name)))
             }
+        case .fetchHistory(let need):
+            outcome = fetchHistory(need, result: outcome, line: line())
         case nil:
             break
         }
         return outcome
+    }
+
+    /// What the session could not fetch, so that a ledger of dated lines does not ask again
+    /// (and wait again) on every line.
+    private var failedNeeds: Set<String> = []
+
+    /// Fetches the rates a dated line needs (the ECB's newer days, or a day's snapshot), then
+    /// evaluates the line again. Offline, or when the fetch fails, the line's error stands,
+    /// with the reason added.
+    private func fetchHistory(_ need: Engine.HistoryNeed, result: LineResult, line: String) -> LineResult {
+        guard !rates.isOffline else { return result }
+        let fetcher = rates.historyFetcher
+        var failure: FetchError?
+        func attempt(_ need: Engine.HistoryNeed) {
+            let key = "\(need)"
+            guard !failedNeeds.contains(key) else { return }
+            let outcome: Result<Void, FetchError>
+            switch need {
+            case .ecb: outcome = fetcher.fetchECB(into: engine.history)
+            case .snapshot(let day): outcome = fetcher.fetchSnapshot(day, into: engine.history).map { _ in () }
+            }
+            if case .failure(let error) = outcome {
+                failure = error
+                failedNeeds.insert(key)
+            }
+        }
+        attempt(need)
+        var again = evaluate(line)
+        // A day between the bundle and the ECB's last 90 days: that day's snapshot.
+        if case .fetchHistory(let next)? = again.request, next != need {
+            if case .ecb(let day) = next { attempt(.snapshot(day)) } else { attempt(next) }
+            again = evaluate(line)
+        } else if case .fetchHistory(.ecb(let day))? = again.request, failure == nil {
+            attempt(.snapshot(day))
+            again = evaluate(line)
+        }
+        again.request = nil
+        if let failure {
+            let reason = engine.localized("history.fetchFailed", failure.message(engine.localized))
+            again.reply.lines = again.reply.lines.map { line in
+                if case .error(let error, let message) = line { return .error(error, message: message + " " + reason) }
+                return line
+            }
+        }
+        return again
     }
 
     /// `source`, `source NAME`, `source auto`: the lines to show, or an error.

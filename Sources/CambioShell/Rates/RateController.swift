@@ -56,9 +56,20 @@ final class RateController: @unchecked Sendable {
             providers: chosen.map { [$0] } ?? Provider.defaultOrder,
             baseURLOverride: environment["CAMBIO_PROVIDER_URL"].flatMap { $0.isEmpty ? nil : $0 },
             timeout: TimeInterval(timeout), offline: isOffline)
+        // The cached dated rates are read when a line first asks for a day past the bundle.
+        let fetcher = historyFetcher
+        HistoryLibrary.shared.setLoader { library in
+            for path in fetcher.loadCached(into: library) { warn(localized("warning.cacheIgnored", path, "unreadable")) }
+        }
     }
 
     deinit { timer?.cancel() }
+
+    /// Fetches the dated rates the bundled history lacks, with the same hosts' policy, time-out
+    /// and base URL as the current rates.
+    var historyFetcher: HistoryFetcher {
+        HistoryFetcher(cacheDirectory: cache.directory, transport: transport, baseURLOverride: plan.baseURLOverride, timeout: plan.timeout)
+    }
 
     /// The table to start with: the newest of the cached tables and the bundled seed, which
     /// is read only when no cached table is at least as recent as `seedDate`.

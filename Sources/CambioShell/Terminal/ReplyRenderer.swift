@@ -42,9 +42,13 @@ struct ReplyRenderer {
             }
         }
         if plain {
-            for case .result(let text, _) in reply.lines {
-                bytes += text.utf8
-                bytes.append(0x0A)
+            for line in reply.lines {
+                switch line {
+                case .result(let text, _), .chart(let text):
+                    bytes += text.utf8
+                    bytes.append(0x0A)
+                default: continue
+                }
             }
             return ""
         }
@@ -86,6 +90,8 @@ struct ReplyRenderer {
                 }
             case .heading(let text):
                 if forTerminal { out += output.styled(fitted(text), .heading) + "\n" }
+            case .chart(let text):
+                out += output.styled(text, .chart) + "\n"
             case .note(let text), .source(let text):
                 if forTerminal { out += output.styled(fitted(text), .detail) + "\n" }
             case .assumption(let text):

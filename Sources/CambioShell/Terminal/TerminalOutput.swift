@@ -17,6 +17,8 @@ final class TerminalOutput {
         case error
         /// A heading above rows: bold.
         case heading
+        /// A chart's line: cyan.
+        case chart
     }
 
     /// Whether styles are drawn at all.
@@ -58,6 +60,7 @@ final class TerminalOutput {
         let code =
             switch style {
             case .result, .heading: "1"
+            case .chart: "36"
             case .detail: "2"
             case .error: "1;31"
             }

@@ -1,0 +1,190 @@
+import Foundation
+
+/// `chart eur usd [1y|6m|30d|DATE..DATE|all]`: the pair's ECB reference rates drawn in the
+/// terminal, with first, last, lowest, highest and the change.
+extension Engine {
+    /// The periods a chart reads: a count of days, weeks, months or years back from today.
+    static let defaultChartPeriod = "1y"
+
+    func chart(_ argument: String?, range: Range<Int>?, _ outcome: inout Outcome, now: Date) throws {
+        let today = Day.utc(now.timeIntervalSince1970)
+        guard let argument, !argument.isEmpty else { throw CommandError(.badChart(""), at: range) }
+        let start = range?.lowerBound ?? 0
+        // Words with their columns.
+        var words: [(text: String, range: Range<Int>)] = []
+        var offset = start
+        var current = ""
+        var currentStart = start
+        for character in argument {
+            if character.isWhitespace || character == "," {
+                if !current.isEmpty { words.append((current, currentStart..<offset)) }
+                current = ""
+                currentStart = offset + 1
+            } else {
+                if current.isEmpty { currentStart = offset }
+                current.append(character)
+            }
+            offset += 1
+        }
+        if !current.isEmpty { words.append((current, currentStart..<offset)) }
+        // The period, when the last word is one.
+        var first = today
+        var last = today
+        var periodText = Self.defaultChartPeriod
+        if let word = words.last, let period = try chartPeriod(word.text, range: word.range, today: today) {
+            (first, last) = period
+            periodText = word.text
+            words.removeLast()
+        } else if let period = try chartPeriod(Self.defaultChartPeriod, range: nil, today: today) {
+            (first, last) = period
+        }
+        let (from, to) = try chartPair(words, range: range, base: outcome.state.base)
+        for code in [from, to] where !history.hasHistory(code) {
+            throw CommandError(.badChart(code.rawValue), at: words.first { $0.text.uppercased() == code.rawValue }?.range ?? range)
+        }
+        let bundledFirst = history.bundled.firstDay
+        first = max(first, bundledFirst)
+        last = min(last, today)
+        guard first < last else {
+            throw CommandError(.date(last < bundledFirst ? .beforeData(last, first: bundledFirst) : .future(first, today: today)), at: range)
+        }
+        let points = history.series(from: from, to: to, start: first, end: last)
+        guard points.count >= 2, let firstPoint = points.first, let lastPoint = points.last else {
+            throw CommandError(.badChart("\(from)/\(to) \(first.iso)…\(last.iso)"), at: range)
+        }
+        var lowIndex = 0
+        var highIndex = 0
+        for (index, point) in points.enumerated() {
+            if point.value < points[lowIndex].value { lowIndex = index }
+            if point.value > points[highIndex].value { highIndex = index }
+        }
+        // The figures shown are exact: the published rates of those days, divided.
+        func exact(_ point: HistoryLibrary.Point) -> Rational { history.exactRate(from: from, to: to, on: point.day) ?? .zero }
+        let (low, high, opening, closing) = (exact(points[lowIndex]), exact(points[highIndex]), exact(firstPoint), exact(lastPoint))
+        let digits = max(low.fractionDigits(significant: 5, minimum: 2, maximum: 12), high.fractionDigits(significant: 5, minimum: 2, maximum: 12))
+        func number(_ value: Rational) -> String { formatter.formatNumber(value, fractionDigits: digits) }
+        let reader = dateReader
+        let labels = [number(high), number((low + high) * Rational(negative: false, numerator: .one, denominator: BigUInt(2))), number(low)]
+        let labelWidth = labels.map(DisplayWidth.of).max() ?? 0
+        let plotColumns = max(10, chartColumns - labelWidth - 3)
+        let rows = Chart.plot(
+            days: points.map(\.day.number), values: points.map(\.value), low: points[lowIndex].value, high: points[highIndex].value,
+            plotColumns: plotColumns)
+        outcome.reply.lines.append(
+            .heading(
+                localized(
+                    "chart.title", "\(formatter.unit(from)) → \(to)", periodText, reader.format(firstPoint.day), reader.format(lastPoint.day),
+                    String(points.count))))
+        for (index, row) in rows.enumerated() {
+            let label: String
+            switch index {
+            case 0: label = labels[0]
+            case Chart.rows / 2: label = labels[1]
+            case Chart.rows - 1: label = labels[2]
+            default: label = ""
+            }
+            outcome.reply.lines.append(.chart(DisplayWidth.padLeft(label, to: labelWidth) + (label.isEmpty ? "  │" : " ┤") + row))
+        }
+        let left = reader.format(firstPoint.day)
+        let right = reader.format(lastPoint.day)
+        let gap = max(1, plotColumns - DisplayWidth.of(left) - DisplayWidth.of(right))
+        outcome.reply.lines.append(.chart(String(repeating: " ", count: labelWidth + 2) + "└" + String(repeating: "─", count: plotColumns)))
+        outcome.reply.lines.append(.chart(String(repeating: " ", count: labelWidth + 3) + left + String(repeating: " ", count: gap) + right))
+        let change = opening.isZero ? Rational.zero : ((closing / opening) ?? .one) * Rational(100) - Rational(100)
+        let changeText = (change.isNegative ? "−" : "+") + formatter.formatNumber(change.isNegative ? -change : change, fractionDigits: 2) + " %"
+        outcome.reply.lines.append(
+            .result(
+                localized(
+                    "chart.summary", number(opening), number(closing), number(low), reader.format(points[lowIndex].day), number(high),
+                    reader.format(points[highIndex].day), changeText)))
+        outcome.reply.lines.append(.note(localized("chart.source", localized("history.source.ecbName"))))
+        outcome.reply.records.append(
+            Record(
+                "chart",
+                [
+                    ("from", .text(from.rawValue)), ("to", .text(to.rawValue)), ("first_day", .text(firstPoint.day.iso)),
+                    ("last_day", .text(lastPoint.day.iso)), ("days", .integer(points.count)),
+                    ("first", .decimal(opening.decimalText(significantDigits: Conversion.significantDigits).text)),
+                    ("last", .decimal(closing.decimalText(significantDigits: Conversion.significantDigits).text)),
+                    ("min", .decimal(low.decimalText(significantDigits: Conversion.significantDigits).text)),
+                    ("max", .decimal(high.decimalText(significantDigits: Conversion.significantDigits).text)),
+                    ("change_percent", .decimal(change.decimalText(significantDigits: 12).text)), ("source", .text("ecb")),
+                ]))
+        if wantsSeries {
+            for point in points {
+                outcome.reply.records.append(
+                    Record(
+                        "point",
+                        [
+                            ("date", .text(point.day.iso)), ("from", .text(from.rawValue)), ("to", .text(to.rawValue)),
+                            ("rate", .decimal(exact(point).decimalText(significantDigits: Conversion.significantDigits).text)),
+                        ]))
+            }
+        }
+    }
+
+    /// `1y`, `6m`, `30d`, `2w`, `all`, or `DATE..DATE`; `nil` when the word is none of them.
+    private func chartPeriod(_ text: String, range: Range<Int>?, today: Day) throws -> (Day, Day)? {
+        let folded = text.lowercased()
+        if folded == "all" || folded == "max" { return (history.bundled.firstDay, today) }
+        for separator in ["..", "…"] {
+            guard let split = folded.range(of: separator) else { continue }
+            let reader = dateReader
+            let parts = [String(text[..<split.lowerBound]), String(text[split.upperBound...])]
+            var days: [Day] = []
+            for part in parts {
+                switch reader.read(part, today: today) {
+                case .success(let day): days.append(day)
+                case .failure(let problem):
+                    let example = reader.format(Day(year: 2020, month: 3, day: 15) ?? today)
+                    throw CommandError(.date(.reading(problem, pattern: reader.pattern, example: example)), at: range)
+                }
+            }
+            guard days[0] < days[1] else { throw CommandError(.badChart(text), at: range) }
+            return (days[0], days[1])
+        }
+        guard let unit = folded.last, "dwmy".contains(unit), folded.count >= 2, folded.dropLast().allSatisfy(\.isASCII),
+            let count = Int(folded.dropLast()), count > 0
+        else { return nil }
+        switch reader(for: "-" + folded, today: today) {
+        case .success(let start): return (start, today)
+        case .failure: throw CommandError(.badChart(text), at: range)
+        }
+    }
+
+    private func reader(for text: String, today: Day) -> Result<Day, DateReader.Problem> { dateReader.read(text, today: today) }
+
+    /// Two currencies (`eur usd`, `eur/usd`, `EURUSD`, `euro dollar`), or one, charted
+    /// against the base currency.
+    private func chartPair(_ words: [(text: String, range: Range<Int>)], range: Range<Int>?, base: CurrencyCode) throws -> (CurrencyCode, CurrencyCode) {
+        var notes: [String] = []
+        func reference(_ part: ArraySlice<(text: String, range: Range<Int>)>) -> CurrencyReference? {
+            guard let head = part.first, let tail = part.last else { return nil }
+            return CurrencyReference(text: part.map(\.text).joined(separator: " "), range: head.range.lowerBound..<tail.range.upperBound)
+        }
+        if words.count == 1, let word = words.first {
+            for separator in ["/", "-"] where word.text.contains(separator) {
+                let parts = word.text.split(separator: Character(separator), maxSplits: 1).map(String.init)
+                if parts.count == 2 {
+                    let a = try resolve(CurrencyReference(text: parts[0], range: word.range), notes: &notes)
+                    let b = try resolve(CurrencyReference(text: parts[1], range: word.range), notes: &notes)
+                    return (a, b)
+                }
+            }
+            let single = CurrencyReference(text: word.text, range: word.range)
+            if let (a, b) = pair(single) { return (a, b) }
+            let code = try resolve(single, notes: &notes)
+            return (base == code ? .usd : base, code)
+        }
+        guard words.count >= 2 else { throw CommandError(.badChart(""), at: range) }
+        if words.count == 2, let a = reference(words[0..<1]), let b = reference(words[1..<2]) {
+            return (try resolve(a, notes: &notes), try resolve(b, notes: &notes))
+        }
+        for split in 1..<words.count {
+            guard let a = reference(words[..<split]), let b = reference(words[split...]) else { continue }
+            var scratch: [String] = []
+            if let first = try? resolve(a, notes: &scratch), let second = try? resolve(b, notes: &scratch) { return (first, second) }
+        }
+        throw CommandError(.badChart(words.map(\.text).joined(separator: " ")), at: range)
+    }
+}

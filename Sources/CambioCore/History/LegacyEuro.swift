@@ -1,0 +1,46 @@
+import Foundation
+
+/// The currencies the euro replaced, at the irrevocable conversion rates the Council of the
+/// European Union fixed for them (units per euro, exact decimals), from the day each joined.
+/// Before that day a legacy currency has only the rates a provider published for it (the ECB
+/// quoted CYP, EEK, LTL, LVL, MTL, SIT, SKK, HRK and BGN until they joined).
+public enum LegacyEuro {
+    public struct Entry: Sendable {
+        public let code: CurrencyCode
+        /// Units per euro, as fixed.
+        public let rate: Decimal
+        /// The first day the rate applies.
+        public let since: Day
+    }
+
+    /// Council Regulation (EC) No 2866/98 and the regulations for each later member.
+    public static let all: [Entry] = [
+        ("ATS", "13.7603", "1999-01-01"), ("BEF", "40.3399", "1999-01-01"), ("DEM", "1.95583", "1999-01-01"),
+        ("ESP", "166.386", "1999-01-01"), ("FIM", "5.94573", "1999-01-01"), ("FRF", "6.55957", "1999-01-01"),
+        ("IEP", "0.787564", "1999-01-01"), ("ITL", "1936.27", "1999-01-01"), ("LUF", "40.3399", "1999-01-01"),
+        ("NLG", "2.20371", "1999-01-01"), ("PTE", "200.482", "1999-01-01"), ("GRD", "340.750", "2001-01-01"),
+        ("SIT", "239.640", "2007-01-01"), ("CYP", "0.585274", "2008-01-01"), ("MTL", "0.429300", "2008-01-01"),
+        ("SKK", "30.1260", "2009-01-01"), ("EEK", "15.6466", "2011-01-01"), ("LVL", "0.702804", "2014-01-01"),
+        ("LTL", "3.45280", "2015-01-01"), ("HRK", "7.53450", "2023-01-01"), ("BGN", "1.95583", "2026-01-01"),
+    ].compactMap { code, rate, since in
+        guard let code = CurrencyCode(code), let rate = ExactDecimal.parse(rate), let since = Day(iso: since) else { return nil }
+        return Entry(code: code, rate: rate, since: since)
+    }
+
+    private static let byCode: [CurrencyCode: Entry] = Dictionary(uniqueKeysWithValues: all.map { ($0.code, $0) })
+
+    public static func entry(_ code: CurrencyCode) -> Entry? { byCode[code] }
+
+    public static var codes: [CurrencyCode] { all.map(\.code) }
+
+    /// The legacy currencies a table of `date` can convert, with their rates per one `base`
+    /// (`fixed × rate[EUR]`): every one that had joined the euro by then, when the table has the
+    /// euro. A joined currency's fixed rate replaces any quote.
+    static func rates(date: String, euroPerBase: Rational?) -> [(CurrencyCode, Rational)] {
+        guard let euroPerBase, let day = Day(iso: date) else { return [] }
+        return all.compactMap { entry in
+            guard entry.since <= day, let fixed = Rational(entry.rate) else { return nil }
+            return (entry.code, fixed * euroPerBase)
+        }
+    }
+}

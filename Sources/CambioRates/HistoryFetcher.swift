@@ -1,0 +1,158 @@
+import CambioCore
+import Foundation
+
+/// Fetches and caches the dated rates the bundled history lacks: the ECB's days after it
+/// (its 90-day history file) and currency-api's snapshot of one day. Files go to
+/// `$XDG_CACHE_HOME/cambio/history/`, replaced atomically and checked when read.
+public struct HistoryFetcher: Sendable {
+    public let directory: String
+    public let transport: any Transport
+    /// A base URL for every request (tests, mirrors), as for the current rates.
+    public let baseURLOverride: String?
+    public let timeout: TimeInterval
+
+    public init(cacheDirectory: String, transport: any Transport, baseURLOverride: String?, timeout: TimeInterval) {
+        directory = cacheDirectory + "/history"
+        self.transport = transport
+        self.baseURLOverride = baseURLOverride
+        self.timeout = timeout
+    }
+
+    public static let format = 1
+    var ecbPath: String { directory + "/ecb.json" }
+    func snapshotPath(_ day: Day) -> String { directory + "/currency-api-\(day.iso).json" }
+
+    /// The ECB's 90-day file (every published day of the last three months).
+    public static let ecbPath90 = "/stats/eurofxref/eurofxref-hist-90d.xml"
+
+    /// The URLs of currency-api's snapshot of `day`: the CDN, then the project's own host.
+    func snapshotURLs(_ day: Day) -> [String] {
+        if let base = baseURLOverride {
+            return [trimmed(base) + "/npm/@fawazahmed0/currency-api@\(day.iso)/v1/currencies/eur.json"]
+        }
+        return [
+            "https://cdn.jsdelivr.net/npm/@fawazahmed0/currency-api@\(day.iso)/v1/currencies/eur.json",
+            "https://\(day.iso).currency-api.pages.dev/v1/currencies/eur.json",
+        ]
+    }
+
+    private func trimmed(_ base: String) -> String { base.hasSuffix("/") ? String(base.dropLast()) : base }
+
+    private func get(_ text: String) -> Result<[UInt8], FetchError> {
+        switch RequestPolicy.validate(text) {
+        case .failure(let error): return .failure(error)
+        case .success(let url): return transport.start(url: url, timeout: timeout).wait()
+        }
+    }
+
+    /// Fetches the ECB's latest 90 days, adds them to `library` and caches them.
+    public func fetchECB(into library: HistoryLibrary, now: Date = Date()) -> Result<Void, FetchError> {
+        let url = trimmed(baseURLOverride ?? Provider.ecb.defaultBaseURLs[0]) + Self.ecbPath90
+        let body: [UInt8]
+        switch get(url) {
+        case .failure(let error): return .failure(error)
+        case .success(let bytes): body = bytes
+        }
+        let days: [(Day, [CurrencyCode: Decimal])]
+        do {
+            days = try ProviderDecoders.ecbHistory(body, catalog: .bundled)
+        } catch {
+            return .failure(.invalidResponse(host: UntrustedText(URL(string: url)?.host ?? "?"), reason: error.problem))
+        }
+        let first = days.first?.0 ?? Day.utc(now.timeIntervalSince1970)
+        let through = max(days.last?.0 ?? first, Day.utc(now.timeIntervalSince1970))
+        library.addECB(days, from: first, through: through)
+        try? storeECB(library)
+        return .success(())
+    }
+
+    /// Fetches currency-api's snapshot of `day`, adds it to `library` and caches it.
+    public func fetchSnapshot(_ day: Day, into library: HistoryLibrary) -> Result<RateTable, FetchError> {
+        var failure: FetchError = .offlineMode
+        for url in snapshotURLs(day) {
+            switch get(url) {
+            case .failure(let error):
+                failure = error
+            case .success(let body):
+                let host = UntrustedText(URL(string: url)?.host ?? "?")
+                do {
+                    let table = try Provider.currencyAPI.decode(body, fetchedAt: Date())
+                    guard table.date == day.iso else {
+                        throw ResponseProblem("problem.wrongDay", table.date, day.iso)
+                    }
+                    library.addSnapshot(table)
+                    try? AtomicFile.makeDirectory(directory)
+                    try? AtomicFile.write(RateCache.encode(table, provider: .currencyAPI), to: snapshotPath(day))
+                    return .success(table)
+                } catch let problem as ResponseProblem {
+                    return .failure(.invalidResponse(host: host, reason: problem.problem))
+                } catch {
+                    return .failure(.invalidResponse(host: host, reason: Problem("problem.other", "\(error)")))
+                }
+            }
+        }
+        return .failure(failure)
+    }
+
+    /// Writes the fetched ECB days.
+    func storeECB(_ library: HistoryLibrary) throws(AtomicFile.Failure) {
+        guard let coverage = library.fetchedCoverage else { return }
+        var lines = ["{", "  \"format\": \(Self.format),", "  \"from\": \"\(coverage.from.iso)\",", "  \"through\": \"\(coverage.through.iso)\",", "  \"days\": {"]
+        let days = library.fetchedDays
+        for (index, (day, rates)) in days.enumerated() {
+            let members = rates.keys.sorted().map { "\"\($0)\": \(rates[$0]?.description ?? "0")" }.joined(separator: ", ")
+            lines.append("    \"\(day.iso)\": {\(members)}" + (index < days.count - 1 ? "," : ""))
+        }
+        lines += ["  }", "}", ""]
+        try AtomicFile.makeDirectory(directory)
+        try AtomicFile.write(lines.joined(separator: "\n"), to: ecbPath)
+    }
+
+    /// Reads what is cached into `library`; a file that does not read is left out (and
+    /// named in the returned problems).
+    @discardableResult
+    public func loadCached(into library: HistoryLibrary) -> [String] {
+        var problems: [String] = []
+        if let text = try? AtomicFile.read(ecbPath, limit: RequestPolicy.sizeLimit) {
+            if let (days, from, through) = Self.decodeECB(text) {
+                library.addECB(days, from: from, through: through)
+            } else {
+                problems.append(ecbPath)
+            }
+        }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        for name in names.sorted().suffix(400) where name.hasPrefix("currency-api-") && name.hasSuffix(".json") {
+            let path = directory + "/" + name
+            guard let text = try? AtomicFile.read(path, limit: RequestPolicy.sizeLimit),
+                let table = try? RateCache.decode(text, provider: .currencyAPI), name == "currency-api-\(table.date).json"
+            else {
+                problems.append(path)
+                continue
+            }
+            library.addSnapshot(table)
+        }
+        return problems
+    }
+
+    static func decodeECB(_ text: String) -> ([(Day, [CurrencyCode: Decimal])], Day, Day)? {
+        guard let document = try? JSONParser.parse(text), case .number(let format) = document["format"] ?? .null,
+            Int(format) == Self.format, let from = document["from"]?.stringValue.flatMap(Day.init(iso:)),
+            let through = document["through"]?.stringValue.flatMap(Day.init(iso:)), from <= through,
+            case .object(let members) = document["days"] ?? .null
+        else { return nil }
+        var days: [(Day, [CurrencyCode: Decimal])] = []
+        for (key, value) in members {
+            guard let day = Day(iso: key), day >= from, day <= through, case .object(let rates) = value else { return nil }
+            var table: [CurrencyCode: Decimal] = [:]
+            for (code, rate) in rates {
+                guard let code = CurrencyCode(code), case .number(let number) = rate, let value = ExactDecimal.parse(number), value > 0,
+                    value >= RateTable.smallestRate, value <= RateTable.largestRate
+                else { return nil }
+                table[code] = value
+            }
+            guard table[.eur] == 1 else { return nil }
+            days.append((day, table))
+        }
+        return (days, from, through)
+    }
+}
