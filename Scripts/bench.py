@@ -149,6 +149,13 @@ def main():
         "qalc": ["qalc", "-t", "12.5 EUR to USD"],
     })
     rows.append(("one-shot 12,50 eur in usd", one))
+    # A dated conversion (the bundled ECB history) and a 27-year chart, beside the plain one-shot.
+    dated = alternate({
+        "plain": [CAMBIO, "12,50", "eur", "in", "usd"],
+        "dated": [CAMBIO, "12,50", "eur", "in", "usd", "on", "2020-03-15"],
+        "legacy": [CAMBIO, "100", "dem", "in", "usd", "on", "15.03.2001"],
+        "chart": [CAMBIO, "chart", "eur", "usd", "all"],
+    })
     prompt = first_prompt()
     # A two-day-old cache and a provider that never answers: a refresh starts at once, in the
     # background, and must not delay the prompt.
@@ -187,6 +194,10 @@ def main():
     c, u, q = one["cambio"], one["units"], one["qalc"]
     print(f"| one-shot conversion (warm cache), wall | {c[0]*1000:.1f} ms | {u[0]*1000:.1f} ms | {q[0]*1000:.1f} ms | {c[0]/u[0]:.2f} |")
     print(f"| one-shot conversion, peak memory: largest (median) | {c[1]/1024:.1f} ({c[2]/1024:.1f}) MiB | {u[1]/1024:.1f} ({u[2]/1024:.1f}) MiB | {q[1]/1024:.1f} ({q[2]/1024:.1f}) MiB | {c[1]/u[1]:.2f} |")
+    print(f"| one-shot, same run as the dated ones | {dated['plain'][0]*1000:.1f} ms | — | — | — |")
+    print(f"| dated one-shot (12,50 eur in usd on 2020-03-15) | {dated['dated'][0]*1000:.1f} ms ({dated['dated'][1]/1024:.1f} MiB) | — | — | — |")
+    print(f"| legacy currency, dated (100 dem in usd on 15.03.2001) | {dated['legacy'][0]*1000:.1f} ms | — | — | — |")
+    print(f"| 27-year chart (chart eur usd all), whole process | {dated['chart'][0]*1000:.1f} ms ({dated['chart'][1]/1024:.1f} MiB) | — | — | — |")
     print(f"| first prompt (pseudo-terminal) | {prompt*1000:.1f} ms | — | — | — |")
     print(f"| first prompt, refresh due, provider never answers | {prompt_refreshing*1000:.1f} ms | — | — | — |")
     cl = lines / pipe["cambio"][0]

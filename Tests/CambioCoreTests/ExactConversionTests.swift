@@ -74,7 +74,7 @@ import Testing
 
     @Test func everyDigitMatchesTheExactReference() throws {
         let table = try SeedTableDecoder.bundled()
-        let codes = table.codes
+        let codes = table.rates.keys.sorted()
         var generator = SplitMix64(seed: 1999)
         var cases: [(kind: String, amount: String, from: CurrencyCode, to: CurrencyCode, k: Int)] = []
         func randomAmount() -> String {

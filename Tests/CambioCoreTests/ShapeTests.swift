@@ -83,7 +83,7 @@ import Testing
             case .result(let text, let detail): "result \(text) \(detail ?? "")"
             case .error(let error, let message): "error \(error.range.map { "\($0)" } ?? "-") \(message)"
             case .assumption(let text): "assumption \(text)"
-            case .note(let text), .heading(let text), .source(let text): "other \(text)"
+            case .note(let text), .heading(let text), .source(let text), .chart(let text): "other \(text)"
             }
         }
     }

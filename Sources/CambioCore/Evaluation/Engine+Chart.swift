@@ -48,8 +48,15 @@ extension Engine {
         guard first < last else {
             throw CommandError(.date(last < bundledFirst ? .beforeData(last, first: bundledFirst) : .future(first, today: today)), at: range)
         }
+        // Days past the ECB's held ones are fetched first where the network may be used.
+        var missingAfter: Day?
+        if last > history.bundled.lastDay, case .notFetched(let held) = history.ecbTable(on: last) {
+            outcome.request = .fetchHistory(.ecb(last))
+            missingAfter = held
+        }
         let points = history.series(from: from, to: to, start: first, end: last)
         guard points.count >= 2, let firstPoint = points.first, let lastPoint = points.last else {
+            if let missingAfter { throw CommandError(.date(.notFetched(last, last: missingAfter, reason: nil)), at: range) }
             throw CommandError(.badChart("\(from)/\(to) \(first.iso)…\(last.iso)"), at: range)
         }
         var lowIndex = 0
@@ -97,6 +104,7 @@ extension Engine {
                 localized(
                     "chart.summary", number(opening), number(closing), number(low), reader.format(points[lowIndex].day), number(high),
                     reader.format(points[highIndex].day), changeText)))
+        if let missingAfter { outcome.reply.lines.append(.assumption(localized("chart.notFetched", missingAfter.iso))) }
         outcome.reply.lines.append(.note(localized("chart.source", localized("history.source.ecbName"))))
         outcome.reply.records.append(
             Record(

@@ -47,7 +47,7 @@ public final class Engine {
                 return region?.currency?.identifier ?? ""
             })
         directory = CurrencyDirectory(
-            catalog: catalog, codes: Array(Set(table.codes + BundledHistory.shared.codes)), languageID: locale.messages, regionCurrency: regionCurrency)
+            catalog: catalog, codes: table.codes, languageID: locale.messages, regionCurrency: regionCurrency)
         currentTable = table
         work = Outcome(state: SessionState(base: .eur, recent: [], locale: locale, table: table), reply: Reply(), effects: [])
     }

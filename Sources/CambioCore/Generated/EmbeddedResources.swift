@@ -972,7 +972,7 @@ config.notFee = Zeile {0}: {1} ist keine Gebühr — ein Prozentsatz über 0 und
 placeholder.PERCENT = PROZENT
 help.calculate = Rechnen (genau; das Ergebnis wird einmal gerundet, auf die gerade Ziffer):\n  3 × 12,50 eur in usd      + − × / ÷ · und ( ), Punkt vor Strich\n  12 eur + 5 usd in gbp     Summen von Währungen: die rechte wird umgerechnet\n  80 eur + 15 %             auch: − 2,5 %, 15 % von 80 eur, … in usd + 2 %\n  12k eur, 3 Mio. €, 2 Mrd  Zusätze: k/Tsd, M/Mio, Mrd (bn)\n  ans × 2, ans in gbp       ans (oder _) ist das letzte Ergebnis\n
 error.arithmetic.tooComplex = eine Rechnung hat höchstens {0} Operatoren und {1} Klammerebenen — auf mehrere Zeilen verteilen (ans trägt das Ergebnis weiter)
-help.dates = Jeder Tag seit 1999 (die EZB-Kurse sind eingebaut; help on):\n  12,50 eur in usd on 15.03.2020     auch: eur in usd on …, rates on …, 3 × 12 eur in usd on …\n  100 dem in usd on gestern          die vom Euro ersetzten Währungen, zu ihren festen Kursen\n  chart eur usd 1y                   ein Diagramm des Paares (6m, 30d, all, 2020-01-01..2020-12-31)
+help.dates = Jeder Tag seit 1999 (die EZB-Kurse sind eingebaut; help on):\n  12,50 eur in usd on 15.03.2020     auch: eur in usd on …, rates on …, 3 × 12 eur in usd on …\n  1500 dem in usd on 15.03.2001      die vom Euro ersetzten Währungen, zu ihren festen Kursen
 help.on = Das Datum nach „on“, nach einer Regel gelesen:\n  2020-03-15               ISO: immer\n  {0}               die Form dieses Gebietsschemas ({1}), nur in dieser Reihenfolge\n  25.12.2020, 12/25/2020   ein anderes Trennzeichen: gelesen, wenn nur eine Lesart ein Tag ist;\n                           03/04/2020 ist ein Fehler, der beide Lesarten zeigt\n  heute, gestern           auch -7d, -2w, -3m, -1y: Tage, Wochen, Monate, Jahre zurück\nJahre haben vier Ziffern. Ein Wochenende oder Feiertag nimmt den letzten Tag davor mit\nKursen, und die Antwort nennt diesen Tag.\nKurse: die Referenzkurse der EZB jedes Arbeitstags seit 1999-01-04 sind im Programm\n({2} … {3}); spätere Tage werden einmal von der EZB geholt und gespeichert.\nWährungen, die die EZB nicht veröffentlicht, kommen aus dem Tagesstand von currency-api\n(ab {4}), einmal geholt und gespeichert. Offline sagt der Fehler, was da ist.\nDie vom Euro ersetzten Währungen (DEM, FRF, ITL, ESP, NLG, BEF, ATS, PTE, FIM, IEP, LUF,\nGRD, SIT, CYP, MTL, SKK, EEK, LVL, LTL, HRK, BGN) rechnen ab ihrem Beitritt zum\nunwiderruflichen Kurs; davor nur, wo die EZB sie notierte.
 note.dayUsed = {0} hat keine Referenzkurse (Wochenende oder Feiertag): Kurse vom {1}
 history.note = Kurse vom {0} ({1})
@@ -1010,6 +1010,7 @@ error.date.currencyNotInSnapshot = {0} hat keinen Kurs für {1}, weder in den EZ
 error.date.currencyNotCached = {0} ist nicht unter den EZB-Kursen vom {1}, und der Tagesstand von currency-api ist nicht gespeichert — geh online, um ihn einmal zu holen; offline sind die EZB-Währungen für jeden Tag da
 error.date.notAllowed = „on DATUM“ folgt einer Umrechnung, einem Kurs, einer Rechnung oder „rates“ — z. B. „12 eur in usd on 15.03.2020“
 problem.wrongDay = ein Tagesstand vom {0}, wo {1} verlangt war
+chart.notFetched = die EZB-Kurse nach dem {0} sind nicht gespeichert: das Diagramm endet dort
 """#
 
     /// `Resources/Localization/en.strings`: the interface in `en`.
@@ -1352,7 +1353,7 @@ config.notFee = line {0}: {1} is no fee — a percentage over 0 and under 100, e
 placeholder.PERCENT = PERCENT
 help.calculate = Calculate (exact; the result is rounded once, half to even):\n  3 × 12,50 eur in usd      + − × / ÷ · and ( ), the usual precedence\n  12 eur + 5 usd in gbp     sums of currencies: the right one is converted\n  80 eur + 15 %             also: − 2,5 %, 15 % of 80 eur, … in usd + 2 %\n  12k eur, 1,5M jpy, 2bn    suffixes: k, M (mn), bn\n  ans × 2, ans in gbp       ans (or _) is the last result\n
 error.arithmetic.tooComplex = a calculation has at most {0} operators and {1} levels of parentheses — split it over several lines (ans carries the result)
-help.dates = Any day since 1999 (the ECB's rates, bundled; help on):\n  12,50 eur in usd on 2020-03-15     also: eur in usd on …, rates on …, 3 × 12 eur in usd on …\n  100 dem in usd on yesterday        the currencies the euro replaced, at their fixed rates\n  chart eur usd 1y                   a chart of the pair (6m, 30d, all, 2020-01-01..2020-12-31)
+help.dates = Any day since 1999 (the ECB's rates, bundled; help on):\n  12,50 eur in usd on 2020-03-15     also: eur in usd on …, rates on …, 3 × 12 eur in usd on …\n  1500 dem in usd on 2001-03-15      the currencies the euro replaced, at their fixed rates
 help.on = The date after “on”, read by one rule:\n  2020-03-15               ISO: always\n  {0}               this locale's own form ({1}), read only in that order\n  25.12.2020, 12/25/2020   another separator: read when only one reading is a day;\n                           03/04/2020 is an error that shows both readings\n  today, yesterday         also -7d, -2w, -3m, -1y: days, weeks, months, years back\nYears have four digits. A weekend or holiday uses the last day before it with rates,\nand the reply says which day that was.\nRates: the ECB's reference rates of every working day since 1999-01-04 are in the\nprogram ({2} … {3}); later days are fetched from the ECB once and cached.\nCurrencies the ECB does not publish come from currency-api's snapshot of that day\n(from {4}), fetched once and cached. Offline, the error says what is there.\nThe currencies the euro replaced (DEM, FRF, ITL, ESP, NLG, BEF, ATS, PTE, FIM, IEP, LUF,\nGRD, SIT, CYP, MTL, SKK, EEK, LVL, LTL, HRK, BGN) convert at their irrevocable rates\nfrom the day they joined; before that only where the ECB quoted them.
 note.dayUsed = {0} has no reference rates (a weekend or holiday): rates of {1}
 history.note = rates of {0} ({1})
@@ -1363,9 +1364,9 @@ history.source.ecbName = ECB reference rates
 history.fetchFailed = (Fetching them failed: {0})
 status.history.bundled = history
 status.history.range = {0} … {1}, {2} currencies (ECB, bundled)
-status.history.fetched = history fetched
+status.history.fetched = fetched days
 status.history.fetchedRange = {0} … {1} (ECB)
-status.history.snapshots = daily snapshots
+status.history.snapshots = snapshots
 status.history.snapshotsNone = none cached (currency-api, from {0}, fetched when asked)
 status.history.snapshotsHeld = {0} days cached (currency-api, from {1})
 chart.title = {0} · {1} · {2} … {3} · {4} days
@@ -1390,6 +1391,7 @@ error.date.currencyNotInSnapshot = {0} has no rate for {1}, neither in the ECB's
 error.date.currencyNotCached = {0} is not among the ECB's rates of {1}, and currency-api's snapshot of that day is not cached — go online to fetch it once; offline, the ECB's currencies are there for every day
 error.date.notAllowed = “on DATE” follows a conversion, a rate, a calculation or “rates” — e.g. “12 eur in usd on 2020-03-15”
 problem.wrongDay = a snapshot of {0} where {1} was asked for
+chart.notFetched = the ECB's rates after {0} are not cached: the chart ends there
 """#
 
     /// `Resources/Localization/tr.strings`: the interface in `tr`.
@@ -1731,7 +1733,7 @@ config.notFee = {0}. satır: {1} bir ücret değil — 0 ile 100 arasında bir y
 placeholder.PERCENT = YÜZDE
 help.calculate = Hesaplama (kesin; sonuç bir kez, çifte yuvarlanır):\n  3 × 12,50 eur in usd      + − × / ÷ · ve ( ), olağan işlem önceliği\n  12 eur + 5 usd in try     para birimi toplamları: sağdaki çevrilir\n  80 eur + 15 %             ayrıca: − 2,5 %, 15 % of 80 eur, … in usd + 2 %\n  12k eur, 5 bin ₺, 2 milyar  ekler: k/bin, M/milyon, milyar (bn)\n  ans × 2, ans in gbp       ans (ya da _) son sonuçtur\n
 error.arithmetic.tooComplex = bir hesapta en çok {0} işleç ve {1} ayraç düzeyi olabilir — birkaç satıra bölün (ans sonucu taşır)
-help.dates = 1999'dan beri her gün (ECB kurları programın içinde; help on):\n  12,50 eur in usd on 15.03.2020     ayrıca: eur in usd on …, rates on …, 3 × 12 eur in usd on …\n  100 dem in usd on dün              avronun yerini aldığı para birimleri, sabit kurlarıyla\n  chart eur usd 1y                   çiftin grafiği (6m, 30d, all, 2020-01-01..2020-12-31)
+help.dates = 1999'dan beri her gün (ECB kurları programın içinde; help on):\n  12,50 eur in usd on 15.03.2020     ayrıca: eur in usd on …, rates on …, 3 × 12 eur in usd on …\n  1500 dem in usd on 15.03.2001      avronun yerini aldığı para birimleri, sabit kurlarıyla
 help.on = “on” sonrasındaki tarih tek bir kurala göre okunur:\n  2020-03-15               ISO: her zaman\n  {0}               bu yerel ayarın kendi biçimi ({1}), yalnız bu sırayla\n  25.12.2020, 12/25/2020   başka bir ayırıcı: yalnız bir okuma gün ise okunur;\n                           03/04/2020 iki okumayı da gösteren bir hatadır\n  bugün, dün               ayrıca -7d, -2w, -3m, -1y: gün, hafta, ay, yıl geriye\nYıllar dört basamaklıdır. Hafta sonu ya da tatil, kuru olan son önceki günü kullanır ve\nyanıt hangi gün olduğunu söyler.\nKurlar: ECB'nin 1999-01-04'ten beri her iş gününün referans kurları programdadır\n({2} … {3}); sonraki günler ECB'den bir kez alınır ve saklanır.\nECB'nin yayımlamadığı para birimleri currency-api'nin o günkü anlık görüntüsünden gelir\n({4} itibarıyla), bir kez alınır ve saklanır. Çevrimdışıyken hata neyin olduğunu söyler.\nAvronun yerini aldığı para birimleri (DEM, FRF, ITL, ESP, NLG, BEF, ATS, PTE, FIM, IEP, LUF,\nGRD, SIT, CYP, MTL, SKK, EEK, LVL, LTL, HRK, BGN) katıldıkları günden itibaren geri\ndönülmez kurlarıyla çevrilir; öncesinde yalnız ECB'nin kotasyon verdiği yerde.
 note.dayUsed = {0} için referans kur yok (hafta sonu ya da tatil): {1} kurları
 history.note = {0} kurları ({1})
@@ -1769,6 +1771,7 @@ error.date.currencyNotInSnapshot = {0} için {1} tarihinde kur yok; ne ECB refer
 error.date.currencyNotCached = {0}, ECB'nin {1} kurları arasında değil ve currency-api'nin o günkü görüntüsü saklı değil — bir kez almak için çevrimiçi ol; çevrimdışıyken ECB'nin para birimleri her gün için var
 error.date.notAllowed = “on TARİH” bir çevirinin, kurun, hesabın ya da “rates” komutunun ardından gelir — ör. “12 eur in usd on 15.03.2020”
 problem.wrongDay = {1} istenirken {0} tarihli bir görüntü
+chart.notFetched = {0} sonrasındaki ECB kurları saklı değil: grafik orada bitiyor
 """#
 
     /// Every interface language, by language code.

@@ -120,6 +120,8 @@ public struct App {
         if renderer.forTerminal { renderer.width = Platform.terminalColumns() }
         engine.showsDetails = renderer.forTerminal
         engine.keepsRecords = options.format != .text
+        engine.wantsSeries = options.format != .text
+        engine.chartColumns = renderer.width ?? 80
         var runner = BatchRunner(
             session: session, renderer: renderer, format: options.format, lineBuffered: options.lineBuffered || stdoutIsTerminal)
         if options.refresh { runner.refreshNow() }

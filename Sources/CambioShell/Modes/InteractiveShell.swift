@@ -120,6 +120,7 @@ final class InteractiveShell {
     /// Evaluates a line and prints its reply; returns true when the shell should end.
     private func handle(_ line: String) -> Bool {
         let indent = DisplayWidth.of("\(session.state.base) › ")
+        session.engine.chartColumns = Platform.terminalColumns() ?? 80
         let outcome = session.run(line) { refreshInForeground() }
         var reply = outcome.reply
         reply.lines.removeAll { line in

@@ -169,12 +169,14 @@ final class Session {
     /// What the session could not fetch, so that a ledger of dated lines does not ask again
     /// (and wait again) on every line.
     private var failedNeeds: Set<String> = []
+    /// Set when a fetch of dated rates could not reach its host: no further line waits on it.
+    private var historyUnreachable = false
 
     /// Fetches the rates a dated line needs (the ECB's newer days, or a day's snapshot), then
     /// evaluates the line again. Offline, or when the fetch fails, the line's error stands,
     /// with the reason added.
     private func fetchHistory(_ need: Engine.HistoryNeed, result: LineResult, line: String) -> LineResult {
-        guard !rates.isOffline else { return result }
+        guard !rates.isOffline, !historyUnreachable else { return result }
         let fetcher = rates.historyFetcher
         var failure: FetchError?
         func attempt(_ need: Engine.HistoryNeed) {
@@ -188,9 +190,14 @@ final class Session {
             if case .failure(let error) = outcome {
                 failure = error
                 failedNeeds.insert(key)
+                // Only an answer (a 404 for a day without a snapshot) leaves the host worth asking.
+                if case .httpStatus = error {} else if case .invalidResponse = error {} else { historyUnreachable = true }
             }
         }
         attempt(need)
+        guard failure == nil || !historyUnreachable else {
+            return withReason(result, failure)
+        }
         var again = evaluate(line)
         // A day between the bundle and the ECB's last 90 days: that day's snapshot.
         if case .fetchHistory(let next)? = again.request, next != need {
@@ -200,15 +207,21 @@ final class Session {
             attempt(.snapshot(day))
             again = evaluate(line)
         }
-        again.request = nil
+        return withReason(again, failure)
+    }
+
+    /// The line's error with why the fetch failed added.
+    private func withReason(_ result: LineResult, _ failure: FetchError?) -> LineResult {
+        var result = result
+        result.request = nil
         if let failure {
             let reason = engine.localized("history.fetchFailed", failure.message(engine.localized))
-            again.reply.lines = again.reply.lines.map { line in
+            result.reply.lines = result.reply.lines.map { line in
                 if case .error(let error, let message) = line { return .error(error, message: message + " " + reason) }
                 return line
             }
         }
-        return again
+        return result
     }
 
     /// `source`, `source NAME`, `source auto`: the lines to show, or an error.

@@ -1,0 +1,272 @@
+import Foundation
+import Testing
+
+@testable import CambioCore
+
+/// The bundled ECB history, dated lines, dates in every form, the legacy euro currencies and
+/// the chart, each against an independent reading of the ECB's own CSV.
+@Suite struct HistoryTests {
+    static let archive = EmbeddedResourcesTests.resources.appendingPathComponent("History/ecb-eurofxref-hist.zip").path
+
+    /// The ECB's CSV, as the ECB published it (read from the zip by Python's zipfile).
+    static let csvRows: [[String]] = {
+        let script = """
+            import sys, zipfile
+            sys.stdout.write(zipfile.ZipFile(sys.argv[1] if len(sys.argv) > 1 else "\(archive)").read("eurofxref-hist.csv").decode())
+            """
+        guard let lines = try? PythonReference.run(script: script, input: []) else { return [] }
+        return lines.filter { !$0.isEmpty }.map { $0.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) } }
+    }()
+
+    let table: RateTable
+    let now = ISO8601DateFormatter().date(from: "2026-11-30T12:00:00Z")!
+
+    init() throws { table = try SeedTableDecoder.bundled() }
+
+    func engine(_ locale: String = "en_US") -> Engine {
+        Engine(locale: LocaleSettings(numbers: locale, money: locale, messages: locale), table: table)
+    }
+
+    func evaluate(_ line: String, _ locale: String = "en_US") -> Reply {
+        let engine = engine(locale)
+        var state = SessionState(base: .eur, recent: [], locale: engine.locale, table: table)
+        return engine.evaluate(line, state: &state, now: now).reply
+    }
+
+    @Test func embeddedFormMatchesTheECBsCSVCellForCell() throws {
+        let rows = Self.csvRows
+        try #require(rows.count > 7000, "python3 could not read the zip")
+        let header = rows[0]
+        let data = rows.dropFirst().sorted { $0[0] < $1[0] }
+        let history = BundledHistory.shared
+        #expect(history.dayCount == data.count)
+        #expect(history.firstDay.iso == "1999-01-04")
+        #expect(history.lastDay.iso == data.last?[0])
+        var checked = 0
+        for (index, row) in data.enumerated() {
+            #expect(history.day(at: index).iso == row[0])
+            for (column, name) in header.enumerated() where column > 0 && !name.isEmpty {
+                let code = try #require(CurrencyCode(name))
+                let cell = row[column]
+                if cell == "N/A" || cell.isEmpty {
+                    #expect(history.rate(code, at: index) == nil, "\(row[0]) \(name)")
+                } else {
+                    #expect(history.rate(code, at: index) == Decimal(string: cell), "\(row[0]) \(name) \(cell)")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked == 221_702)
+    }
+
+    /// Random days, pairs and amounts converted with the day's rates, against Python's
+    /// fractions over the CSV's text: the same exact value, rounded half to even.
+    @Test func datedConversionsMatchTheCSVExactly() throws {
+        let rows = Self.csvRows
+        try #require(rows.count > 7000)
+        let header = rows[0]
+        var generator = SplitMix64(seed: 1999)
+        var cases: [(line: String, reference: String)] = []
+        while cases.count < 400 {
+            let row = rows[1 + Int(generator.next() % UInt64(rows.count - 1))]
+            // ROL and TRL (withdrawn before 2006, not current ISO codes) are not among the names read.
+            let quoted = header.indices.filter {
+                $0 > 0 && !header[$0].isEmpty && row[$0] != "N/A" && !row[$0].isEmpty && !["ROL", "TRL"].contains(header[$0])
+            }
+            // The euro as one side now and then.
+            let from = generator.next() % 5 == 0 ? nil : quoted[Int(generator.next() % UInt64(quoted.count))]
+            let to = quoted[Int(generator.next() % UInt64(quoted.count))]
+            let amount = "\(generator.next() % 10_000_000).\(generator.next() % 100)"
+            let fromCode = from.map { header[$0] } ?? "EUR"
+            let fromRate = from.map { row[$0] } ?? "1"
+            cases.append(("\(amount) \(fromCode) in \(header[to]) on \(row[0])", "\(amount) \(fromRate) \(row[to])"))
+        }
+        let script = """
+            import sys
+            from fractions import Fraction
+            from decimal import Decimal, ROUND_HALF_EVEN
+            for line in sys.stdin:
+                amount, a, b = line.split()
+                exact = Fraction(amount) * Fraction(b) / Fraction(a)
+                scaled = exact * 1000
+                whole, rest = divmod(scaled.numerator, scaled.denominator)
+                if rest * 2 > scaled.denominator or (rest * 2 == scaled.denominator and whole % 2 == 1):
+                    whole += 1
+                print(f"{whole // 1000}.{whole % 1000:03d}")
+            """
+        let expected = try PythonReference.run(script: script, input: cases.map(\.reference))
+        for (item, value) in zip(cases, expected) {
+            let reply = evaluate(item.line)
+            let text = try #require(reply.results.first, "\(item.line): \(reply.lines)")
+            let result = String(text.split(separator: "=").last ?? "").filter { $0.isNumber || $0 == "." }
+            #expect(result == value, "\(item.line) → \(text)")
+        }
+    }
+
+    @Test func aWeekendOrHolidayUsesTheLastPublishedDayAndSaysWhich() {
+        for (asked, used) in [
+            ("2020-03-15", "2020-03-13"), ("2020-03-14", "2020-03-13"), ("2020-12-25", "2020-12-24"), ("2021-01-01", "2020-12-31"),
+            ("2020-04-10", "2020-04-09"), ("2020-05-01", "2020-04-30"),
+        ] {
+            let reply = evaluate("1 eur in usd on \(asked)")
+            let note = reply.lines.compactMap { line -> String? in if case .assumption(let text) = line { text } else { nil } }
+            #expect(note.count == 1 && note[0].contains(asked) && note[0].contains(used), "\(asked): \(reply.lines)")
+            #expect(reply.conversions.first?.date == used)
+        }
+        // A published day says nothing more.
+        let plain = evaluate("1 eur in usd on 2020-03-13")
+        #expect(!plain.lines.contains { if case .assumption = $0 { true } else { false } })
+        #expect(plain.results == ["€1.000 = $1.110"])
+    }
+
+    @Test func theDayUsedIsInTheRecords() {
+        let reply = evaluate("10 eur in usd on 2020-03-15")
+        #expect(reply.conversions.first?.date == "2020-03-13")
+        #expect(reply.conversions.first?.source == "ecb")
+    }
+
+    @Test func outsideTheDataIsAClearError() {
+        for (line, key) in [
+            ("1 eur in usd on 1998-12-31", "before the euro's first reference rates (1999-01-04)"),
+            ("1 eur in usd on 2026-12-01", "is in the future (today is 2026-11-30"), ("1 eur in usd on 2021-02-29", "no day of the calendar"),
+            ("1 eur in usd on 15.03.20", "two-digit year"), ("1 eur in usd on soon", "is not a date"),
+            ("base usd on 2020-01-01", "follows a conversion"),
+        ] {
+            let reply = evaluate(line)
+            guard case .error(_, let message)? = reply.lines.first else {
+                Issue.record("\(line): \(reply.lines)")
+                continue
+            }
+            #expect(message.contains(key), "\(line): \(message)")
+        }
+    }
+
+    /// Every date form in the locales that write them differently.
+    @Test(arguments: [
+        ("de_DE", "15.03.2020", "03/04/2020"), ("en_US", "3/15/2020", "03.04.2020"), ("en_GB", "15/03/2020", "03.04.2020"),
+        ("fr_FR", "15/03/2020", "03.04.2020"), ("tr_TR", "15.03.2020", "03/04/2020"), ("en_IN", "15/03/2020", "03.04.2020"),
+    ])
+    func everyDateFormInALocale(locale: String, own: String, foreign: String) throws {
+        let reader = DateReader(localeID: locale)
+        let today = try #require(Day(iso: "2026-11-30"))
+        let march15 = try #require(Day(iso: "2020-03-15"))
+        #expect(try reader.read("2020-03-15", today: today).get() == march15)
+        #expect(try reader.read(own, today: today).get() == march15, "\(locale) \(own)")
+        #expect(try reader.read("2020/3/15", today: today).get() == march15)
+        // Another separator: one reading only is a day…
+        #expect(try reader.read("25.12.2020", today: today).get().iso == "2020-12-25")
+        #expect(try reader.read("12-25-2020", today: today).get().iso == "2020-12-25")
+        // …or both are, and it is an error that shows both.
+        #expect(reader.read(foreign, today: today) == .failure(.ambiguous(foreign, Day(iso: "2020-04-03")!, Day(iso: "2020-03-04")!)))
+        #expect(try reader.read("today", today: today).get() == today)
+        #expect(try reader.read("yesterday", today: today).get().iso == "2026-11-29")
+        #expect(try reader.read("-7d", today: today).get().iso == "2026-11-23")
+        #expect(try reader.read("-2w", today: today).get().iso == "2026-11-16")
+        #expect(try reader.read("-3m", today: today).get().iso == "2026-08-30")
+        #expect(try reader.read("-1y", today: today).get().iso == "2025-11-30")
+        #expect(reader.read("15.03.20", today: today) == .failure(.shortYear("15.03.20")))
+        // The dated line reads it too, and says the day it used.
+        let reply = evaluate("1 eur in usd on \(own)", locale)
+        #expect(!reply.failed, "\(locale): \(reply.lines)")
+        #expect(reply.conversions.first?.date == "2020-03-13")
+    }
+
+    @Test func theLocalesOwnFormIsReadInItsOrderOnly() throws {
+        let today = try #require(Day(iso: "2026-11-30"))
+        #expect(DateReader(localeID: "en_US").read("15/03/2020", today: today) == .failure(.noSuchDay("15/03/2020")))
+        #expect(try DateReader(localeID: "en_US").read("03/04/2020", today: today).get().iso == "2020-03-04")
+        #expect(try DateReader(localeID: "en_GB").read("03/04/2020", today: today).get().iso == "2020-04-03")
+        // Digits of the locale's script, and its bidirectional marks.
+        #expect(try DateReader(localeID: "ar_EG").read("١٥\u{200F}/٣\u{200F}/٢٠٢٠", today: today).get().iso == "2020-03-15")
+        #expect(try DateReader(localeID: "he_IL").read("15.3.2020", today: today).get().iso == "2020-03-15")
+        #expect(try DateReader(localeID: "hu_HU").read("2020. 03. 15.", today: today).get().iso == "2020-03-15")
+    }
+
+    @Test func daysAreExactCalendarArithmetic() throws {
+        var generator = SplitMix64(seed: 42)
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withFullDate]
+        for _ in 0..<2000 {
+            let number = Int(generator.next() % 200_000) - 100_000
+            let day = Day(number: number)
+            let date = Date(timeIntervalSince1970: Double(number) * 86_400)
+            #expect(day.iso == formatter.string(from: date))
+            let (year, month, dayOfMonth) = day.parts
+            #expect(Day(year: year, month: month, day: dayOfMonth) == day)
+            #expect(Day(iso: day.iso) == day)
+        }
+        #expect(Day(iso: "2020-03-15")?.weekday == 0)
+        #expect(Day(iso: "2024-03-31")?.adding(months: -1)?.iso == "2024-02-29")
+    }
+
+    /// Each legacy currency at its fixed rate, on any day after it joined, exactly.
+    @Test func legacyCurrenciesConvertAtTheirIrrevocableRates() throws {
+        for entry in LegacyEuro.all {
+            let day = max(entry.since, Day(iso: "1999-01-04")!).adding(days: 40)
+            let reply = evaluate("1000 \(entry.code) in eur on \(day.iso)")
+            let conversion = try #require(reply.conversions.first, "\(entry.code): \(reply.lines)")
+            #expect(conversion.rate == Rational(1) / Rational(entry.rate)!, "\(entry.code)")
+            // Today as well, in every table.
+            let today = evaluate("1000 \(entry.code) in eur")
+            #expect(today.conversions.first?.rate == Rational(1) / Rational(entry.rate)!, "\(entry.code) today")
+        }
+        let marks = evaluate("100 dem in frf on 2001-06-01")
+        #expect(marks.conversions.first?.rate == Rational(decimalText: "6.55957")! / Rational(decimalText: "1.95583")!)
+        // Before it joined: the ECB's quote where it had one, else an error.
+        let tolar = evaluate("100 sit in eur on 2005-06-01")
+        #expect(tolar.conversions.first.map { $0.rate != Rational(1) / Rational(decimalText: "239.640")! } == true)
+        #expect(evaluate("100 grd in eur on 2000-06-01").failed)
+        #expect(evaluate("100 dem in usd on 1995-01-02").failed)
+        // Names, in the interface's language.
+        #expect(evaluate("100 deutsche mark in eur", "de_DE").results.first?.contains("51,129") == true)
+    }
+
+    @Test func aCurrencyTheECBDidNotPublishSaysWhereRatesWouldComeFrom() {
+        let old = evaluate("1 eur in aed on 2020-05-05")
+        guard case .error(let error, let message)? = old.lines.first else {
+            Issue.record("\(old.lines)")
+            return
+        }
+        #expect(message.contains("2024-03-02"))
+        #expect(error.kind == .date(.currencyMissing(CurrencyCode("AED")!, Day(iso: "2020-05-05")!, snapshotsSince: HistoryLibrary.snapshotsSince, fetched: false)))
+    }
+
+    @Test func calculationsAndRatesTakeADateToo() {
+        #expect(evaluate("eur in usd on 2020-03-13").results.first?.hasPrefix("€1 = $1.1") == true)
+        let sum = evaluate("10 eur + 10 usd in usd on 2020-03-13")
+        #expect(sum.results.first?.hasSuffix("$21.104") == true, "\(sum.lines)")
+        #expect(evaluate("rates on 2001-02-02").results.contains { $0.hasPrefix("GRD") } == false)
+        #expect(evaluate("rates usd on 2001-02-02").results.count == 1)
+    }
+
+    @Test func theChartDrawsAKnownSeriesAt60Columns() throws {
+        let engine = engine()
+        engine.chartColumns = 60
+        var state = SessionState(base: .eur, recent: [], locale: engine.locale, table: table)
+        let reply = engine.evaluate("chart eur usd 2020-01-01..2020-06-30", state: &state, now: now).reply
+        let text = reply.lines.compactMap { line -> String? in
+            switch line {
+            case .chart(let text), .result(let text, _), .heading(let text): text
+            default: nil
+            }
+        }.joined(separator: "\n")
+        #expect(text == Self.golden, "\n\(text)")
+        #expect(reply.lines.allSatisfy { line in if case .chart(let row) = line { DisplayWidth.of(row) <= 60 } else { true } })
+    }
+
+    static let golden = """
+        €1 → USD · 2020-01-01..2020-06-30 · 1/2/2020 … 6/30/2020 · 126 days
+        1.1456 ┤⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⡰⡇⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⡀⠀⠀⠀⠀⠀
+                │⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⢠⠃⢱⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⡔⢼⠣⣠⠀⢠⡀⡀
+                │⡀⡀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⢸⠀⢸⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⡇⠀⠀⠈⠦⠼⡿⢇
+                │⠙⠸⣄⠴⠧⣠⡀⠀⠀⠀⠀⠀⠀⠀⠀⠀⢀⠼⠀⠸⡔⡇⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⡔⠺⠀⠀⠀⠀⠀⠀⠀⠀
+        1.1082 ┤⠀⠀⠀⠀⠀⠀⠓⢄⠖⠱⡀⠀⠀⠀⠀⠀⡜⠀⠀⠀⠀⡇⠀⠀⣴⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⢀⠀⡇⠀⠀⠀⠀⠀⠀⠀⠀⠀
+                │⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠉⣦⠀⠀⠀⢸⠁⠀⠀⠀⠀⢣⠀⢸⠉⢢⠀⢀⠔⡇⠀⠀⠀⢀⢴⠀⠀⠀⢰⢻⣸⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀
+                │⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠓⢄⣀⠎⠀⠀⠀⠀⠀⢸⢠⠺⠀⢸⢰⠉⠀⠘⠒⣇⠔⠋⠈⣶⠢⢇⡸⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀
+        1.0707 ┤⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠈⠀⠀⠀⠀⠀⠀⠀⠸⡎⠀⠀⠀⠉⠀⠀⠀⠀⠈⠀⠀⠀⠈⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀
+                └───────────────────────────────────────────────────
+                 1/2/2020                                  6/30/2020
+        first 1.1193 · last 1.1198 · low 1.0707 (3/20/2020) · high 1.1456 (3/9/2020) · change +0.04 %
+        """
+}
+

@@ -1,0 +1,96 @@
+import CambioTestSupport
+import Foundation
+import Testing
+
+/// Dated lines past the bundled history, through the built binary against a real HTTP server
+/// on 127.0.0.1 serving the ECB's 90-day file and currency-api's dated snapshots.
+@Suite struct HistoryFetchTests {
+    let server: LoopbackServer
+    let home: TemporaryDirectory
+
+    /// The ECB's history format: working days of November 2026, USD at 1.2 + day/10000.
+    static var ninetyDays: String {
+        var days = ""
+        for day in (2...27).reversed() {
+            let date = String(format: "2026-11-%02d", day)
+            let weekday = (day - 2) % 7  // 2026-11-02 was a Monday: 0 is Monday
+            guard weekday < 5 else { continue }
+            days += "\t\t<Cube time='\(date)'>\n\t\t\t<Cube currency='USD' rate='1.2\(String(format: "%03d", day))'/>\n"
+            days += "\t\t\t<Cube currency='JPY' rate='180.5'/>\n\t\t</Cube>\n"
+        }
+        return """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <gesmes:Envelope xmlns:gesmes="http://www.gesmes.org/xml/2002-08-01" xmlns="http://www.ecb.int/vocabulary/2002-08-01/eurofxref">
+            \t<gesmes:subject>Reference rates</gesmes:subject>
+            \t<Cube>
+            \(days)\t</Cube>
+            </gesmes:Envelope>
+            """
+    }
+
+    /// currency-api's snapshot of 2025-05-03 (a Saturday): 1 EUR buys 4 AED.
+    static let snapshot = """
+        {"date": "2025-05-03", "eur": {"eur": 1, "aed": 4, "usd": 1.1, "btc": 0.00001}}
+        """
+
+    init() throws {
+        server = try LoopbackServer()
+        home = try TemporaryDirectory()
+        server.route("/stats/eurofxref/eurofxref-hist-90d.xml", .init(contentType: "text/xml", text: Self.ninetyDays))
+        server.route("/npm/@fawazahmed0/currency-api@2025-05-03/v1/currencies/eur.json", .init(text: Self.snapshot))
+    }
+
+    func environment(_ extra: [String: String] = [:]) -> [String: String] {
+        home.environment(["CAMBIO_PROVIDER_URL": server.baseURL].merging(extra) { _, new in new })
+    }
+
+    @Test func daysAfterTheBundleAreFetchedOnceThenAnsweredOffline() throws {
+        let first = try Cambio.run(["10", "eur", "in", "usd", "on", "2026-11-20"], environment: environment())
+        #expect(first.stdout == "€10.000 = $12.020\n", "\(first.stderr)")
+        #expect(first.status == 0)
+        #expect(server.requestedPaths.filter { $0.contains("hist-90d") }.count == 1)
+        #expect(home.read("cache/cambio/history/ecb.json")?.contains("\"2026-11-20\"") == true)
+        // A weekend: the Friday before, said on standard error.
+        let weekend = try Cambio.run(["10", "eur", "in", "usd", "on", "2026-11-22"], environment: environment(["CAMBIO_OFFLINE": "1"]))
+        #expect(weekend.stdout == "€10.000 = $12.020\n", "\(weekend.stderr)")
+        #expect(weekend.stderr.contains("2026-11-20"))
+        // Offline, from the cache; the server is not asked again.
+        let offline = try Cambio.run(["10", "eur", "in", "jpy", "on", "2026-11-03"], environment: environment(["CAMBIO_OFFLINE": "1"]))
+        #expect(offline.stdout == "€10.000 = ¥1,805.000\n", "\(offline.stderr)")
+        #expect(server.requestedPaths.filter { $0.contains("hist-90d") }.count == 1)
+        // The chart runs on into the fetched days.
+        let chart = try Cambio.run(["--format", "tsv", "chart", "eur", "usd", "2026-10-01..2026-11-27"], environment: environment(["CAMBIO_OFFLINE": "1"]))
+        #expect(chart.stdout.contains("2026-11-27\tEUR\tUSD\t1.2027"), "\(chart.stdout.prefix(400)) \(chart.stderr)")
+    }
+
+    @Test func offlineAndNotCachedIsAnErrorThatSaysWhatThereIs() throws {
+        let run = try Cambio.run(["10", "eur", "in", "usd", "on", "2026-11-20"], environment: environment(["CAMBIO_OFFLINE": "1"]))
+        #expect(run.status != 0)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.contains("the bundled ECB history ends on 2026-10-30"), "\(run.stderr)")
+        #expect(server.requestedPaths.isEmpty)
+        let snapshot = try Cambio.run(["10", "eur", "in", "aed", "on", "2025-05-03"], environment: environment(["CAMBIO_OFFLINE": "1"]))
+        #expect(snapshot.status != 0)
+        #expect(snapshot.stderr.contains("not cached"), "\(snapshot.stderr)")
+    }
+
+    @Test func aCurrencyTheECBLacksComesFromThatDaysSnapshot() throws {
+        let run = try Cambio.run(["10", "eur", "in", "aed", "on", "2025-05-03"], environment: environment())
+        #expect(run.stdout.hasPrefix("€10.000 = AED") && run.stdout.hasSuffix("40.000\n"), "\(run.stderr)")
+        #expect(server.requestedPaths == ["/npm/@fawazahmed0/currency-api@2025-05-03/v1/currencies/eur.json"])
+        #expect(home.read("cache/cambio/history/currency-api-2025-05-03.json") != nil)
+        let again = try Cambio.run(["10", "eur", "in", "aed", "on", "2025-05-03"], environment: environment(["CAMBIO_OFFLINE": "1"]))
+        #expect(again.stdout == run.stdout, "\(again.stderr)")
+        // A day the server has no snapshot of: the failure is said.
+        let missing = try Cambio.run(["10", "eur", "in", "aed", "on", "2025-05-04"], environment: environment())
+        #expect(missing.status != 0)
+        #expect(missing.stderr.contains("404"), "\(missing.stderr)")
+    }
+
+    @Test func aBrokenCacheFileIsIgnoredNotBelieved() throws {
+        try home.write("cache/cambio/history/ecb.json", "{\"format\": 1, \"from\": \"2026-11-02\", \"through\": \"2026-11-30\", \"days\": {\"2026-11-20\": {\"EUR\": 1, \"USD\": -3}}}")
+        let run = try Cambio.run(["10", "eur", "in", "usd", "on", "2026-11-20"], environment: environment(["CAMBIO_OFFLINE": "1"]))
+        #expect(run.status != 0)
+        #expect(run.stdout.isEmpty, "\(run.stdout)")
+    }
+}
