@@ -108,7 +108,9 @@ extension Engine {
     private var weekdayNames: [String] {
         if let names = weekdayNamesCache { return names }
         var calendar = Calendar(identifier: .gregorian)
-        calendar.locale = Locale(identifier: locale.messages)
+        // The sentence's language: a locale without texts of its own is answered in English.
+        let language = Localization.language(for: locale.messages)
+        calendar.locale = Locale(identifier: language == locale.language ? locale.messages : language)
         let names = calendar.shortWeekdaySymbols.count == 7 ? calendar.shortWeekdaySymbols : ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
         weekdayNamesCache = names
         return names
