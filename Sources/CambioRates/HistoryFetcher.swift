@@ -55,12 +55,12 @@ public struct HistoryFetcher: Sendable {
         }
         let days: [(Day, [CurrencyCode: Decimal])]
         do {
-            days = try ProviderDecoders.ecbHistory(body, catalog: .bundled)
+            days = try ProviderDecoders.ecbHistory(body)
         } catch {
             return .failure(.invalidResponse(host: UntrustedText(URL(string: url)?.host ?? "?"), reason: error.problem))
         }
-        let first = days.first?.0 ?? Day.utc(now.timeIntervalSince1970)
-        let through = max(days.last?.0 ?? first, Day.utc(now.timeIntervalSince1970))
+        let first = days.first?.0 ?? Day.utc(now)
+        let through = max(days.last?.0 ?? first, Day.utc(now))
         library.addECB(days, from: first, through: through)
         try? storeECB(library)
         return .success(())

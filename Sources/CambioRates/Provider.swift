@@ -26,7 +26,7 @@ public enum Provider: String, CaseIterable, Sendable {
         switch self {
         case .currencyAPI: "fawazahmed0/exchange-api, CC0-1.0"
         case .exchangeRateAPI: "Rates By Exchange Rate API, https://www.exchangerate-api.com"
-        case .ecb: "Source: ECB, euro foreign exchange reference rates"
+        case .ecb: RateSource.ecbAttribution
         }
     }
 

@@ -53,12 +53,24 @@ enum ProviderDecoders {
 
     /// The ECB's daily XML: `<Cube time='2026-07-06'><Cube currency='USD' rate='1.1415'/>…`.
     static func ecb(_ body: [UInt8], fetchedAt: Date, catalog: CurrencyCatalog) throws(ResponseProblem) -> RateTable {
+        let days = try ecbDays(body)
+        guard let (date, published) = days.first else { throw ResponseProblem("problem.noField", "time") }
+        guard days.count == 1 else { throw ResponseProblem("problem.severalDays") }
+        var rates: [CurrencyCode: Decimal] = [.eur: 1]
+        for (code, value) in published where catalog[code] != nil { rates[code] = value }
+        guard rates.count > 1 else { throw ResponseProblem("problem.noRates") }
+        return try table(base: .eur, date: date.iso, provider: .ecb, rates: rates, fetchedAt: fetchedAt, updated: nil)
+    }
+
+    /// The days of an ECB XML file (daily, 90-day or full history), in the file's order: one
+    /// `<Cube time='…'>` a published day, each with its `<Cube currency='…' rate='…'/>`. Every
+    /// rate is checked as any provider's is; a file either gives every day or an error.
+    private static func ecbDays(_ body: [UInt8]) throws(ResponseProblem) -> [(Day, [CurrencyCode: Decimal])] {
         guard let text = String(validating: body, as: UTF8.self) else { throw ResponseProblem("problem.notUTF8") }
         guard text.contains("eurofxref") || text.contains("gesmes") else {
             throw ResponseProblem("problem.notECB")
         }
-        var date: String?
-        var rates: [CurrencyCode: Decimal] = [.eur: 1]
+        var days: [(Day, [CurrencyCode: Decimal])] = []
         var rest = Substring(text)
         while let open = rest.range(of: "<Cube") {
             guard let close = rest[open.upperBound...].firstIndex(of: ">") else { throw ResponseProblem("problem.cutElement") }
@@ -66,22 +78,19 @@ enum ProviderDecoders {
             rest = rest[rest.index(after: close)...]
             let attributes = XMLAttributes.parse(element)
             if let time = attributes["time"] {
-                guard DataDate.isValid(time) else { throw ResponseProblem("problem.notDate", String(time.prefix(20))) }
-                guard date == nil else { throw ResponseProblem("problem.severalDays") }
-                date = time
+                guard let day = Day(iso: time) else { throw ResponseProblem("problem.notDate", String(time.prefix(20))) }
+                days.append((day, [:]))
             }
             if let currency = attributes["currency"] {
                 guard let code = CurrencyCode(currency) else {
                     throw ResponseProblem("problem.notCode", String(currency.prefix(12)))
                 }
                 guard let rateText = attributes["rate"] else { throw ResponseProblem("problem.noRate", code.rawValue) }
-                let value = try rate(.number(rateText), currency)
-                if catalog[code] != nil { rates[code] = value }
+                guard !days.isEmpty else { throw ResponseProblem("problem.noField", "time") }
+                days[days.count - 1].1[code] = try rate(.number(rateText), currency)
             }
         }
-        guard let date else { throw ResponseProblem("problem.noField", "time") }
-        guard rates.count > 1 else { throw ResponseProblem("problem.noRates") }
-        return try table(base: .eur, date: date, provider: .ecb, rates: rates, fetchedAt: fetchedAt, updated: nil)
+        return days
     }
 
     // MARK: Shared checks
@@ -135,35 +144,16 @@ enum ProviderDecoders {
 }
 
 extension ProviderDecoders {
-    /// The ECB's history XML (`eurofxref-hist-90d.xml`, `eurofxref-hist.xml`): one
-    /// `<Cube time='…'>` a published day, each with its currencies. Every day is checked as the
-    /// daily file is; a response either gives every day or an error.
-    static func ecbHistory(_ body: [UInt8], catalog: CurrencyCatalog) throws(ResponseProblem) -> [(Day, [CurrencyCode: Decimal])] {
-        guard let text = String(validating: body, as: UTF8.self) else { throw ResponseProblem("problem.notUTF8") }
-        guard text.contains("eurofxref") || text.contains("gesmes") else { throw ResponseProblem("problem.notECB") }
-        var days: [(Day, [CurrencyCode: Decimal])] = []
-        var rest = Substring(text)
-        while let open = rest.range(of: "<Cube") {
-            guard let close = rest[open.upperBound...].firstIndex(of: ">") else { throw ResponseProblem("problem.cutElement") }
-            let element = rest[open.upperBound..<close]
-            rest = rest[rest.index(after: close)...]
-            let attributes = XMLAttributes.parse(element)
-            if let time = attributes["time"] {
-                guard let day = Day(iso: time), time >= earliestDate else { throw ResponseProblem("problem.notDate", String(time.prefix(20))) }
-                days.append((day, [.eur: 1]))
-            }
-            if let currency = attributes["currency"] {
-                guard let code = CurrencyCode(currency) else { throw ResponseProblem("problem.notCode", String(currency.prefix(12))) }
-                guard let rateText = attributes["rate"] else { throw ResponseProblem("problem.noRate", code.rawValue) }
-                guard !days.isEmpty else { throw ResponseProblem("problem.noField", "time") }
-                let value = try rate(.number(rateText), currency)
-                // Every code the ECB quotes is kept: withdrawn ones are history too.
-                days[days.count - 1].1[code] = value
-            }
-        }
+    /// The ECB's history XML (`eurofxref-hist-90d.xml`, `eurofxref-hist.xml`), in order of the
+    /// days. Every code the ECB quotes is kept: withdrawn ones are history too.
+    static func ecbHistory(_ body: [UInt8]) throws(ResponseProblem) -> [(Day, [CurrencyCode: Decimal])] {
+        let days = try ecbDays(body).map { day, rates in (day, rates.merging([.eur: 1]) { published, _ in published }) }
         guard !days.isEmpty, days.allSatisfy({ $0.1.count > 1 }) else { throw ResponseProblem("problem.noRates") }
-        let latest = Day.utc(Date().timeIntervalSince1970 + 2 * 86_400)
-        guard days.allSatisfy({ $0.0 <= latest }) else { throw ResponseProblem("problem.dateOutOfRange", "", earliestDate, latest.iso) }
+        let earliest = Day(iso: earliestDate) ?? Day(number: 0)
+        let latest = Day.utc(Date()).adding(days: 2)
+        for (day, _) in days where day < earliest || day > latest {
+            throw ResponseProblem("problem.dateOutOfRange", day.iso, earliestDate, latest.iso)
+        }
         return days.sorted { $0.0 < $1.0 }
     }
 }

@@ -7,7 +7,7 @@ extension Engine {
     static let defaultChartPeriod = "1y"
 
     func chart(_ argument: String?, range: Range<Int>?, _ outcome: inout Outcome, now: Date) throws {
-        let today = Day.utc(now.timeIntervalSince1970)
+        let today = Day.utc(now)
         guard let argument, !argument.isEmpty else { throw CommandError(.badChart(""), at: range) }
         let start = range?.lowerBound ?? 0
         // Words with their columns.
@@ -19,7 +19,6 @@ extension Engine {
             if character.isWhitespace || character == "," {
                 if !current.isEmpty { words.append((current, currentStart..<offset)) }
                 current = ""
-                currentStart = offset + 1
             } else {
                 if current.isEmpty { currentStart = offset }
                 current.append(character)
@@ -137,30 +136,18 @@ extension Engine {
         if folded == "all" || folded == "max" { return (history.bundled.firstDay, today) }
         for separator in ["..", "…"] {
             guard let split = folded.range(of: separator) else { continue }
-            let reader = dateReader
-            let parts = [String(text[..<split.lowerBound]), String(text[split.upperBound...])]
-            var days: [Day] = []
-            for part in parts {
-                switch reader.read(part, today: today) {
-                case .success(let day): days.append(day)
-                case .failure(let problem):
-                    let example = reader.format(Day(year: 2020, month: 3, day: 15) ?? today)
-                    throw CommandError(.date(.reading(problem, pattern: reader.pattern, example: example)), at: range)
-                }
-            }
-            guard days[0] < days[1] else { throw CommandError(.badChart(text), at: range) }
-            return (days[0], days[1])
+            let first = try readDate(String(text[..<split.lowerBound]), range: range, today: today)
+            let last = try readDate(String(text[split.upperBound...]), range: range, today: today)
+            guard first < last else { throw CommandError(.badChart(text), at: range) }
+            return (first, last)
         }
         guard let unit = folded.last, "dwmy".contains(unit), folded.count >= 2, folded.dropLast().allSatisfy(\.isASCII),
             let count = Int(folded.dropLast()), count > 0
         else { return nil }
-        switch reader(for: "-" + folded, today: today) {
-        case .success(let start): return (start, today)
-        case .failure: throw CommandError(.badChart(text), at: range)
-        }
+        // The relative date's reader: `1y` is the year back from `-1y`.
+        guard case .success(let start) = dateReader.read("-" + folded, today: today) else { throw CommandError(.badChart(text), at: range) }
+        return (start, today)
     }
-
-    private func reader(for text: String, today: Day) -> Result<Day, DateReader.Problem> { dateReader.read(text, today: today) }
 
     /// Two currencies (`eur usd`, `eur/usd`, `EURUSD`, `euro dollar`), or one, charted
     /// against the base currency.

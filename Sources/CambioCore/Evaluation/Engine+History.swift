@@ -18,13 +18,13 @@ extension Engine {
         return reader
     }
 
-    func readDate(_ date: DateReference, today: Day) throws -> Day {
+    /// The day `text` names, or the error that says which forms are read, at `range`.
+    func readDate(_ text: String, range: Range<Int>?, today: Day) throws -> Day {
         let reader = dateReader
-        switch reader.read(date.text, today: today) {
+        switch reader.read(text, today: today) {
         case .success(let day): return day
         case .failure(let problem):
-            let example = reader.format(Day(year: 2020, month: 3, day: 15) ?? today)
-            throw CommandError(.date(.reading(problem, pattern: reader.pattern, example: example)), at: date.range)
+            throw CommandError(.date(.reading(problem, pattern: reader.pattern, example: reader.example)), at: range)
         }
     }
 
@@ -32,8 +32,8 @@ extension Engine {
     /// (bundled or fetched), or currency-api's snapshot of that day for a currency the ECB
     /// does not publish.
     func dated(_ inner: Command, _ date: DateReference, _ outcome: inout Outcome, now: Date) throws {
-        let today = Day.utc(now.timeIntervalSince1970)
-        let day = try readDate(date, today: today)
+        let today = Day.utc(now)
+        let day = try readDate(date.text, range: date.range, today: today)
         let first = history.bundled.firstDay
         guard day <= today else { throw CommandError(.date(.future(day, today: today)), at: date.range) }
         guard day >= first else { throw CommandError(.date(.beforeData(day, first: first)), at: date.range) }

@@ -988,7 +988,7 @@ public final class Engine {
             ("source", .text(table.source.id)), ("bundled", .flag(table.source.isBundledSeed)),
             ("attribution", .text(table.source.attribution)), ("date", .text(table.date)),
             ("age_days", DataDate.age(of: table.date, now: now).map { .integer($0) } ?? .text("")),
-            ("fetched", .text(table.fetchedAt.map(Self.timestamp) ?? "")), ("currencies", .integer(table.rates.count)),
+            ("fetched", .text(table.fetchedAt.map(UTC.timestamp) ?? "")), ("currencies", .integer(table.rates.count)),
             ("base", .text(state.base.rawValue)), ("locale_numbers", .text(state.locale.numbers)),
             ("locale_money", .text(state.locale.money)), ("locale_messages", .text(state.locale.messages)),
             ("recent", .text(state.recent.map(\.rawValue).joined(separator: " "))),
@@ -1038,16 +1038,6 @@ public final class Engine {
         }
         guard let codes = localSymbols?[Self.symbolKey(text)], codes.count == 1 else { return nil }
         return codes[0]
-    }
-
-    /// `2026-11-30T06:00:00Z`.
-    static func timestamp(_ date: Date) -> String {
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let within = seconds - days * 86_400
-        let (year, month, day) = DataDate.civil(daysSinceEpoch: days)
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(year)-\(two(month))-\(two(day))T\(two(within / 3600)):\(two(within / 60 % 60)):\(two(within % 60))Z"
     }
 
     /// The table in use, for saying what it lacks and what would have it.

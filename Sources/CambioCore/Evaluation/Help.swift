@@ -32,7 +32,7 @@ public enum Help {
     /// `help on`: the date forms, with the locale's own, and what the history covers.
     static func dates(_ localized: Localization, localeID: String) -> String {
         let reader = DateReader(localeID: localeID)
-        let example = reader.format(Day(year: 2020, month: 3, day: 15) ?? Day(number: 0))
+        let example = reader.example
         let history = HistoryLibrary.shared.bundled
         return localized(
             "help.on", example.padding(toLength: max(example.count, 10), withPad: " ", startingAt: 0), reader.pattern,

@@ -84,44 +84,50 @@ public final class BundledHistory: Sendable {
         return Decoded(days: days, columns: columns)
     }
 
-    /// The index of the last published day on or before `day`, or `nil` before the first.
-    public func index(onOrBefore day: Day) -> Int? {
+    /// How many published days come before the first that fails `isBefore` (the days are in
+    /// order): a binary search.
+    private func partition(_ isBefore: (Int) -> Bool) -> Int {
         let days = contents.days
         var low = 0
         var high = days.count
         while low < high {
             let middle = (low + high) / 2
-            if Int(days[middle]) <= day.number { low = middle + 1 } else { high = middle }
+            if isBefore(Int(days[middle])) { low = middle + 1 } else { high = middle }
         }
-        return low == 0 ? nil : low - 1
+        return low
+    }
+
+    /// The index of the last published day on or before `day`, or `nil` before the first.
+    public func index(onOrBefore day: Day) -> Int? {
+        let count = partition { $0 <= day.number }
+        return count == 0 ? nil : count - 1
     }
 
     public func day(at index: Int) -> Day { Day(number: Int(contents.days[index])) }
 
-    /// The rate of `code` per euro on the day at `index`, exactly as published.
-    public func rate(_ code: CurrencyCode, at index: Int) -> Decimal? {
+    /// The published rate of `code` on the day at `index` as an integer and its column's
+    /// power of ten (`1.1172` is 11172 and 4); `nil` when it was not quoted.
+    private func stored(_ code: CurrencyCode, at index: Int) -> (value: Int64, scale: Int)? {
         guard let column = columnIndex[code] else { return nil }
         let value = contents.columns[column][index]
-        guard value > 0 else { return nil }
-        return Decimal(sign: .plus, exponent: -EmbeddedHistory.scales[column], significand: Decimal(value))
+        return value > 0 ? (value, EmbeddedHistory.scales[column]) : nil
+    }
+
+    /// The rate of `code` per euro on the day at `index`, exactly as published.
+    public func rate(_ code: CurrencyCode, at index: Int) -> Decimal? {
+        stored(code, at: index).map { Decimal(sign: .plus, exponent: -$0.scale, significand: Decimal($0.value)) }
     }
 
     /// The rate as a binary fraction, for drawing (never for money).
     public func approximateRate(_ code: CurrencyCode, at index: Int) -> Double? {
-        guard let column = columnIndex[code] else { return nil }
-        let value = contents.columns[column][index]
-        guard value > 0 else { return nil }
-        return Double(value) / Self.powers[EmbeddedHistory.scales[column]]
+        stored(code, at: index).map { Double($0.value) / Self.powers[$0.scale] }
     }
 
     private static let powers: [Double] = (0...18).map { pow(10, Double($0)) }
 
     /// The same as an exact fraction.
     public func exactRate(_ code: CurrencyCode, at index: Int) -> Rational? {
-        guard let column = columnIndex[code] else { return nil }
-        let value = contents.columns[column][index]
-        guard value > 0 else { return nil }
-        return Rational(significand: BigUInt(UInt64(value)), exponent: -EmbeddedHistory.scales[column])
+        stored(code, at: index).map { Rational(significand: BigUInt(UInt64($0.value)), exponent: -$0.scale) }
     }
 
     /// Every rate of the day at `index`, EUR included.
@@ -133,15 +139,7 @@ public final class BundledHistory: Sendable {
 
     /// The indices of the published days from `start` to `end`, both included.
     public func indices(from start: Day, through end: Day) -> Range<Int> {
-        let days = contents.days
-        var low = 0
-        var high = days.count
-        while low < high {
-            let middle = (low + high) / 2
-            if Int(days[middle]) < start.number { low = middle + 1 } else { high = middle }
-        }
-        let first = low
-        let last = index(onOrBefore: end).map { $0 + 1 } ?? 0
-        return first..<max(first, last)
+        let first = partition { $0 < start.number }
+        return first..<max(first, partition { $0 <= end.number })
     }
 }

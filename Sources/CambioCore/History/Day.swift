@@ -1,6 +1,8 @@
+import Foundation
+
 /// A calendar day (proleptic Gregorian, no time zone), as the count of days since 1970-01-01:
-/// the unit of rate history. Conversions to and from year, month and day are exact integer
-/// arithmetic (H. Hinnant's civil-date algorithms), so no calendar or time zone is involved.
+/// the unit of rate history. Conversions to and from year, month and day are `DataDate`'s
+/// integer arithmetic, so no calendar or time zone is involved.
 public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     public let number: Int
 
@@ -10,12 +12,7 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     public init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month), day >= 1, day <= Self.length(ofMonth: month, year: year)
         else { return nil }
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        number = era * 146_097 + dayOfEra - 719_468
+        number = DataDate.daysSinceEpoch(year: year, month: month, day: day)
     }
 
     /// `2020-03-15`, strictly: four digits, two, two.
@@ -43,17 +40,7 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     }
 
     /// Year, month and day.
-    public var parts: (year: Int, month: Int, day: Int) {
-        let z = number + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
+    public var parts: (year: Int, month: Int, day: Int) { DataDate.civil(daysSinceEpoch: number) }
 
     /// 0 for Sunday … 6 for Saturday (1970-01-01 was a Thursday).
     public var weekday: Int { ((number % 7) + 7 + 4) % 7 }
@@ -85,8 +72,16 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
         return Day(year: newYear, month: newMonth, day: min(day, Self.length(ofMonth: newMonth, year: newYear)))
     }
 
-    /// The day of a moment in UTC.
-    public static func utc(_ seconds: Double) -> Day {
-        Day(number: Int((seconds / 86_400).rounded(.down)))
+    /// The day of a moment in UTC; moments beyond any calendar's use (about ±285 million
+    /// years) count as the epoch.
+    public static func utc(_ date: Date) -> Day {
+        let seconds = seconds(date)
+        return Day(number: seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400)
+    }
+
+    /// Whole seconds since 1970-01-01 00:00 UTC, rounded down (0 beyond any calendar's use).
+    public static func seconds(_ date: Date) -> Int {
+        let raw = date.timeIntervalSince1970
+        return raw.isFinite && abs(raw) < 9e15 ? Int(raw.rounded(.down)) : 0
     }
 }

@@ -12,10 +12,8 @@ public final class HistoryLibrary: @unchecked Sendable {
     public static let snapshotsSince = Day(year: 2024, month: 3, day: 2)!
 
     /// The sources of dated tables.
-    public static let bundledSource = RateSource(
-        id: "ecb", attribution: "Source: ECB, euro foreign exchange reference rates", isBundledSeed: true)
-    public static let ecbSource = RateSource(
-        id: "ecb", attribution: "Source: ECB, euro foreign exchange reference rates", isBundledSeed: false)
+    public static let bundledSource = RateSource(id: "ecb", attribution: RateSource.ecbAttribution, isBundledSeed: true)
+    public static let ecbSource = RateSource(id: "ecb", attribution: RateSource.ecbAttribution, isBundledSeed: false)
 
     private let lock = NSLock()
     /// Published days after the bundle, from the ECB's XML.
@@ -57,29 +55,44 @@ public final class HistoryLibrary: @unchecked Sendable {
     /// The ECB's table for `day` (which is not before the first day and not in the future).
     public func ecbTable(on day: Day) -> Lookup {
         let bundleEnd = bundled.lastDay
-        if day <= bundleEnd, let index = bundled.index(onOrBefore: day) {
-            let used = bundled.day(at: index)
-            return .table(cachedTable(used) { bundledTable(index, used) }, used: used)
-        }
+        if day <= bundleEnd, let index = bundled.index(onOrBefore: day) { return bundledTable(index) }
         loadCached()
-        return lock.withLock {
+        enum Found {
+            case notFetched(after: Day)
+            case bundleEnd
+            case fetched(Day, [CurrencyCode: Decimal])
+        }
+        let found: Found = lock.withLock {
             // Fetched files speak for the days from their first through the day they were
             // fetched; days between the bundle and them are not known.
             guard let covered = ecbCoveredThrough, let from = ecbCoveredFrom, day <= covered,
                 day >= from || from.number <= bundleEnd.number + 7
             else { return .notFetched(after: max(bundleEnd, lastFetchedDay)) }
             // The last fetched day on or before `day`, else the bundle's last.
-            if let number = ecbSorted.last(where: { $0 <= day.number }), let rates = ecbDays[number] {
-                let used = Day(number: number)
-                let table = tables[number] ?? (try? RateTable(base: .eur, date: used.iso, source: Self.ecbSource, rates: rates))
-                if let table {
-                    tables[number] = table
-                    return .table(table, used: used)
-                }
-            }
-            let index = bundled.dayCount - 1
-            return .table(bundledTableLocked(index, bundleEnd), used: bundleEnd)
+            guard let number = ecbSorted.last(where: { $0 <= day.number }), let rates = ecbDays[number] else { return .bundleEnd }
+            return .fetched(Day(number: number), rates)
         }
+        switch found {
+        case .notFetched(let after): return .notFetched(after: after)
+        case .bundleEnd: return bundledTable(bundled.dayCount - 1)
+        case .fetched(let used, let rates): return .table(table(used, source: Self.ecbSource) { rates }, used: used)
+        }
+    }
+
+    private func bundledTable(_ index: Int) -> Lookup {
+        let used = bundled.day(at: index)
+        return .table(table(used, source: Self.bundledSource) { bundled.rates(at: index) }, used: used)
+    }
+
+    /// The table of a published day, made once and kept (at most 256 at a time).
+    private func table(_ day: Day, source: RateSource, _ rates: () -> [CurrencyCode: Decimal]) -> RateTable {
+        if let table = lock.withLock({ tables[day.number] }) { return table }
+        let table = (try? RateTable(base: .eur, date: day.iso, source: source, rates: rates())) ?? Self.emptyTable(day)
+        lock.withLock {
+            if tables.count > 256 { tables.removeAll() }
+            tables[day.number] = table
+        }
+        return table
     }
 
     private var lastFetchedDay: Day { ecbSorted.last.map { Day(number: $0) } ?? bundled.lastDay }
@@ -106,27 +119,6 @@ public final class HistoryLibrary: @unchecked Sendable {
 
     /// The currency-api snapshots held, by day.
     public var snapshotDays: [Day] { lock.withLock { snapshots.keys.sorted().map { Day(number: $0) } } }
-
-    private func cachedTable(_ day: Day, _ make: () -> RateTable?) -> RateTable {
-        if let table = lock.withLock({ tables[day.number] }) { return table }
-        let table = make() ?? Self.emptyTable(day)
-        lock.withLock {
-            if tables.count > 256 { tables.removeAll() }
-            tables[day.number] = table
-        }
-        return table
-    }
-
-    private func bundledTable(_ index: Int, _ day: Day) -> RateTable? {
-        try? RateTable(base: .eur, date: day.iso, source: Self.bundledSource, rates: bundled.rates(at: index))
-    }
-
-    private func bundledTableLocked(_ index: Int, _ day: Day) -> RateTable {
-        if let table = tables[day.number] { return table }
-        let table = bundledTable(index, day) ?? Self.emptyTable(day)
-        tables[day.number] = table
-        return table
-    }
 
     private static func emptyTable(_ day: Day) -> RateTable {
         // Only reached if the embedded data were broken; a table of the euro alone.
@@ -216,7 +208,7 @@ extension HistoryLibrary {
     /// Units of `code` per euro on a published day, exactly.
     public func exactRate(_ code: CurrencyCode, on day: Day) -> Rational? {
         if code == .eur { return .one }
-        if let legacy = LegacyEuro.entry(code), legacy.since <= day { return Rational(legacy.rate) }
+        if let legacy = LegacyEuro.entry(code), legacy.since <= day { return legacy.exact }
         if day <= bundled.lastDay {
             guard let index = bundled.index(onOrBefore: day), bundled.day(at: index) == day else { return nil }
             return bundled.exactRate(code, at: index)

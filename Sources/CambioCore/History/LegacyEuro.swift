@@ -9,6 +9,8 @@ public enum LegacyEuro {
         public let code: CurrencyCode
         /// Units per euro, as fixed.
         public let rate: Decimal
+        /// The same as an exact fraction, read once.
+        public let exact: Rational
         /// The first day the rate applies.
         public let since: Day
     }
@@ -23,15 +25,15 @@ public enum LegacyEuro {
         ("SKK", "30.1260", "2009-01-01"), ("EEK", "15.6466", "2011-01-01"), ("LVL", "0.702804", "2014-01-01"),
         ("LTL", "3.45280", "2015-01-01"), ("HRK", "7.53450", "2023-01-01"), ("BGN", "1.95583", "2026-01-01"),
     ].compactMap { code, rate, since in
-        guard let code = CurrencyCode(code), let rate = ExactDecimal.parse(rate), let since = Day(iso: since) else { return nil }
-        return Entry(code: code, rate: rate, since: since)
+        guard let code = CurrencyCode(code), let decimal = ExactDecimal.parse(rate), let exact = Rational(decimal),
+            let since = Day(iso: since)
+        else { return nil }
+        return Entry(code: code, rate: decimal, exact: exact, since: since)
     }
 
     private static let byCode: [CurrencyCode: Entry] = Dictionary(uniqueKeysWithValues: all.map { ($0.code, $0) })
 
     public static func entry(_ code: CurrencyCode) -> Entry? { byCode[code] }
-
-    public static var codes: [CurrencyCode] { all.map(\.code) }
 
     /// The legacy currencies a table of `date` can convert, with their rates per one `base`
     /// (`fixed × rate[EUR]`): every one that had joined the euro by then, when the table has the
@@ -39,8 +41,7 @@ public enum LegacyEuro {
     static func rates(date: String, euroPerBase: Rational?) -> [(CurrencyCode, Rational)] {
         guard let euroPerBase, let day = Day(iso: date) else { return [] }
         return all.compactMap { entry in
-            guard entry.since <= day, let fixed = Rational(entry.rate) else { return nil }
-            return (entry.code, fixed * euroPerBase)
+            entry.since <= day ? (entry.code, entry.exact * euroPerBase) : nil
         }
     }
 }

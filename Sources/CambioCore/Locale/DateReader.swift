@@ -53,6 +53,9 @@ public struct DateReader: Sendable {
         }
     }
 
+    /// The day every example shows, in the locale's form (`15.03.2020`).
+    public var example: String { format(Day(number: 18_336)) }
+
     /// The pattern users see (`DD.MM.YYYY`).
     public var pattern: String {
         let separator = String(separator)

@@ -5,18 +5,8 @@ public enum DataDate {
     /// True for a real Gregorian date in `YYYY-MM-DD` form.
     public static func isValid(_ text: String) -> Bool { components(text) != nil }
 
-    /// Year, month and day of a `YYYY-MM-DD` date.
-    public static func components(_ text: String) -> (year: Int, month: Int, day: Int)? {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-            (1..<13).contains(month), day >= 1
-        else { return nil }
-        let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
-        let lengths = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-        guard day <= lengths[month - 1] else { return nil }
-        return (year, month, day)
-    }
+    /// Year, month and day of a `YYYY-MM-DD` date (digits only, years 0001 to 9999).
+    public static func components(_ text: String) -> (year: Int, month: Int, day: Int)? { Day(iso: text)?.parts }
 
     /// Whole days from `date` to `now` (UTC); `nil` for an invalid date. Plain arithmetic on
     /// the proleptic Gregorian calendar: no calendar object at start-up.

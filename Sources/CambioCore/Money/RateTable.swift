@@ -9,6 +9,9 @@ public struct RateSource: Hashable, Sendable {
     /// True for the table compiled into the binary.
     public let isBundledSeed: Bool
 
+    /// What the ECB's reference rates are attributed to, wherever they come from.
+    public static let ecbAttribution = "Source: ECB, euro foreign exchange reference rates"
+
     public init(id: String, attribution: String, isBundledSeed: Bool) {
         self.id = id
         self.attribution = attribution

@@ -120,7 +120,8 @@ final class InteractiveShell {
     /// Evaluates a line and prints its reply; returns true when the shell should end.
     private func handle(_ line: String) -> Bool {
         let indent = DisplayWidth.of("\(session.state.base) › ")
-        session.engine.chartColumns = Platform.terminalColumns() ?? 80
+        let columns = Platform.terminalColumns()
+        session.engine.chartColumns = columns ?? 80
         let outcome = session.run(line) { refreshInForeground() }
         var reply = outcome.reply
         reply.lines.removeAll { line in
@@ -136,7 +137,7 @@ final class InteractiveShell {
                 return false
             }
         }
-        renderer.width = Platform.terminalColumns()
+        renderer.width = columns
         let (out, err) = renderer.render(reply, input: line, caretIndent: indent, localized: session.engine.localized)
         output.write(out)
         output.writeError(err)

@@ -199,13 +199,15 @@ final class Session {
             return withReason(result, failure)
         }
         var again = evaluate(line)
-        // A day between the bundle and the ECB's last 90 days: that day's snapshot.
-        if case .fetchHistory(let next)? = again.request, next != need {
-            if case .ecb(let day) = next { attempt(.snapshot(day)) } else { attempt(next) }
-            again = evaluate(line)
-        } else if case .fetchHistory(.ecb(let day))? = again.request, failure == nil {
-            attempt(.snapshot(day))
-            again = evaluate(line)
+        // Still not there (a day between the bundle and the ECB's last 90 days, or a
+        // currency the ECB lacks): that day's snapshot, or what the line asks for next.
+        if case .fetchHistory(let next)? = again.request, next != need || failure == nil {
+            let fallback: Engine.HistoryNeed
+            if case .ecb(let day) = next { fallback = .snapshot(day) } else { fallback = next }
+            if fallback != need {
+                attempt(fallback)
+                again = evaluate(line)
+            }
         }
         return withReason(again, failure)
     }

@@ -1,4 +1,3 @@
-import CambioCore
 import Foundation
 
 /// Dates in UTC for labels.
@@ -6,13 +5,10 @@ public enum UTC {
     /// Year, month, day, hour, minute and second of a moment, in UTC: plain arithmetic on
     /// the proleptic Gregorian calendar (no calendar or time-zone object at start-up).
     static func parts(_ date: Date) -> (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) {
-        // Moments beyond any calendar's use (about ±285 million years) count as the epoch.
-        let raw = date.timeIntervalSince1970
-        let seconds = raw.isFinite && abs(raw) < 9e15 ? Int(raw.rounded(.down)) : 0
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let within = seconds - days * 86_400
-        let (year, month, day) = DataDate.civil(daysSinceEpoch: days)
-        return (year, month, day, within / 3600, within / 60 % 60, within % 60)
+        let day = Day.utc(date)
+        let within = Day.seconds(date) - day.number * 86_400
+        let (year, month, dayOfMonth) = day.parts
+        return (year, month, dayOfMonth, within / 3600, within / 60 % 60, within % 60)
     }
 
     private static func padded(_ value: Int, _ width: Int) -> String {
@@ -21,10 +17,7 @@ public enum UTC {
     }
 
     /// `2026-11-30`
-    public static func day(_ date: Date) -> String {
-        let parts = parts(date)
-        return "\(padded(parts.year, 4))-\(padded(parts.month, 2))-\(padded(parts.day, 2))"
-    }
+    public static func day(_ date: Date) -> String { Day.utc(date).iso }
 
     /// `2026-11-30 00:02 UTC`
     public static func minute(_ date: Date) -> String {
@@ -41,12 +34,11 @@ public enum UTC {
     /// Reads `timestamp`'s format back.
     public static func parseTimestamp(_ text: String) -> Date? {
         let scalars = Array(text.utf8)
-        guard scalars.count == 20, text.hasSuffix("Z"), let day = DataDate.components(String(text.prefix(10))) else { return nil }
+        guard scalars.count == 20, text.hasSuffix("Z"), let day = Day(iso: text.prefix(10)) else { return nil }
         let time = text.dropFirst(11).dropLast().split(separator: ":").compactMap { Int($0) }
         guard time.count == 3, (0..<24).contains(time[0]), (0..<60).contains(time[1]), (0..<61).contains(time[2]) else {
             return nil
         }
-        let days = DataDate.daysSinceEpoch(year: day.year, month: day.month, day: day.day)
-        return Date(timeIntervalSince1970: TimeInterval(days * 86_400 + time[0] * 3600 + time[1] * 60 + time[2]))
+        return Date(timeIntervalSince1970: TimeInterval(day.number * 86_400 + time[0] * 3600 + time[1] * 60 + time[2]))
     }
 }
