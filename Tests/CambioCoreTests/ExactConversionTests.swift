@@ -149,7 +149,8 @@ import Testing
         #expect(outcome.reply.lines.first == .result("₫1 = $0.00003802", detail: "$1 = ₫26,300.211"))
         let bif = Engine(locale: LocaleSettings(numbers: "de_DE", money: "de_DE", messages: "de_DE"), table: table)
             .evaluate("bif in eur", in: SessionState(base: .eur, recent: [], locale: settings, table: table))
-        guard case .result(let text, _) = bif.reply.lines.first else { return #expect(Bool(false)) }
+        guard case .result(let result, _) = bif.reply.lines.first else { return #expect(Bool(false)) }
+        let text = result.string
         #expect(!text.contains("0,000\u{00A0}€") && text.contains("0,000"))
     }
 }

@@ -246,7 +246,8 @@ import Testing
         let reply = engine.evaluate("chart eur usd 2020-01-01..2020-06-30", state: &state, now: now).reply
         let text = reply.lines.compactMap { line -> String? in
             switch line {
-            case .chart(let text), .result(let text, _), .heading(let text): text
+            case .chart(let text), .heading(let text): text
+            case .result(let text, _): text.string
             default: nil
             }
         }.joined(separator: "\n")

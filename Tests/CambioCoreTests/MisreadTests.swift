@@ -164,7 +164,7 @@ extension MisreadTests {
             let local = typed.replacingOccurrences(of: ".", with: String(conventions.decimalSeparator))
             let outcome = run("\(local) xau in usd", locale)
             guard case .result(let text, _)? = outcome.reply.lines.first(where: { if case .result = $0 { true } else { false } }),
-                let echoed = text.components(separatedBy: " = ").first
+                let echoed = text.string.components(separatedBy: " = ").first
             else {
                 Issue.record("\(locale) \(typed): \(outcome.reply.lines)")
                 continue
@@ -217,12 +217,12 @@ extension MisreadTests {
                 Issue.record("\(locale) \(local)")
                 continue
             }
-            guard case .pastedResult(let conversion)? = error(run(printed, locale))?.kind else {
-                Issue.record("\(locale) \(printed): \(run(printed, locale).reply.lines)")
+            guard case .pastedResult(let conversion)? = error(run(printed.string, locale))?.kind else {
+                Issue.record("\(locale) \(printed): \(run(printed.string, locale).reply.lines)")
                 continue
             }
-            let again = run(conversion, locale).reply.lines.compactMap { if case .result(let text, _) = $0 { text } else { nil } }
-            #expect(again.first == printed, "\(locale) \(conversion)")
+            let again = run(conversion, locale).reply.results
+            #expect(again.first == printed.string, "\(locale) \(conversion)")
         }
     }
 

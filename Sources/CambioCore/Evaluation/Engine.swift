@@ -125,9 +125,10 @@ public final class Engine {
         }
     }
 
-    /// Gives the reply of the last line evaluated in place to `body`, without copying it.
-    public func withReply<T>(_ body: (Reply) throws -> T) rethrows -> T {
-        try body(work.reply)
+    /// Gives the reply of the last line evaluated in place to `body`, without copying it (lent
+    /// in place, which a plain argument read from the engine's property would not be).
+    public func withReply<T>(_ body: (inout Reply) throws -> T) rethrows -> T {
+        try body(&work.reply)
     }
 
     /// Runs an evaluation on the engine's working outcome with the session's state moved into
@@ -280,7 +281,7 @@ public final class Engine {
             }
             // `EURUSD`: a pair written as one word, asked for its rate.
             if parsed == nil, toReferences.isEmpty, let fromReference, let (from, to) = pair(fromReference) {
-                try show(amount: nil, from: from, targets: [to], notes: notes, &outcome, now: now)
+                try showRates(from: from, targets: [to], notes: notes, &outcome, now: now)
                 return
             }
             var conversion = ResolvedConversion(from: nil, targets: [], notes: [])
@@ -293,9 +294,9 @@ public final class Engine {
             }
             conversion.targets = try toReferences.flatMap { try resolveTargets($0, notes: &conversion.notes) }
             guard let parsed, let amountReference else {
-                try show(
-                    amount: nil, from: conversion.from ?? outcome.state.base, targets: conversion.targets,
-                    notes: notes + conversion.notes, &outcome, now: now)
+                try showRates(
+                    from: conversion.from ?? outcome.state.base, targets: conversion.targets, notes: notes + conversion.notes,
+                    &outcome, now: now)
                 return
             }
             // The line's shape, when its one run of digits is this amount, reads the same
@@ -310,7 +311,11 @@ public final class Engine {
             }
             // After a line into several currencies, say which pair is swapped.
             let notes = last.to.count > 1 ? [localized("note.swapped", first.rawValue, last.from.rawValue)] : []
-            try show(amount: last.amount, exact: last.exact, from: first, targets: [last.from], notes: notes, &outcome, now: now)
+            if let amount = last.amount {
+                try show(amount, from: first, targets: [last.from], notes: notes, &outcome, now: now)
+            } else {
+                try showRates(from: first, targets: [last.from], notes: notes, &outcome, now: now)
+            }
         case .calculate(let expression, let targets, let adjust):
             // Its shape, when its runs of digits are its amounts in order, reads the same for
             // any amounts.
@@ -386,74 +391,98 @@ public final class Engine {
         _ amount: Rational, _ conversion: ResolvedConversion, notes: [String], _ outcome: inout Outcome, now: Date
     ) throws {
         try show(
-            amount: keepsRecords ? amount.decimal : nil, exact: amount, from: conversion.from ?? outcome.state.base,
-            targets: conversion.targets,
+            amount, from: conversion.from ?? outcome.state.base, targets: conversion.targets,
             notes: notes.isEmpty ? conversion.notes : conversion.notes.isEmpty ? notes : notes + conversion.notes, &outcome, now: now)
     }
 
-    private func show(
-        amount: Decimal?, exact: Rational? = nil, from: CurrencyCode, targets requested: [CurrencyCode], notes: [String],
-        _ outcome: inout Outcome, now: Date
-    ) throws {
-        let base = outcome.state.base
-        // A currency named twice (`usd, dollars`) is converted into once.
-        var targets = requested
-        if targets.count > 1 {
+    /// The currencies a conversion or rate query goes into: each named once (`usd, dollars`
+    /// is one), or the recent currencies (from the base) or the base when none is named.
+    private func targets(_ requested: [CurrencyCode], from: CurrencyCode, _ state: SessionState) -> [CurrencyCode] {
+        if requested.count > 1 {
             var seen: Set<CurrencyCode> = []
-            targets = targets.filter { seen.insert($0).inserted }
+            return requested.filter { seen.insert($0).inserted }
         }
-        if targets.isEmpty {
-            targets = from == base ? recentTargets(excluding: from, outcome.state) : [base]
+        if requested.isEmpty { return from == state.base ? recentTargets(excluding: from, state) : [state.base] }
+        return requested
+    }
+
+    /// The rate between two currencies of the table, or the error naming the one it lacks.
+    private func requiredRate(_ table: RateTable, from: CurrencyCode, to target: CurrencyCode) throws -> Rational {
+        guard let rate = rate(table, from: from, to: target) else {
+            let missing = table.contains(from) ? target : from
+            throw CommandError(.currencyNotInTable(missing, table: describe(table, missing: missing)), at: nil)
         }
+        return rate
+    }
+
+    /// An amount converted into each target: one result line each (with the rate beside it
+    /// on a terminal), the first result as `ans`, and the conversion as the one `swap` reverses.
+    private func show(
+        _ amount: Rational, from: CurrencyCode, targets requested: [CurrencyCode], notes: [String], _ outcome: inout Outcome, now: Date
+    ) throws {
+        let targets = targets(requested, from: from, outcome.state)
         let table = outcome.state.table
         outcome.reply.lines.reserveCapacity(notes.count + targets.count + 1)
         for note in notes { outcome.reply.lines.append(.assumption(note)) }
-        let exactAmount = exact ?? amount.flatMap(Rational.init)
-        var first = true
-        for target in targets {
-            guard let rate = rate(table, from: from, to: target) else {
-                let missing = table.contains(from) ? target : from
-                throw CommandError(.currencyNotInTable(missing, table: describe(table, missing: missing)), at: nil)
+        var answer = Rational.zero
+        for (index, target) in targets.enumerated() {
+            let rate = try requiredRate(table, from: from, to: target)
+            let result = amount * rate
+            // The rate is only shown beside results; a pipe does without it (and the division).
+            var detail: String?
+            if showsDetails {
+                let inverse = table.rate(from: target, to: from) ?? .zero
+                detail = rate >= .one || inverse < .one
+                    ? "\(formatter.unit(from)) = \(formatter.formatRate(rate, target))"
+                    : "\(formatter.unit(target)) = \(formatter.formatRate(inverse, from))"
             }
-            // The inverse is only shown beside results; a pipe does without the division.
-            let inverse = showsDetails || exactAmount == nil ? (table.rate(from: target, to: from) ?? .zero) : .zero
-            func forward() -> String { "\(formatter.unit(from)) = \(formatter.formatRate(rate, target))" }
-            func backward() -> String { "\(formatter.unit(target)) = \(formatter.formatRate(inverse, from))" }
-            if let exactAmount {
-                let result = exactAmount * rate
-                let detail = showsDetails ? (rate >= .one || inverse < .one ? forward() : backward()) : nil
-                resultLine.removeAll(keepingCapacity: true)
-                formatter.writeGiven(exactAmount, from, into: &resultLine)
-                resultLine += Self.equals
-                formatter.write(result, target, into: &resultLine)
-                let fee = from != target && outcome.state.hasFee ? outcome.state.fee : nil
-                var text = String(decoding: resultLine, as: UTF8.self)
-                if let fee { text += feeSuffix(result, target, fee) }
-                outcome.reply.lines.append(.result(text, detail: detail))
-                if first {
-                    first = false
-                    outcome.state.setAnswer(result, target)
-                    // The one result, for the preview (which keeps records).
-                    if keepsRecords, targets.count == 1, from != target { outcome.reply.value = Money(result, target) }
-                }
-                if keepsRecords {
-                    var conversion = Conversion(
-                        amount: amount ?? exactAmount.decimal, from: from, to: target,
-                        rate: rate, result: result, date: table.date, source: table.source.id)
-                    conversion.fee = fee
-                    conversion.exactAmount = exact
-                    outcome.reply.conversions.append(conversion)
-                }
-            } else {
-                let (forward, backward) = (forward(), backward())
-                outcome.reply.lines.append(.result(forward, detail: backward))
-                outcome.reply.records.append(
-                    .rate(from: from, to: target, rate: rate, inverse: inverse, date: table.date, source: table.source.id))
+            resultLine.removeAll(keepingCapacity: true)
+            formatter.writeGiven(amount, from, into: &resultLine)
+            resultLine.append(contentsOf: Self.equals)
+            formatter.write(result, target, into: &resultLine)
+            let fee = from != target && outcome.state.hasFee ? outcome.state.fee : nil
+            if let fee { resultLine += feeSuffix(result, target, fee).utf8 }
+            outcome.reply.lines.append(.result(resultLine.withUnsafeBufferPointer(ResultText.init(utf8:)), detail: detail))
+            if index == 0 {
+                answer = result
+                // The one result, for the preview (which keeps records).
+                if keepsRecords, targets.count == 1, from != target { outcome.reply.value = Money(result, target) }
+            }
+            if keepsRecords {
+                var conversion = Conversion(
+                    amount: amount.decimal, from: from, to: target, rate: rate, result: result, date: table.date,
+                    source: table.source.id)
+                conversion.fee = fee
+                conversion.exactAmount = amount
+                outcome.reply.conversions.append(conversion)
             }
         }
         // The table's date and source, for a terminal (a pipe shows results only).
         if showsDetails { outcome.reply.lines.append(.source(tableNote(table, now: now))) }
-        outcome.state.last = LastConversion(amount: amount, exact: exactAmount, from: from, to: targets)
+        // The first result is `ans`; the conversion is the one `swap` reverses.
+        if let first = targets.first { outcome.state.setLast(amount, from: from, to: targets, answer: answer, in: first) }
+        if outcome.state.use(from, then: targets) { outcome.effects.insert(.saveRecent) }
+    }
+
+    /// The rate of `from` in each target, both ways (`EURUSD`, `eur in usd` without an amount).
+    private func showRates(
+        from: CurrencyCode, targets requested: [CurrencyCode], notes: [String], _ outcome: inout Outcome, now: Date
+    ) throws {
+        let targets = targets(requested, from: from, outcome.state)
+        let table = outcome.state.table
+        for note in notes { outcome.reply.lines.append(.assumption(note)) }
+        for target in targets {
+            let rate = try requiredRate(table, from: from, to: target)
+            let inverse = table.rate(from: target, to: from) ?? .zero
+            outcome.reply.lines.append(
+                .result(
+                    "\(formatter.unit(from)) = \(formatter.formatRate(rate, target))",
+                    detail: "\(formatter.unit(target)) = \(formatter.formatRate(inverse, from))"))
+            outcome.reply.records.append(
+                .rate(from: from, to: target, rate: rate, inverse: inverse, date: table.date, source: table.source.id))
+        }
+        if showsDetails { outcome.reply.lines.append(.source(tableNote(table, now: now))) }
+        outcome.state.setLastRates(from: from, to: targets)
         if outcome.state.use(from, then: targets) { outcome.effects.insert(.saveRecent) }
     }
 
@@ -546,10 +575,7 @@ public final class Engine {
         let from = total.currency ?? base
         var first: (result: Rational, target: CurrencyCode)?
         for target in targets {
-            guard let rate = rate(table, from: from, to: target) else {
-                let missing = table.contains(from) ? target : from
-                throw CommandError(.currencyNotInTable(missing, table: describe(table, missing: missing)), at: nil)
-            }
+            let rate = try requiredRate(table, from: from, to: target)
             let result = total.value * rate
             // The fee when anything was converted: into the target, or inside the calculation.
             let fee = from != target || charged != nil ? state.fee : nil
@@ -573,11 +599,10 @@ public final class Engine {
         }
         if showsDetails { outcome.reply.lines.append(.source(tableNote(table, now: now))) }
         if let first {
-            outcome.state.answer = (first.result, first.target)
             if targets.count == 1 { outcome.reply.value = Money(first.result, first.target) }
             // `swap` converts the result back: the calculation's value was never one amount the
             // user typed.
-            outcome.state.last = LastConversion(amount: nil, exact: first.result, from: from, to: [first.target])
+            outcome.state.setLast(first.result, from: from, to: [first.target], answer: first.result, in: first.target)
         }
         if outcome.state.use(from, then: targets) { outcome.effects.insert(.saveRecent) }
     }
@@ -710,10 +735,7 @@ public final class Engine {
         -> Rational
     {
         guard from != to else { return value }
-        guard let rate = rate(state.table, from: from, to: to) else {
-            let missing = state.table.contains(from) ? to : from
-            throw CommandError(.currencyNotInTable(missing, table: describe(state.table, missing: missing)), at: nil)
-        }
+        let rate = try requiredRate(state.table, from: from, to: to)
         let result = chargedFee.map { value * rate * (.one + $0) } ?? value * rate
         var conversion = Conversion(
             amount: value.decimal, from: from, to: to, rate: rate, result: result,

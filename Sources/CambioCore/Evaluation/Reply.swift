@@ -5,7 +5,7 @@ public struct Reply: Sendable, Equatable {
     public enum Line: Sendable, Equatable {
         /// A result: goes to standard output in every mode. `detail` (the rate used) is
         /// shown beside it on terminals and left out of pipes.
-        case result(String, detail: String? = nil)
+        case result(ResultText, detail: String? = nil)
         /// A heading or label around results (shown on terminals).
         case heading(String)
         /// Context around a result: shown on terminals, left out of pipes.
@@ -38,10 +38,25 @@ public struct Reply: Sendable, Equatable {
 
     /// Empties the reply, keeping its storage for the next line's.
     public mutating func clear() {
-        if !lines.isEmpty { lines.removeAll(keepingCapacity: true) }
+        // One line or two, most of the time: dropped one by one, which costs less than a
+        // general removal.
+        while !lines.isEmpty { lines.removeLast() }
         if !conversions.isEmpty { conversions.removeAll(keepingCapacity: true) }
         if !records.isEmpty { records.removeAll(keepingCapacity: true) }
         if value != nil { value = nil }
+    }
+
+    /// Appends the text of the result and chart lines to `bytes`, a line each: what a pipe
+    /// writes for a reply without assumptions or errors.
+    public func appendResults(to bytes: inout [UInt8]) {
+        for index in lines.indices {
+            switch lines[index] {
+            case .result(let text, _): text.append(to: &bytes)
+            case .chart(let text): bytes += text.utf8
+            default: continue
+            }
+            bytes.append(0x0A)
+        }
     }
 
     public var failed: Bool {
@@ -49,8 +64,13 @@ public struct Reply: Sendable, Equatable {
     }
 
     public var results: [String] {
-        lines.compactMap { if case .result(let text, _) = $0 { text } else { nil } }
+        lines.compactMap { if case .result(let text, _) = $0 { text.string } else { nil } }
     }
+}
+
+extension Reply.Line {
+    /// A result line from a `String`.
+    public static func result(_ text: String, detail: String? = nil) -> Reply.Line { .result(ResultText(text), detail: detail) }
 }
 
 /// An exact amount, with its currency when it is money.

@@ -8,7 +8,6 @@ public struct SessionState: Sendable {
         var base: CurrencyCode
         var recent: [CurrencyCode]
         var locale: LocaleSettings
-        var last: LastConversion?
         var table: RateTable
         /// The last result (its currency `nil` when there is none yet), and the fee (`nil`
         /// when there is none): kept as plain fields, which a line copies and drops cheaply.
@@ -16,6 +15,11 @@ public struct SessionState: Sendable {
         var answerCurrency: CurrencyCode?
         var feeValue = Rational.zero
         var feeSet = false
+        /// The last conversion (`lastFrom` `nil` when there is none), as plain fields too.
+        var lastAmount = Rational.zero
+        var lastIsRate = false
+        var lastFrom: CurrencyCode?
+        var lastTo: [CurrencyCode] = []
 
         init(base: CurrencyCode, recent: [CurrencyCode], locale: LocaleSettings, table: RateTable) {
             self.base = base
@@ -26,7 +30,10 @@ public struct SessionState: Sendable {
 
         func copy() -> Storage {
             let copy = Storage(base: base, recent: recent, locale: locale, table: table)
-            copy.last = last
+            copy.lastAmount = lastAmount
+            copy.lastIsRate = lastIsRate
+            copy.lastFrom = lastFrom
+            copy.lastTo = lastTo
             copy.answerValue = answerValue
             copy.answerCurrency = answerCurrency
             copy.feeValue = feeValue
@@ -61,8 +68,27 @@ public struct SessionState: Sendable {
     }
     /// The last conversion or rate query, for `swap`.
     public var last: LastConversion? {
-        get { storage.last }
-        set { unique.last = newValue }
+        storage.lastFrom.map { LastConversion(amount: storage.lastIsRate ? nil : storage.lastAmount, from: $0, to: storage.lastTo) }
+    }
+
+    /// Sets the last conversion, `amount` from `from` into `to`, and its first result as
+    /// the answer (a conversion sets both).
+    public mutating func setLast(_ amount: Rational, from: CurrencyCode, to: [CurrencyCode], answer: Rational, in currency: CurrencyCode) {
+        let box = unique
+        box.lastAmount = amount
+        box.lastIsRate = false
+        box.lastFrom = from
+        box.lastTo = to
+        box.answerValue = answer
+        box.answerCurrency = currency
+    }
+
+    /// Sets the last line as a rate query of `from` in `to`.
+    public mutating func setLastRates(from: CurrencyCode, to: [CurrencyCode]) {
+        let box = unique
+        box.lastIsRate = true
+        box.lastFrom = from
+        box.lastTo = to
     }
     /// The rate table every conversion uses.
     public var table: RateTable {
@@ -77,13 +103,6 @@ public struct SessionState: Sendable {
             box.answerValue = newValue?.value ?? .zero
             box.answerCurrency = newValue?.currency
         }
-    }
-
-    /// Sets the last result.
-    public mutating func setAnswer(_ value: Rational, _ currency: CurrencyCode) {
-        let box = unique
-        box.answerValue = value
-        box.answerCurrency = currency
     }
 
     /// The card or bank fee added to every conversion, as a fraction (`0.0175` for 1,75 %).
@@ -154,15 +173,13 @@ public struct SessionState: Sendable {
 
 /// A conversion `swap` can reverse.
 public struct LastConversion: Equatable, Sendable {
-    public let amount: Decimal?
-    /// The amount exactly (a calculated amount may have no finite decimal).
-    public let exact: Rational?
+    /// The amount exactly (a calculated one may have no finite decimal); `nil` for a rate query.
+    public let amount: Rational?
     public let from: CurrencyCode
     public let to: [CurrencyCode]
 
-    public init(amount: Decimal?, exact: Rational? = nil, from: CurrencyCode, to: [CurrencyCode]) {
+    public init(amount: Rational?, from: CurrencyCode, to: [CurrencyCode]) {
         self.amount = amount
-        self.exact = exact
         self.from = from
         self.to = to
     }

@@ -42,14 +42,7 @@ struct ReplyRenderer {
             }
         }
         if plain {
-            for line in reply.lines {
-                switch line {
-                case .result(let text, _), .chart(let text):
-                    bytes += text.utf8
-                    bytes.append(0x0A)
-                default: continue
-                }
-            }
+            reply.appendResults(to: &bytes)
             return ""
         }
         return renderLines(reply, into: &bytes, input: input(), caretIndent: caretIndent, lineNumber: lineNumber, localized: localized)
@@ -62,21 +55,22 @@ struct ReplyRenderer {
         var err = ""
         defer { bytes += out.utf8 }
         let resultWidth = reply.lines.compactMap { line -> Int? in
-            if case .result(let text, let detail) = line, detail != nil { return DisplayWidth.of(text) }
+            if case .result(let text, let detail) = line, detail != nil { return DisplayWidth.of(text.string) }
             return nil
         }.max() ?? 0
         // Plain rows are fitted together, so that a block of them keeps one layout.
         var fittedRows: [Int: String] = [:]
         if forTerminal, let width {
             let rows = reply.lines.indices.compactMap { index -> (Int, String)? in
-                if case .result(let text, nil) = reply.lines[index] { return (index, text) }
+                if case .result(let text, nil) = reply.lines[index] { return (index, text.string) }
                 return nil
             }
             for (row, text) in zip(rows, TextWrap.wrap(lines: rows.map(\.1), width: width)) { fittedRows[row.0] = text }
         }
         for (index, line) in reply.lines.enumerated() {
             switch line {
-            case .result(let text, let detail):
+            case .result(let result, let detail):
+                let text = result.string
                 if forTerminal, let detail {
                     if let width, resultWidth + 4 + DisplayWidth.of(detail) > width {
                         // No room beside the result: the rate goes under it.
