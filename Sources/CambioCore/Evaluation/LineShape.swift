@@ -139,9 +139,15 @@ struct ShapeTable {
         }
     }
 
-    struct Entry {
+    /// A shape's bytes and reading (a class: a line finds it without copying either).
+    final class Entry {
         let context: [UInt8]
         let reading: Reading
+
+        init(context: [UInt8], reading: Reading) {
+            self.context = context
+            self.reading = reading
+        }
     }
 
     private var entries: [UInt64: Entry] = [:]
