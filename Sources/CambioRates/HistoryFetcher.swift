@@ -45,8 +45,11 @@ public struct HistoryFetcher: Sendable {
         }
     }
 
-    /// Fetches the ECB's latest 90 days, adds them to `library` and caches them.
-    public func fetchECB(into library: HistoryLibrary, now: Date = Date()) -> Result<Void, FetchError> {
+    /// Fetches the ECB's latest 90 days, adds them to `library` and caches them; a cache that
+    /// cannot be written is handed to `cacheFailed` (the days are used all the same).
+    public func fetchECB(
+        into library: HistoryLibrary, now: Date = Date(), cacheFailed: (AtomicFile.Failure) -> Void = { _ in }
+    ) -> Result<Void, FetchError> {
         let url = trimmed(baseURLOverride ?? Provider.ecb.defaultBaseURLs[0]) + Self.ecbPath90
         let body: [UInt8]
         switch get(url) {
@@ -62,12 +65,19 @@ public struct HistoryFetcher: Sendable {
         let first = days.first?.0 ?? Day.utc(now)
         let through = max(days.last?.0 ?? first, Day.utc(now))
         library.addECB(days, from: first, through: through)
-        try? storeECB(library)
+        do {
+            try storeECB(library)
+        } catch {
+            cacheFailed(error)
+        }
         return .success(())
     }
 
-    /// Fetches currency-api's snapshot of `day`, adds it to `library` and caches it.
-    public func fetchSnapshot(_ day: Day, into library: HistoryLibrary) -> Result<RateTable, FetchError> {
+    /// Fetches currency-api's snapshot of `day`, adds it to `library` and caches it (a cache
+    /// that cannot be written is handed to `cacheFailed`).
+    public func fetchSnapshot(
+        _ day: Day, into library: HistoryLibrary, cacheFailed: (AtomicFile.Failure) -> Void = { _ in }
+    ) -> Result<RateTable, FetchError> {
         var failure: FetchError = .offlineMode
         for url in snapshotURLs(day) {
             switch get(url) {
@@ -81,8 +91,12 @@ public struct HistoryFetcher: Sendable {
                         throw ResponseProblem("problem.wrongDay", table.date, day.iso)
                     }
                     library.addSnapshot(table)
-                    try? AtomicFile.makeDirectory(directory)
-                    try? AtomicFile.write(RateCache.encode(table, provider: .currencyAPI), to: snapshotPath(day))
+                    do throws(AtomicFile.Failure) {
+                        try AtomicFile.makeDirectory(directory)
+                        try AtomicFile.write(RateCache.encode(table, provider: .currencyAPI), to: snapshotPath(day))
+                    } catch {
+                        cacheFailed(error)
+                    }
                     return .success(table)
                 } catch let problem as ResponseProblem {
                     return .failure(.invalidResponse(host: host, reason: problem.problem))

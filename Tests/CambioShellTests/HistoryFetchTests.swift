@@ -87,6 +87,20 @@ import Testing
         #expect(missing.stderr.contains("404"), "\(missing.stderr)")
     }
 
+    @Test func historyThatCannotBeCachedIsUsedAndSaidOnce() throws {
+        // A file where the history directory should be: nothing can be cached, even by root.
+        try home.write("cache/cambio/history", "in the way")
+        let run = try Cambio.run(
+            [], stdin: "10 eur in usd on 2026-11-20\n10 eur in aed on 2025-05-03\n10 eur in jpy on 2026-11-03\n", environment: environment())
+        #expect(run.stdout == "€10.000 = $12.020\n€10.000 = AED\u{00A0}40.000\n€10.000 = ¥1,805.000\n", "\(run.stderr)")
+        #expect(run.status == 0)
+        let warnings = run.stderr.components(separatedBy: "cannot write the history cache").count - 1
+        #expect(warnings == 1, "\(run.stderr)")
+        #expect(run.stderr.contains(home.path + "/cache/cambio/history"), "\(run.stderr)")
+        // Fetched once each: the days stay in memory for the rest of the run.
+        #expect(server.requestedPaths.filter { $0.contains("hist-90d") }.count == 1)
+    }
+
     @Test func aBrokenCacheFileIsIgnoredNotBelieved() throws {
         try home.write("cache/cambio/history/ecb.json", "{\"format\": 1, \"from\": \"2026-11-02\", \"through\": \"2026-11-30\", \"days\": {\"2026-11-20\": {\"EUR\": 1, \"USD\": -3}}}")
         let run = try Cambio.run(["10", "eur", "in", "usd", "on", "2026-11-20"], environment: environment(["CAMBIO_OFFLINE": "1"]))

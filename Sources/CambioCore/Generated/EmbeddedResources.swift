@@ -829,6 +829,7 @@ warning.saveHistory = der Verlauf konnte nicht in {0} gespeichert werden: {1}
 warning.historyDamaged = die Verlaufsdatei {0} ist beschädigt ({1}); sie wurde nach .damaged verschoben, ein neuer Verlauf beginnt
 warning.cacheIgnored = der Kurszwischenspeicher {0} wird übergangen: {1}
 warning.cacheWrite = der Kurszwischenspeicher {0} ist nicht beschreibbar: {1}; die neuen Kurse gelten bis zum Beenden
+warning.historyCacheWrite = der Zwischenspeicher der Kurshistorie {0} ist nicht beschreibbar: {1}; die geholten Kurse gelten bis zum Beenden
 warning.provider = CAMBIO_PROVIDER {0} ist kein Kursanbieter (currency-api, exchangerate-api, ecb); es gilt die Standardreihenfolge
 warning.baseMissing = für die gespeicherte Basiswährung {0} gibt es keinen Kurs; es gilt EUR
 
@@ -1210,6 +1211,7 @@ warning.saveHistory = cannot save history to {0}: {1}
 warning.historyDamaged = the history file {0} is damaged ({1}); it was moved to .damaged and a new one begins
 warning.cacheIgnored = ignoring the rate cache {0}: {1}
 warning.cacheWrite = cannot write the rate cache {0}: {1}; the new rates are used until you quit
+warning.historyCacheWrite = cannot write the history cache {0}: {1}; the fetched rates are used until you quit
 warning.provider = CAMBIO_PROVIDER {0} is not a rate provider (currency-api, exchangerate-api, ecb); using the default order
 warning.baseMissing = the saved base currency {0} has no rate; using EUR
 
@@ -1590,6 +1592,7 @@ warning.saveHistory = geçmiş {0} dosyasına kaydedilemedi: {1}
 warning.historyDamaged = geçmiş dosyası {0} bozuk ({1}); .damaged olarak taşındı ve yeni bir geçmiş başlıyor
 warning.cacheIgnored = kur önbelleği {0} yok sayılıyor: {1}
 warning.cacheWrite = kur önbelleği {0} yazılamıyor: {1}; yeni kurlar çıkana dek kullanılıyor
+warning.historyCacheWrite = geçmiş önbelleği {0} yazılamıyor: {1}; alınan kurlar çıkana dek kullanılıyor
 warning.provider = CAMBIO_PROVIDER {0} bir kur sağlayıcısı değil (currency-api, exchangerate-api, ecb); varsayılan sıra kullanılıyor
 warning.baseMissing = kayıtlı temel para birimi {0} için kur yok; EUR kullanılıyor
 

@@ -171,6 +171,8 @@ final class Session {
     private var failedNeeds: Set<String> = []
     /// Set when a fetch of dated rates could not reach its host: no further line waits on it.
     private var historyUnreachable = false
+    /// Set once the run has said that fetched history cannot be cached.
+    private var saidHistoryCacheFailed = false
 
     /// Fetches the rates a dated line needs (the ECB's newer days, or a day's snapshot), then
     /// evaluates the line again. Offline, or when the fetch fails, the line's error stands,
@@ -184,8 +186,9 @@ final class Session {
             guard !failedNeeds.contains(key) else { return }
             let outcome: Result<Void, FetchError>
             switch need {
-            case .ecb: outcome = fetcher.fetchECB(into: engine.history)
-            case .snapshot(let day): outcome = fetcher.fetchSnapshot(day, into: engine.history).map { _ in () }
+            case .ecb: outcome = fetcher.fetchECB(into: engine.history, cacheFailed: historyCacheFailed)
+            case .snapshot(let day):
+                outcome = fetcher.fetchSnapshot(day, into: engine.history, cacheFailed: historyCacheFailed).map { _ in () }
             }
             if case .failure(let error) = outcome {
                 failure = error
@@ -210,6 +213,13 @@ final class Session {
             }
         }
         return withReason(again, failure)
+    }
+
+    /// Says, once a run, that fetched history cannot be cached (it is used until the program ends).
+    private func historyCacheFailed(_ failure: AtomicFile.Failure) {
+        guard !saidHistoryCacheFailed else { return }
+        saidHistoryCacheFailed = true
+        warn(engine.localized("warning.historyCacheWrite", failure.path, failure.reason))
     }
 
     /// The line's error with why the fetch failed added.
