@@ -260,4 +260,52 @@ extension MisreadTests {
         let completion = Completer.complete("12 eur in turk lir", engine: engine, recent: [])
         #expect(completion.candidates.first?.code?.rawValue == "TRY", "\(locale): \(completion.candidates.map(\.insert))")
     }
+
+    /// A part of a name (the start of a word, or a word) finds the one currency it fits and the
+    /// reply says which; a whole name says nothing; a plural never becomes the start of another
+    /// word (`cents` is not “Central African CFA Franc”).
+    @Test(arguments: [("50 eth in usd", "ETB"), ("12 north in eur", "KPW"), ("12 jap in eur", "JPY"), ("12 east in eur", "XCD")])
+    func partOfANameIsSaid(_ line: String, _ code: String) {
+        let outcome = run(line)
+        #expect(converted(outcome).first?.hasPrefix(code) == true, "\(line): \(outcome.reply.lines)")
+        #expect(notes(outcome).contains { $0.contains(code) }, "\(line): \(notes(outcome))")
+    }
+
+    @Test(arguments: ["12 japanese yen in eur", "12 euros in usd", "12 eur in usd", "12 swiss franc in eur"])
+    func aWholeNameOrCodeIsNotRemarkedOn(_ line: String) {
+        let outcome = run(line)
+        #expect(!outcome.reply.failed && notes(outcome).isEmpty, "\(line): \(outcome.reply.lines)")
+    }
+
+    @Test(arguments: ["50 cents in usd", "12 usd in cents"])
+    func centsAreNoCurrency(_ line: String) {
+        guard case .unknownCurrency(let typed, _)? = error(run(line))?.kind else {
+            return #expect(Bool(false), "\(line): \(run(line).reply.lines)")
+        }
+        #expect(typed == "cents")
+    }
+
+    @Test(arguments: ["12 rmb in eur", "12 Rmb in eur", "12 RMB in eur", "12 eur in rmb"])
+    func lettersOfASymbolInAnyCase(_ line: String) {
+        #expect(converted(run(line)).joined().contains("CNY"), "\(line): \(run(line).reply.lines)")
+    }
+
+    @Test func aSignBeforeTheAnswerNegatesIt() {
+        let settings = LocaleSettings(numbers: "en_US", money: "en_US", messages: "en_US")
+        let engine = Engine(locale: settings, table: table)
+        var state = SessionState(base: .eur, recent: [], locale: settings, table: table)
+        _ = engine.evaluate("12 eur × 1", state: &state)
+        for (line, value) in [("-ans", Rational(-12)), ("−ans", Rational(-12)), ("+ans", Rational(12)), ("2 × -ans", Rational(-24))] {
+            var copy = state
+            let reply = engine.evaluate(line, state: &copy).reply
+            #expect(reply.value == Money(value, .eur), "\(line): \(reply.lines)")
+        }
+    }
+
+    @Test(arguments: ["12 eur in usd on", "eur in usd on", "rates on"])
+    func onWithoutADateSaysOneIsMissing(_ line: String) {
+        guard case .date(.reading(.missing, _, _))? = error(run(line))?.kind else {
+            return #expect(Bool(false), "\(line): \(run(line).reply.lines)")
+        }
+    }
 }

@@ -520,6 +520,13 @@ public final class Engine {
         if total.isPercent { throw CommandError(.arithmetic(.percentAlone), at: expression.range) }
         let targets = try references.flatMap { try resolveTargets($0, notes: &notes) }
         let base = state.base
+        // One amount written another way (`12k eur`, `1,5 Mio. jpy`, `(12) eur`, `- 12 eur`) and
+        // no target: the same as the amount written out, converted into the base currency or
+        // the recent ones.
+        if targets.isEmpty, adjust == nil, expression.isOneAmount {
+            try show(total.value, from: total.currency ?? base, targets: [], notes: notes, &outcome, now: now)
+            return
+        }
         // A calculation of plain numbers converted into a target is in the base currency: the
         // line shows that amount, as a bare amount would (`3 × 12,5 in usd`: `37,500 € = …`).
         var echo = total.currency == nil && !targets.isEmpty ? formatter.formatGiven(total.value, base) : total.text

@@ -54,7 +54,9 @@ public struct Parser {
             var date: DateReference?
             if let split = dateSplit(tokens) {
                 let characters = Array(line)
-                let range = tokens[split + 1].range.lowerBound..<(tokens.last?.range.upperBound ?? line.count)
+                // The word last (`12 eur in usd on`): an empty date, which says one is missing.
+                let start = split + 1 < tokens.count ? tokens[split + 1].range.lowerBound : tokens[split].range.upperBound
+                let range = start..<max(start, tokens.last?.range.upperBound ?? line.count)
                 date = DateReference(
                     text: String(characters[range.clamped(to: 0..<characters.count)]), range: range, word: tokens[split].range)
                 tokens = Array(tokens[..<split])
@@ -82,11 +84,11 @@ public struct Parser {
     /// The words that introduce a date.
     public static let dateWords: Set<String> = ["on"]
 
-    /// The index of the word `on` that begins a date: after something (not in `preview on`)
-    /// and before something.
+    /// The index of the word `on` that begins a date: after something (not in `preview on`),
+    /// before the date or last (the date left out, which the date reader says).
     private static func dateSplit(_ tokens: [Token]) -> Int? {
-        guard tokens.count >= 3, !(tokens[0].kind == .word && tokens[0].folded == "preview") else { return nil }
-        for index in 1..<tokens.count - 1 where tokens[index].kind == .word && dateWords.contains(tokens[index].folded) {
+        guard tokens.count >= 2, !(tokens[0].kind == .word && tokens[0].folded == "preview") else { return nil }
+        for index in 1..<tokens.count where tokens[index].kind == .word && dateWords.contains(tokens[index].folded) {
             return index
         }
         return nil
@@ -240,7 +242,9 @@ public struct Parser {
     }
 
     private mutating func parseUnary() throws -> Expression {
-        if let token = current, token.kind == .operator, let op = additive(token) {
+        // A sign before `ans` (`-ans`, `2 × −ans`) negates it, as a sign before a number does.
+        let signsAnswer = current?.kind == .sign && position + 1 < tokens.count && Self.isAnswer(tokens[position + 1])
+        if let token = current, token.kind == .operator || signsAnswer, let op = additive(token) {
             try count(token, nested: true)
             position += 1
             nesting += 1

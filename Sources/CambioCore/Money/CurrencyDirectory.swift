@@ -72,6 +72,15 @@ public final class CurrencyDirectory {
         "￡": ["GBP"], "＄": ["USD"], "₿": [], "TL": ["TRY"], "tl": ["TRY"],
     ]
 
+    /// The symbols made of ASCII letters (and dots), by their lower case.
+    static let lettersInAnyCase: [String: [String]] = {
+        var found: [String: [String]] = [:]
+        for (symbol, codes) in symbols where symbol.allSatisfy({ $0.isASCII && ($0.isLetter || $0 == ".") }) {
+            found[symbol.lowercased(), default: []] += codes.filter { !(found[symbol.lowercased()] ?? []).contains($0) }
+        }
+        return found
+    }()
+
     /// Longer phrases are not looked up.
     static let longestName = 64
 
@@ -162,7 +171,7 @@ public final class CurrencyDirectory {
         let folded = TextFolding.fold(trimmed)
         guard !folded.isEmpty else { return .unknown(suggestions: []) }
         let index = nameIndex
-        func fits(_ candidate: String) -> [CurrencyCode] {
+        func fits(_ candidate: String, prefixes: Bool) -> [CurrencyCode] {
             var fitting = index.exact[candidate] ?? []
             // A whole name that is also a word of other names (`som`: KGS is called just that,
             // UZS is the Uzbekistani som) is as ambiguous as that word. Two letters start too
@@ -171,19 +180,28 @@ public final class CurrencyDirectory {
                 let words = candidate.split(separator: " ").map(String.init)
                 // Most phrases start no word of any name: one set look-up says so.
                 if let first = words.first, index.wordStarts.contains(first) {
-                    fitting += codesMatching { Self.wordsStart($0, with: words) }.filter { !fitting.contains($0) }
+                    fitting += codesMatching { Self.wordsStart($0, with: words, whole: !prefixes) }.filter { !fitting.contains($0) }
                 }
             }
             return fitting
         }
-        for candidate in [folded] + Self.everydayForms(folded) where !candidate.isEmpty {
-            var fitting = fits(candidate)
+        // The phrase as typed, then its everyday forms (`dollars` → `dollar`): those match
+        // whole words only, so that a plural never becomes the start of another word (`cents`
+        // is not the start of “Central African CFA Franc”).
+        for (position, candidate) in ([folded] + Self.everydayForms(folded)).enumerated() where !candidate.isEmpty {
+            var names = [candidate]
             // One word spelt two ways in currency names (`rial`, `riyal`) means all of them.
             if let last = candidate.split(separator: " ").last, let other = Self.sameWord[String(last)] {
-                let variant = (candidate.split(separator: " ").dropLast().map(String.init) + [other]).joined(separator: " ")
-                fitting += fits(variant).filter { !fitting.contains($0) }
+                names.append((candidate.split(separator: " ").dropLast().map(String.init) + [other]).joined(separator: " "))
             }
-            if fitting.count == 1 { return .found(fitting[0], .name) }
+            var fitting: [CurrencyCode] = []
+            for name in names { fitting += fits(name, prefixes: position == 0).filter { !fitting.contains($0) } }
+            if fitting.count == 1 {
+                // Named whole (`japanese yen`, `euros`), it is found; found by part of a name
+                // (`jap`, `north`, `reais`), the reply says which currency it took.
+                let whole = names.contains { index.exact[$0]?.contains(fitting[0]) == true }
+                return .found(fitting[0], whole ? .name : .chosen(trimmed))
+            }
             if fitting.count > 1 { return choose(fitting, typed: trimmed) }
         }
         return .unknown(suggestions: suggestions(for: folded))
@@ -235,13 +253,14 @@ public final class CurrencyDirectory {
         "avro": "euro",
     ]
 
-    /// Whether the typed words start consecutive words of `name` (`turk lir` in `turkish lira`).
-    static func wordsStart(_ name: String, with typed: [String]) -> Bool {
+    /// Whether the typed words start consecutive words of `name` (`turk lir` in `turkish lira`),
+    /// or with `whole`, are consecutive words of it (`real` in `brazilian real`).
+    static func wordsStart(_ name: String, with typed: [String], whole: Bool = false) -> Bool {
         guard !typed.isEmpty else { return false }
         let nameWords = name.split(separator: " ")
         guard nameWords.count >= typed.count else { return false }
         for start in 0...(nameWords.count - typed.count)
-        where typed.indices.allSatisfy({ nameWords[start + $0].hasPrefix(typed[$0]) }) {
+        where typed.indices.allSatisfy({ whole ? nameWords[start + $0] == typed[$0] : nameWords[start + $0].hasPrefix(typed[$0]) }) {
             return true
         }
         return false
@@ -249,7 +268,8 @@ public final class CurrencyDirectory {
 
     private func resolveSymbol(_ text: String) -> Resolution? {
         if text == "$" || text == "＄" { return .found(dollar, .symbol(text, explained: true)) }
-        guard let candidates = Self.symbols[text] else { return nil }
+        // Letters in any case (`rmb`, `Rmb`, `fr.`): people type the capitals small.
+        guard let candidates = Self.symbols[text] ?? Self.lettersInAnyCase[text.lowercased()] else { return nil }
         let available = candidates.compactMap(CurrencyCode.init).filter(codeSet.contains)
         if available.count == 1 { return .found(available[0], .symbol(text, explained: false)) }
         return available.count > 1 ? choose(available, typed: text) : nil
