@@ -54,7 +54,7 @@ import Testing
             rates: rates, saveEachLine: false, persists: false)
         let captured = Captured()
         let output = TerminalOutput(
-            color: false, out: { captured.out += $0; return true }, err: { captured.err += $0 })
+            color: false, out: { captured.out += $0; return nil }, err: { captured.err += $0 })
         session.output = output
         var runner = BatchRunner(session: session, renderer: ReplyRenderer(forTerminal: false, output: output))
         var ends: [Int32] = [0, 0]

@@ -213,6 +213,20 @@ import CambioShell
         #expect(run.stderr.isEmpty, "\(run.stderr)")
     }
 
+    /// A full disk or a closed standard output loses results: said, and the run fails (a closed
+    /// pipe, above, is a reader that has what it wanted).
+    @Test(arguments: ["> /dev/full", ">&-"])
+    func outputThatCannotBeWrittenIsAFailure(_ redirection: String) throws {
+        let home = try TemporaryDirectory()
+        let exe = TmuxScreen.quote(Cambio.executable)
+        let oneShot = try Cambio.shell("\(exe) 1 eur in usd \(redirection); echo status=$? >&2", environment: home.environment())
+        #expect(oneShot.stderr.contains("cannot write standard output") && oneShot.stderr.hasSuffix("status=1\n"), "\(oneShot.stderr)")
+        let pipe = try Cambio.shell("yes '1 eur in usd' | head -100000 | \(exe) \(redirection); echo status=${PIPESTATUS[2]} >&2", environment: home.environment())
+        #expect(pipe.stderr.contains("cannot write standard output") && pipe.stderr.hasSuffix("status=1\n"), "\(pipe.stderr)")
+        // Said once, not once a line.
+        #expect(pipe.stderr.components(separatedBy: "cannot write").count == 2, "\(pipe.stderr)")
+    }
+
     @Test func anUnwritableStateDirectoryWarnsAndConvertingGoesOn() throws {
         let home = try TemporaryDirectory()
         // A file where the state directory should be: nothing can be saved there, even by root.

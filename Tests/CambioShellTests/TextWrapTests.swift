@@ -80,7 +80,7 @@ import Testing
     /// screen; otherwise the column is said.
     @Test(arguments: [(40, false), (120, true)])
     func aCaretIsDrawnOnlyUnderALineThatDidNotWrap(_ width: Int, _ caret: Bool) {
-        var renderer = ReplyRenderer(forTerminal: true, output: TerminalOutput(color: false, out: { _ in true }, err: { _ in }))
+        var renderer = ReplyRenderer(forTerminal: true, output: TerminalOutput(color: false, out: { _ in nil }, err: { _ in }))
         renderer.width = width
         let input = "12 eur in usd " + String(repeating: "x", count: 50)
         let reply = Reply([.error(CommandError(.expected(.endOfLine, found: "x"), at: 14..<64), message: "expected the end")])

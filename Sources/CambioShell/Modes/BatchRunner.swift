@@ -19,6 +19,9 @@ struct BatchRunner {
     private var now = Date()
     /// Set when standard output is closed (`| head -1`): stop quietly.
     private var stopped = false
+    /// Set when standard output could not be written for another reason (a full disk, an
+    /// error of the device): said, and the exit status says the run failed.
+    private var outputFailed = false
     /// Assumptions already said in this run.
     private var saidAssumptions: Set<String> = []
     /// Whether the run was told that its setting changes are not kept.
@@ -53,7 +56,7 @@ struct BatchRunner {
     mutating func runOne(_ line: String) -> Int32 {
         let failed = evaluate(line, lineNumber: nil)
         finish()
-        return failed ? ExitStatus.failed : refreshFailed ? ExitStatus.refreshFailed : ExitStatus.success
+        return failed || outputFailed ? ExitStatus.failed : refreshFailed ? ExitStatus.refreshFailed : ExitStatus.success
     }
 
     /// Evaluates every line of standard input in order; exit status 1 if any line failed.
@@ -99,7 +102,7 @@ struct BatchRunner {
             if evaluateBytes(pending[...], lineNumber: number) { anyFailed = true }
         }
         finish()
-        return anyFailed ? ExitStatus.failed : refreshFailed ? ExitStatus.refreshFailed : ExitStatus.success
+        return anyFailed || outputFailed ? ExitStatus.failed : refreshFailed ? ExitStatus.refreshFailed : ExitStatus.success
     }
 
     /// The index of the next newline at or after `start` (memchr).
@@ -188,7 +191,15 @@ struct BatchRunner {
             output.removeAll()
             return
         }
-        if !renderer.output.write(bytes: output) { stopped = true }
+        if let error = renderer.output.write(bytes: output) {
+            stopped = true
+            // The reader has gone (`| head -1`): nothing more is wanted. Anything else loses
+            // results, which a script must hear of.
+            if error != EPIPE {
+                outputFailed = true
+                renderer.output.complain(session.engine.localized("error.writeOutput", String(cString: strerror(error))))
+            }
+        }
         output.removeAll(keepingCapacity: true)
     }
 }

@@ -74,4 +74,10 @@ public enum Platform {
     public static func writeAll(_ descriptor: Int32, bytes: [UInt8]) -> Bool {
         Descriptor.writeAll(descriptor, bytes) == nil
     }
+
+    /// Writes every byte, retrying short writes: `nil`, or the error number of the write
+    /// that failed.
+    public static func write(_ descriptor: Int32, bytes: [UInt8]) -> Int32? {
+        Descriptor.writeAll(descriptor, bytes)
+    }
 }

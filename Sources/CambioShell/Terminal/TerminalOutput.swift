@@ -23,15 +23,16 @@ final class TerminalOutput {
 
     /// Whether styles are drawn at all.
     let color: Bool
-    private let writeOut: ([UInt8]) -> Bool
+    private let writeOut: ([UInt8]) -> Int32?
     private let writeErr: ([UInt8]) -> Void
 
     /// - Parameters:
-    ///   - out: writes bytes to standard output; false when it is closed.
+    ///   - out: writes bytes to standard output: `nil` when written, else the error number
+    ///     (`EPIPE`: the reader has gone).
     ///   - err: writes bytes to standard error.
     init(
         color: Bool,
-        out: @escaping ([UInt8]) -> Bool = { Platform.writeAll(STDOUT_FILENO, bytes: $0) },
+        out: @escaping ([UInt8]) -> Int32? = { Platform.write(STDOUT_FILENO, bytes: $0) },
         err: @escaping ([UInt8]) -> Void = { Platform.writeAll(STDERR_FILENO, bytes: $0) }
     ) {
         self.color = color
@@ -43,10 +44,12 @@ final class TerminalOutput {
 
     /// Writes to standard output; false when it is closed (`| head -1`).
     @discardableResult
-    func write(_ text: String) -> Bool { writeOut(Array(text.utf8)) }
+    func write(_ text: String) -> Bool { writeOut(Array(text.utf8)) == nil }
 
+    /// Writes bytes to standard output: `nil`, or the error number of the write that failed
+    /// (`EPIPE` when the reader has gone, `ENOSPC` on a full disk).
     @discardableResult
-    func write(bytes: [UInt8]) -> Bool { writeOut(bytes) }
+    func write(bytes: [UInt8]) -> Int32? { writeOut(bytes) }
 
     func writeError(_ text: String) { writeErr(Array(text.utf8)) }
 
