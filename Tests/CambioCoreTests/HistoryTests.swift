@@ -125,6 +125,27 @@ import Testing
         #expect(reply.conversions.first?.source == "ecb")
     }
 
+    /// `swap` after a dated line reverses it with the rates of the same day; after a line of
+    /// today's rates, with today's.
+    @Test(arguments: ["12.50 eur in usd on 2020-03-15", "eur in usd on 2020-03-13", "3 × 12 eur + 5 usd in gbp on 2020-03-13"])
+    func swapKeepsTheDay(_ line: String) {
+        let engine = engine()
+        var state = SessionState(base: .eur, recent: [], locale: engine.locale, table: table)
+        let dated = engine.evaluate(line, state: &state, now: now).reply
+        let swapped = engine.evaluate("swap", state: &state, now: now).reply
+        #expect(!dated.failed && !swapped.failed, "\(swapped.lines)")
+        if let forward = dated.conversions.last, let back = swapped.conversions.first {
+            #expect(back.date == "2020-03-13" && back.from == forward.to && back.to == forward.from, "\(back)")
+            #expect(back.rate * forward.rate == .one, "\(back.rate) \(forward.rate)")
+        } else {
+            // A rate query: the rates of that day, the other way round.
+            #expect(swapped.records.first.map { "\($0)" }?.contains("2020-03-13") == true, "\(swapped.records)")
+        }
+        // Then today's again: a line without a date resets it.
+        _ = engine.evaluate("12.50 eur in usd", state: &state, now: now)
+        #expect(engine.evaluate("swap", state: &state, now: now).reply.conversions.first?.date == table.date)
+    }
+
     @Test func outsideTheDataIsAClearError() {
         for (line, key) in [
             ("1 eur in usd on 1998-12-31", "before the euro's first reference rates (1999-01-04)"),

@@ -37,6 +37,12 @@ extension Engine {
         let first = history.bundled.firstDay
         guard day <= today else { throw CommandError(.date(.future(day, today: today)), at: date.range) }
         guard day >= first else { throw CommandError(.date(.beforeData(day, first: first)), at: date.range) }
+        try dated(inner, on: day, at: date.range, &outcome, now: now)
+    }
+
+    /// The same for a day already read and within the history (`swap` after a dated line
+    /// reverses it with the rates of that day); errors stand at `range`.
+    func dated(_ inner: Command, on day: Day, at range: Range<Int>?, _ outcome: inout Outcome, now: Date) throws {
         let table: RateTable
         let used: Day
         switch history.ecbTable(on: day) {
@@ -46,7 +52,7 @@ extension Engine {
             // Past the ECB's days held, a snapshot of the day answers as well.
             guard let snapshot = history.snapshot(on: day) else {
                 outcome.request = .fetchHistory(.ecb(day))
-                throw CommandError(.date(.notFetched(day, last: last, reason: nil)), at: date.range)
+                throw CommandError(.date(.notFetched(day, last: last, reason: nil)), at: range)
             }
             (table, used) = (snapshot, day)
         }

@@ -309,6 +309,11 @@ public final class Engine {
             guard let last = outcome.state.last, let first = last.to.first else {
                 throw CommandError(.nothingToSwap, at: nil)
             }
+            // After a dated line, the other way round with the rates of the same day.
+            if let day = last.day, datedLine == nil {
+                try dated(.swap, on: day, at: nil, &outcome, now: now)
+                return
+            }
             // After a line into several currencies, say which pair is swapped.
             let notes = last.to.count > 1 ? [localized("note.swapped", first.rawValue, last.from.rawValue)] : []
             if let amount = last.amount {
@@ -460,7 +465,9 @@ public final class Engine {
         // The table's date and source, for a terminal (a pipe shows results only).
         if showsDetails { outcome.reply.lines.append(.source(tableNote(table, now: now))) }
         // The first result is `ans`; the conversion is the one `swap` reverses.
-        if let first = targets.first { outcome.state.setLast(amount, from: from, to: targets, answer: answer, in: first) }
+        if let first = targets.first {
+            outcome.state.setLast(amount, from: from, to: targets, day: datedLine?.asked, answer: answer, in: first)
+        }
         if outcome.state.use(from, then: targets) { outcome.effects.insert(.saveRecent) }
     }
 
@@ -482,7 +489,7 @@ public final class Engine {
                 .rate(from: from, to: target, rate: rate, inverse: inverse, date: table.date, source: table.source.id))
         }
         if showsDetails { outcome.reply.lines.append(.source(tableNote(table, now: now))) }
-        outcome.state.setLastRates(from: from, to: targets)
+        outcome.state.setLastRates(from: from, to: targets, day: datedLine?.asked)
         if outcome.state.use(from, then: targets) { outcome.effects.insert(.saveRecent) }
     }
 
@@ -609,7 +616,8 @@ public final class Engine {
             if targets.count == 1 { outcome.reply.value = Money(first.result, first.target) }
             // `swap` converts the result back: the calculation's value was never one amount the
             // user typed.
-            outcome.state.setLast(first.result, from: from, to: [first.target], answer: first.result, in: first.target)
+            outcome.state.setLast(
+                first.result, from: from, to: [first.target], day: datedLine?.asked, answer: first.result, in: first.target)
         }
         if outcome.state.use(from, then: targets) { outcome.effects.insert(.saveRecent) }
     }

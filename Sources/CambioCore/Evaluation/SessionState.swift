@@ -20,6 +20,7 @@ public struct SessionState: Sendable {
         var lastIsRate = false
         var lastFrom: CurrencyCode?
         var lastTo: [CurrencyCode] = []
+        var lastDay: Day?
 
         init(base: CurrencyCode, recent: [CurrencyCode], locale: LocaleSettings, table: RateTable) {
             self.base = base
@@ -34,6 +35,7 @@ public struct SessionState: Sendable {
             copy.lastIsRate = lastIsRate
             copy.lastFrom = lastFrom
             copy.lastTo = lastTo
+            copy.lastDay = lastDay
             copy.answerValue = answerValue
             copy.answerCurrency = answerCurrency
             copy.feeValue = feeValue
@@ -68,27 +70,33 @@ public struct SessionState: Sendable {
     }
     /// The last conversion or rate query, for `swap`.
     public var last: LastConversion? {
-        storage.lastFrom.map { LastConversion(amount: storage.lastIsRate ? nil : storage.lastAmount, from: $0, to: storage.lastTo) }
+        storage.lastFrom.map {
+            LastConversion(amount: storage.lastIsRate ? nil : storage.lastAmount, from: $0, to: storage.lastTo, day: storage.lastDay)
+        }
     }
 
-    /// Sets the last conversion, `amount` from `from` into `to`, and its first result as
-    /// the answer (a conversion sets both).
-    public mutating func setLast(_ amount: Rational, from: CurrencyCode, to: [CurrencyCode], answer: Rational, in currency: CurrencyCode) {
+    /// Sets the last conversion, `amount` from `from` into `to` with the rates of `day`
+    /// (`nil`: the current ones), and its first result as the answer (a conversion sets both).
+    public mutating func setLast(
+        _ amount: Rational, from: CurrencyCode, to: [CurrencyCode], day: Day?, answer: Rational, in currency: CurrencyCode
+    ) {
         let box = unique
         box.lastAmount = amount
         box.lastIsRate = false
         box.lastFrom = from
         box.lastTo = to
+        box.lastDay = day
         box.answerValue = answer
         box.answerCurrency = currency
     }
 
-    /// Sets the last line as a rate query of `from` in `to`.
-    public mutating func setLastRates(from: CurrencyCode, to: [CurrencyCode]) {
+    /// Sets the last line as a rate query of `from` in `to`, of `day` (`nil`: the current rates).
+    public mutating func setLastRates(from: CurrencyCode, to: [CurrencyCode], day: Day?) {
         let box = unique
         box.lastIsRate = true
         box.lastFrom = from
         box.lastTo = to
+        box.lastDay = day
     }
     /// The rate table every conversion uses.
     public var table: RateTable {
@@ -177,9 +185,12 @@ public struct LastConversion: Equatable, Sendable {
     public let amount: Rational?
     public let from: CurrencyCode
     public let to: [CurrencyCode]
+    /// The day whose rates it used; `nil` for the current ones.
+    public let day: Day?
 
-    public init(amount: Rational?, from: CurrencyCode, to: [CurrencyCode]) {
+    public init(amount: Rational?, from: CurrencyCode, to: [CurrencyCode], day: Day? = nil) {
         self.amount = amount
+        self.day = day
         self.from = from
         self.to = to
     }
