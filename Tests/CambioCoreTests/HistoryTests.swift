@@ -146,6 +146,26 @@ import Testing
         #expect(engine.evaluate("swap", state: &state, now: now).reply.conversions.first?.date == table.date)
     }
 
+    /// `help on` shows, for each locale, dates with another separator that read as it says:
+    /// both orders of 25 December 2020, and one that both readings make a day, an error.
+    @Test(arguments: ["en_US", "en_IN", "de_DE", "fr_FR", "tr_TR", "ar_EG", "nl_NL"])
+    func theDateFormsInHelpReadAsTheySay(_ locale: String) throws {
+        let engine = engine(locale)
+        var state = SessionState(base: .eur, recent: [], locale: engine.locale, table: table)
+        let help = engine.evaluate("help on", state: &state, now: now).reply.results
+        let line = try #require(help.first { $0.contains("12") && $0.contains("25") && $0.contains("2020,") }, "\(help)")
+        let forms = line.trimmingCharacters(in: .whitespaces).prefix(22).components(separatedBy: ", ").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(forms.count == 2, "\(line)")
+        let reader = DateReader(localeID: locale)
+        let christmas = try #require(Day(iso: "2020-12-25"))
+        for form in forms { #expect(reader.read(form, today: Day.utc(now)) == .success(christmas), "\(locale): \(form)") }
+        let next = try #require(help.firstIndex(of: line).map { help[$0 + 1] })
+        let ambiguous = String(next.trimmingCharacters(in: .whitespaces).prefix(10))
+        guard case .failure(.ambiguous) = reader.read(ambiguous, today: Day.utc(now)) else {
+            return #expect(Bool(false), "\(locale): \(ambiguous)")
+        }
+    }
+
     @Test func outsideTheDataIsAClearError() {
         for (line, key) in [
             ("1 eur in usd on 1998-12-31", "before the euro's first reference rates (1999-01-04)"),

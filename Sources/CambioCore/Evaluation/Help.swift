@@ -34,9 +34,14 @@ public enum Help {
         let reader = DateReader(localeID: localeID)
         let example = reader.example
         let history = HistoryLibrary.shared.bundled
+        // Dates with a separator other than the locale's own: one that only one reading makes
+        // a day, both ways round, and one that both readings do.
+        let other = reader.separator == "/" ? "." : "/"
+        let forms = "25\(other)12\(other)2020, 12\(other)25\(other)2020"
         return localized(
             "help.on", example.padding(toLength: max(example.count, 10), withPad: " ", startingAt: 0), reader.pattern,
-            history.firstDay.iso, history.lastDay.iso, HistoryLibrary.snapshotsSince.iso)
+            history.firstDay.iso, history.lastDay.iso, HistoryLibrary.snapshotsSince.iso, forms.padding(toLength: 22, withPad: " ", startingAt: 0),
+            "03\(other)04\(other)2020")
     }
 
     /// Left column padded to the widest entry plus two spaces, so that no column collides;
