@@ -308,4 +308,25 @@ extension MisreadTests {
             return #expect(Bool(false), "\(line): \(run(line).reply.lines)")
         }
     }
+
+    /// An ambiguous name lists every currency it fits, each with its code, not “and 1 more”.
+    @Test(arguments: ["12 dinar in usd", "1 rial in eur", "12 kwacha in eur", "12 som in eur"])
+    func anAmbiguousNameNamesEveryChoice(_ line: String) {
+        let outcome = run(line)
+        var message = ""
+        for case .error(_, let text) in outcome.reply.lines { message = text }
+        guard case .ambiguousCurrency(_, let candidates)? = error(outcome)?.kind, candidates.count <= 10 else {
+            return #expect(Bool(false), "\(line): \(outcome.reply.lines)")
+        }
+        for code in candidates { #expect(message.contains(code.rawValue), "\(line): \(code) missing from \(message)") }
+        #expect(!message.contains("more"), "\(message)")
+    }
+
+    @Test(arguments: [("help swapp", "help swap"), ("help stauts", "help status"), ("help rats", "help rates")])
+    func aHelpTopicTypoSuggestsTheTopic(_ line: String, _ suggestion: String) {
+        let outcome = run(line)
+        var message = ""
+        for case .error(_, let text) in outcome.reply.lines { message = text }
+        #expect(message.contains("“\(suggestion)”"), "\(line): \(message)")
+    }
 }

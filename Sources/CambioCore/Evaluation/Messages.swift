@@ -60,8 +60,11 @@ public enum Messages {
             if suggestions.isEmpty { return localized("error.unknownCurrency", quoted(typed)) }
             return localized("error.unknownCurrency.suggest", quoted(typed), alternatives(suggestions.map(named), localized))
         case .ambiguousCurrency(let typed, let candidates):
-            var shown = candidates.prefix(4).map(named)
-            if candidates.count > 4 { shown.append(localized("list.more", String(candidates.count - 4))) }
+            // Every choice by name, so that the code to type is there (`dinar` has nine); only a
+            // longer list is cut short.
+            let limit = candidates.count > 10 ? 8 : candidates.count
+            var shown = candidates.prefix(limit).map(named)
+            if candidates.count > limit { shown.append(localized("list.more", String(candidates.count - limit))) }
             return localized("error.ambiguousCurrency", quoted(typed), alternatives(shown, localized))
         case .currencyNotInTable(let code, let table):
             let what = localized("error.notInTable", code.rawValue, name(code), table.source, table.date, String(table.count))
@@ -80,7 +83,13 @@ public enum Messages {
             case (.closingParenthesis, let found?): return localized("error.expected.parenthesis.found", quoted(found))
             }
         case .unknownTopic(let word):
-            return localized("error.unknownTopic", quoted(word), Command.words.joined(separator: ", "))
+            let commands = Command.words.joined(separator: ", ")
+            // A typo of a command (`help swapp`) names the help meant, as one of the line does.
+            let closest = Command.words.map { ($0, Levenshtein.distance(word, $0, transpositions: true)) }.min { $0.1 < $1.1 }
+            if let (topic, distance) = closest, word.count >= 3, distance <= (word.count >= 5 ? 2 : 1) {
+                return localized("error.unknownTopic.suggest", quoted(word), quoted("help " + topic), commands)
+            }
+            return localized("error.unknownTopic", quoted(word), commands)
         case .unknownLocale(let id):
             return localized("error.unknownLocale", quoted(id))
         case .lineTooLong(let limit):
