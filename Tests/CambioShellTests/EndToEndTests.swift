@@ -325,6 +325,10 @@ extension EndToEndTests {
         #expect(objects[3]["minor_units"] as? Int == 2)
         #expect(objects[5]["currencies"] as? Int == 161 && objects[5]["locale_numbers"] as? String == "de_DE")
         #expect(objects[6]["column"] as? Int == 1)
+        // An error without a column has none: null, not a string where a number stands.
+        let dated = try Cambio.run(["--format", "json", "source", "nowhere"], environment: home.environment())
+        let error = dated.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }.first
+        #expect(error?["type"] as? String == "error" && error?["column"] is NSNull, "\(dated.stdout)")
         let tsv = try Cambio.run(["--format", "tsv"], stdin: "rates usd\nfoo\n", environment: home.environment())
         #expect(tsv.stdout.hasPrefix("1\trate\tEUR\tUSD\t1.14326597\t0.87468710364920596735683473549029015531"), "\(tsv.stdout)")
         #expect(tsv.stdout.contains("\n2\terror\t1\tunknown currency"))

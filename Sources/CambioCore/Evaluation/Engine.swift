@@ -917,7 +917,7 @@ public final class Engine {
                 "currency",
                 [
                     ("code", .text(code.rawValue)), ("symbol", .text(formatter.symbol(for: code))), ("name", .text(directory.name(of: code))),
-                    ("minor_units", catalog[code]?.minorUnits.map { .integer($0) } ?? .text("")),
+                    ("minor_units", catalog[code]?.minorUnits.map { .integer($0) } ?? .absent),
                 ])
         }
     }
@@ -1024,7 +1024,7 @@ public final class Engine {
         var fields: [(key: String, value: Record.Value)] = [
             ("source", .text(table.source.id)), ("bundled", .flag(table.source.isBundledSeed)),
             ("attribution", .text(table.source.attribution)), ("date", .text(table.date)),
-            ("age_days", DataDate.age(of: table.date, now: now).map { .integer($0) } ?? .text("")),
+            ("age_days", DataDate.age(of: table.date, now: now).map { .integer($0) } ?? .absent),
             ("fetched", .text(table.fetchedAt.map(UTC.timestamp) ?? "")), ("currencies", .integer(table.rates.count)),
             ("base", .text(state.base.rawValue)), ("locale_numbers", .text(state.locale.numbers)),
             ("locale_money", .text(state.locale.money)), ("locale_messages", .text(state.locale.messages)),

@@ -8,6 +8,9 @@ public struct Record: Sendable, Equatable {
         case decimal(String)
         case integer(Int)
         case flag(Bool)
+        /// A number there is none of (an error without a column, a currency without minor
+        /// units): `null` in JSON, empty in TSV, so that a field is a number or nothing.
+        case absent
     }
 
     /// `conversion`, `rate`, `currency`, `base`, `status`, `text`, `error`.

@@ -19,7 +19,7 @@ public enum OutputFormat: String, CaseIterable, Sendable {
         var records = reply.conversions.map(Record.init) + reply.records
         for case .error(let error, let message) in reply.lines {
             records.append(
-                Record("error", [("column", error.range.map { .integer($0.lowerBound + 1) } ?? .text("")), ("message", .text(message))]))
+                Record("error", [("column", error.range.map { .integer($0.lowerBound + 1) } ?? .absent), ("message", .text(message))]))
         }
         if records.isEmpty {
             records = reply.results.map { Record("text", [("text", .text($0))]) }
@@ -39,6 +39,7 @@ public enum OutputFormat: String, CaseIterable, Sendable {
                     return String(text.map { $0 == "\t" || $0 == "\n" || $0 == "\r" ? " " : $0 })
                 case .integer(let value): return String(value)
                 case .flag(let value): return String(value)
+                case .absent: return ""
                 }
             }
             return ([String(line), record.type] + values).joined(separator: "\t") + "\n"
@@ -49,6 +50,7 @@ public enum OutputFormat: String, CaseIterable, Sendable {
                     case .text(let text), .decimal(let text): (field.key, JSONText.string(text))
                     case .integer(let value): (field.key, String(value))
                     case .flag(let value): (field.key, String(value))
+                    case .absent: (field.key, "null")
                     }
                 }
             return "{" + members.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}\n"
