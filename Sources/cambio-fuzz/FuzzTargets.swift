@@ -152,15 +152,13 @@ enum FuzzTargets {
         guard text.count <= 256 else { return }
         let engine = engine(locale)
         guard case .success(let parsed) = engine.amountParser.parse(text) else { return }
-        var value = parsed.value
-        var rounded = Decimal()
-        NSDecimalRound(&rounded, &value, 3, .bankers)
-        guard rounded == parsed.value, !parsed.separatorReadAsDecimal else { return }
-        let formatted = engine.formatter.formatNumber(parsed.value)
+        // Exactly, whatever the number of digits (a `Decimal` keeps 38).
+        guard parsed.exact.exactFractionDigits(minimum: 0, maximum: 3) != nil, !parsed.separatorReadAsDecimal else { return }
+        let formatted = engine.formatter.formatNumber(parsed.exact)
         guard case .success(let again) = engine.amountParser.parse(formatted) else {
             return check(false, "\(text.debugDescription) formats as \(formatted.debugDescription), which does not read back in \(locale)")
         }
-        check(again.value == parsed.value, "\(text.debugDescription) → \(formatted.debugDescription) → \(again.value) in \(locale)")
+        check(again.exact == parsed.exact, "\(text.debugDescription) → \(formatted.debugDescription) → \(again.exact) in \(locale)")
     }
 
     /// A decoder gives a whole valid table or an error, never a partial or invalid table.

@@ -93,9 +93,12 @@ import Testing
     }
 
     @Test func tooManyDigitsIsAnErrorNotATruncation() {
-        let text = String(repeating: "9", count: 31)
-        #expect(error(text, "en_US")?.kind == .tooManyDigits(limit: 30))
-        #expect(value(String(repeating: "9", count: 30), "en_US") != nil)
+        let limit = AmountParser.digitLimit
+        let text = String(repeating: "9", count: limit + 1)
+        #expect(error(text, "en_US")?.kind == .tooManyDigits(limit: limit))
+        #expect(value(String(repeating: "9", count: limit), "en_US") != nil)
+        // Zeros after the last significant digit of a fraction add no digit.
+        #expect(value("1." + String(repeating: "0", count: limit + 10), "en_US") != nil)
     }
 
     @Test func conventionsAreReadFromICU() {

@@ -329,4 +329,26 @@ extension MisreadTests {
         for case .error(_, let text) in outcome.reply.lines { message = text }
         #expect(message.contains("“\(suggestion)”"), "\(line): \(message)")
     }
+
+    /// Every amount printed reads back, however long: a 30-digit amount into VND (35 digits), a
+    /// product of two 30-digit amounts, in locales with other marks and digits; a result too
+    /// long to read back is refused, not printed.
+    @Test(arguments: ["en_US", "de_DE", "en_IN", "ar_EG", "fr_CH"])
+    func longResultsReadBack(_ locale: String) throws {
+        let big = "123456789012345678901234567890"
+        for line in ["\(big) byn in vnd", "\(big) × \(big) eur in usd", "\(big) usd in eur"] {
+            let first = run(line, locale)
+            let conversion = try #require(first.reply.conversions.last, "\(line): \(first.reply.lines)")
+            let printed = try #require(first.reply.results.first?.components(separatedBy: " = ").last)
+            let again = run(printed + " in eur", locale)
+            let read = try #require(again.reply.conversions.first, "\(locale): \(printed) did not read: \(again.reply.lines)")
+            #expect(read.from == conversion.to, "\(printed)")
+            let rounded = try #require(Rational(decimalText: conversion.roundedResult))
+            #expect(read.exactAmount == rounded, "\(locale): \(printed)")
+        }
+        let huge = String(repeating: "9", count: AmountParser.digitLimit)
+        guard case .arithmetic(.tooLarge)? = error(run("\(huge) byn in vnd", locale))?.kind else {
+            return #expect(Bool(false), "\(locale): a result longer than the reader takes was printed")
+        }
+    }
 }

@@ -411,6 +411,18 @@ public final class Engine {
         return requested
     }
 
+    /// Refuses a result too long to be typed back: every amount shown reads back, and the
+    /// amount reader takes `AmountParser.digitLimit` significant digits, three of them after
+    /// the point (and one more for a fee's figure). Only a conversion of an amount of over a
+    /// thousand digits comes near; a calculation stops at 4,096 bits, well below.
+    private func readable(_ value: Rational) throws {
+        // Below 2^4000 a value has at most 1,205 digits: one subtraction for every line.
+        guard value.numerator.bitWidth - value.denominator.bitWidth > 4000 else { return }
+        if let magnitude = value.decimalMagnitude, magnitude + 1 > AmountParser.digitLimit - 4 {
+            throw CommandError(.arithmetic(.tooLarge), at: nil)
+        }
+    }
+
     /// The rate between two currencies of the table, or the error naming the one it lacks.
     private func requiredRate(_ table: RateTable, from: CurrencyCode, to target: CurrencyCode) throws -> Rational {
         guard let rate = rate(table, from: from, to: target) else {
@@ -433,6 +445,7 @@ public final class Engine {
         for (index, target) in targets.enumerated() {
             let rate = try requiredRate(table, from: from, to: target)
             let result = amount * rate
+            try readable(result)
             // The rate is only shown beside results; a pipe does without it (and the division).
             var detail: String?
             if showsDetails {
@@ -576,6 +589,7 @@ public final class Engine {
         guard !targets.isEmpty else {
             // The value itself: money in its currency, or a plain number.
             let value = total.value
+            try readable(value)
             var shown = total.currency.map { formatter.format(value, $0) } ?? formatter.formatNumber(value)
             if let charged, let fee = state.fee, let currency = total.currency {
                 shown += " (" + localized("note.feeResult", formatter.format(charged, currency), percentText(fee)) + ")"
@@ -591,6 +605,7 @@ public final class Engine {
         for target in targets {
             let rate = try requiredRate(table, from: from, to: target)
             let result = total.value * rate
+            try readable(result)
             // The fee when anything was converted: into the target, or inside the calculation.
             let fee = from != target || charged != nil ? state.fee : nil
             var text = echo + " = " + formatter.format(result, target)

@@ -2,8 +2,8 @@ import Foundation
 
 /// An amount as the user typed it, read in their locale.
 public struct ParsedAmount: Equatable, Sendable {
-    /// The value as a `Decimal` (an amount has at most 30 significant digits, so it is exact);
-    /// made when asked for, as few lines need it.
+    /// The value as the nearest `Decimal` (exact up to 38 significant digits); made when asked
+    /// for, as few lines need it.
     public var value: Decimal { exact.decimal }
     /// The exact value, for arithmetic and display.
     public let exact: Rational
@@ -45,8 +45,10 @@ public struct AmountError: Error, Equatable, Sendable {
 public struct AmountParser: Sendable {
     public let conventions: NumberConventions
 
-    /// Significant digits accepted in one amount.
-    public static let digitLimit = 30
+    /// Significant digits accepted in one amount: bounded, and enough that every amount the
+    /// program prints reads back (a calculation stops at 4,096 bits, 1,234 digits, and a
+    /// result longer than this is refused rather than printed).
+    public static let digitLimit = 1_250
 
     /// The locale's decimal and grouping marks when they are ASCII `.` or `,` (0 otherwise),
     /// for reading the common amount straight from its bytes.
@@ -154,17 +156,13 @@ public struct AmountParser: Sendable {
             return .failure(error)
         }
 
-        var ascii = negative ? "-" : ""
         // Significant digits run from the first non-zero digit to the last non-zero one:
         // trailing zeros of the fraction (12,500) add no precision.
         var digitOffsets: [(value: Int, offset: Int)] = []
-        for (index, entry) in pieces.enumerated() {
+        for entry in pieces {
             switch entry.piece {
-            case .digit(let value):
-                ascii.append(Character(String(value)))
-                digitOffsets.append((value, entry.offset))
-            case .separator:
-                if index == integerEnd { ascii.append(".") }
+            case .digit(let value): digitOffsets.append((value, entry.offset))
+            case .separator: continue
             }
         }
         let integerDigits = pieces[..<integerEnd].filter { if case .digit = $0.piece { true } else { false } }.count
@@ -176,8 +174,7 @@ public struct AmountParser: Sendable {
                     AmountError(kind: .tooManyDigits(limit: Self.digitLimit), offset: digitOffsets[first + Self.digitLimit].offset))
             }
         }
-        if ascii.hasPrefix(".") || ascii.hasPrefix("-.") { ascii = ascii.replacingOccurrences(of: ".", with: "0.") }
-        guard ExactDecimal.parse(ascii) != nil else {
+        guard !digitOffsets.isEmpty else {
             return .failure(AmountError(kind: .noDigits, offset: 0))
         }
         // The exact value from the digits themselves: the significand and the fraction's length.
