@@ -351,4 +351,14 @@ extension MisreadTests {
             return #expect(Bool(false), "\(locale): a result longer than the reader takes was printed")
         }
     }
+
+    /// `ans` is echoed with every decimal it has, so that the line reads true.
+    @Test func theAnswerIsEchoedExactly() {
+        let settings = LocaleSettings(numbers: "en_US", money: "en_US", messages: "en_US")
+        let engine = Engine(locale: settings, table: table)
+        var state = SessionState(base: .eur, recent: [], locale: settings, table: table)
+        _ = engine.evaluate("12.50 eur in usd", state: &state)
+        let reply = engine.evaluate("ans × 2", state: &state).reply
+        #expect(reply.results == ["$14.290824625 × 2 = $28.582"], "\(reply.lines)")
+    }
 }

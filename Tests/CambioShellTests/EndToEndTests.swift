@@ -325,6 +325,11 @@ extension EndToEndTests {
         #expect(objects[3]["minor_units"] as? Int == 2)
         #expect(objects[5]["currencies"] as? Int == 161 && objects[5]["locale_numbers"] as? String == "de_DE")
         #expect(objects[6]["column"] as? Int == 1)
+        // A command that changes a setting says so in a record too.
+        for line in ["fee 1,75 %", "fee off", "recent clear", "preview off"] {
+            let set = try Cambio.run(["--format", "json"], stdin: line + "\n", environment: home.environment(["LANG": "de_DE.UTF-8"]))
+            #expect(set.stdout.hasPrefix("{\"line\": 1, \"type\": \"text\""), "\(line): \(set.stdout) \(set.stderr)")
+        }
         // An error without a column has none: null, not a string where a number stands.
         let dated = try Cambio.run(["--format", "json", "source", "nowhere"], environment: home.environment())
         let error = dated.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }.first

@@ -665,7 +665,9 @@ public final class Engine {
             result = Quantity(value: value, currency: code, text: code.map { formatter.formatGiven(value, $0) } ?? formatter.formatPercentNumber(value))
         case .answer(let range):
             guard let answer = state.answer else { throw CommandError(.arithmetic(.noAnswer), at: range) }
-            result = Quantity(value: answer.value, currency: answer.currency, text: formatter.format(answer.value, answer.currency))
+            // Written with every decimal it has (up to 40), as a typed amount is: rounded to three,
+            // `ans × 2` would read `1,143 $ × 2 = 2,287 $`.
+            result = Quantity(value: answer.value, currency: answer.currency, text: formatter.formatGiven(answer.value, answer.currency))
         case .percent(let inner, let range):
             let value = try quantity(inner, state, notes: &notes, parts: &parts)
             guard value.currency == nil, !value.isPercent else { throw CommandError(.arithmetic(.percentAlone), at: range) }

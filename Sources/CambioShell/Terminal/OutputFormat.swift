@@ -22,7 +22,14 @@ public enum OutputFormat: String, CaseIterable, Sendable {
                 Record("error", [("column", error.range.map { .integer($0.lowerBound + 1) } ?? .absent), ("message", .text(message))]))
         }
         if records.isEmpty {
-            records = reply.results.map { Record("text", [("text", .text($0))]) }
+            // Any other command: its lines as text (a setting changed says so in a note).
+            records = reply.lines.compactMap { line in
+                switch line {
+                case .result(let text, _): Record("text", [("text", .text(text.string))])
+                case .heading(let text), .note(let text): Record("text", [("text", .text(text))])
+                default: nil
+                }
+            }
         }
         return records.map { write($0, line: line) }.joined()
     }
