@@ -277,12 +277,23 @@ extension MisreadTests {
         #expect(!outcome.reply.failed && notes(outcome).isEmpty, "\(line): \(outcome.reply.lines)")
     }
 
-    @Test(arguments: ["50 cents in usd", "12 usd in cents"])
-    func centsAreNoCurrency(_ line: String) {
+    @Test(arguments: [("50 cents in usd", "cents"), ("12 usd in cents", "cents"), ("50 cent in usd", "cent"), ("100 and", "and"), ("100 per in eur", "per"), ("1 ang in eur", "ang")])
+    func wordsAndWithdrawnCodesAreNoCurrency(_ line: String, _ word: String) {
         guard case .unknownCurrency(let typed, _)? = error(run(line))?.kind else {
             return #expect(Bool(false), "\(line): \(run(line).reply.lines)")
         }
-        #expect(typed == "cents")
+        #expect(typed == word)
+    }
+
+    /// A withdrawn currency the history quotes is found by its code for a dated line; without
+    /// a date the error says until when it has rates.
+    @Test func withdrawnCurrenciesOfTheHistoryConvertOnTheirDays() {
+        #expect(converted(run("1000000 trl in eur on 2003-01-02")) == ["TRL>EUR"])
+        #expect(converted(run("1 eur in rol on 2004-01-05")) == ["EUR>ROL"])
+        guard case .withdrawnCurrency(let code, _, let last)? = error(run("1 trl in eur"))?.kind else {
+            return #expect(Bool(false), "\(run("1 trl in eur").reply.lines)")
+        }
+        #expect(code.rawValue == "TRL" && last.iso == "2004-12-31")
     }
 
     @Test(arguments: ["12 rmb in eur", "12 Rmb in eur", "12 RMB in eur", "12 eur in rmb"])

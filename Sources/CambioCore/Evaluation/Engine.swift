@@ -427,6 +427,10 @@ public final class Engine {
     private func requiredRate(_ table: RateTable, from: CurrencyCode, to target: CurrencyCode) throws -> Rational {
         guard let rate = rate(table, from: from, to: target) else {
             let missing = table.contains(from) ? target : from
+            // A withdrawn currency (TRL) has rates only in the history, until it was withdrawn.
+            if datedLine == nil, let name = catalog.withdrawnName(missing), let last = history.bundled.lastDay(of: missing) {
+                throw CommandError(.withdrawnCurrency(missing, name: name, last: last), at: nil)
+            }
             throw CommandError(.currencyNotInTable(missing, table: describe(table, missing: missing)), at: nil)
         }
         return rate

@@ -66,6 +66,8 @@ public enum Messages {
             var shown = candidates.prefix(limit).map(named)
             if candidates.count > limit { shown.append(localized("list.more", String(candidates.count - limit))) }
             return localized("error.ambiguousCurrency", quoted(typed), alternatives(shown, localized))
+        case .withdrawnCurrency(let code, let name, let last):
+            return localized("error.withdrawn", code.rawValue, name, last.iso)
         case .currencyNotInTable(let code, let table):
             let what = localized("error.notInTable", code.rawValue, name(code), table.source, table.date, String(table.count))
             return what + (table.bundledDate.map { localized("error.notInTable.bundled", $0) } ?? "") + localized("error.notInTable.fetch")

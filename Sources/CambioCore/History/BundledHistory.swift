@@ -103,6 +103,13 @@ public final class BundledHistory: Sendable {
         return count == 0 ? nil : count - 1
     }
 
+    /// The last day the history quotes `code` (a withdrawn currency's last rate).
+    public func lastDay(of code: CurrencyCode) -> Day? {
+        var index = dayCount - 1
+        while index >= 0, stored(code, at: index) == nil { index -= 1 }
+        return index >= 0 ? day(at: index) : nil
+    }
+
     public func day(at index: Int) -> Day { Day(number: Int(contents.days[index])) }
 
     /// The published rate of `code` on the day at `index` as an integer and its column's

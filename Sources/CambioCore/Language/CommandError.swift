@@ -11,6 +11,8 @@ public struct CommandError: Error, Equatable, Sendable {
         case ambiguousCurrency(String, candidates: [CurrencyCode])
         /// An ISO code the rate table has no rate for.
         case currencyNotInTable(CurrencyCode, table: TableDescription)
+        /// A withdrawn currency asked for without a date: the history has its rates until `last`.
+        case withdrawnCurrency(CurrencyCode, name: String, last: Day)
         /// Something else stood where the grammar expected `expected`.
         case expected(Expectation, found: String?)
         /// An unknown command word after `help`.

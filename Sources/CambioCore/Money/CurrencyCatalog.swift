@@ -6,6 +6,8 @@ public struct CurrencyCatalog: Sendable {
     private struct Contents: Sendable {
         var byCode: [CurrencyCode: Currency]
         var all: [Currency]
+        /// Codes ISO lists as withdrawn (and no longer current), with their names.
+        var withdrawn: [CurrencyCode: String]
     }
 
     private final class Storage: Sendable {
@@ -37,22 +39,30 @@ public struct CurrencyCatalog: Sendable {
 
     private static func parse(_ csv: String) -> Contents {
         var found: [CurrencyCode: Currency] = [:]
+        var withdrawn: [CurrencyCode: String] = [:]
         var header = true
         CSV.forEachRow(of: csv) { fields in
             guard !header else {
                 header = false
                 return
             }
-            guard fields.count >= 6, fields[5].isEmpty, let code = CurrencyCode(fields[2]),
-                found[code] == nil
-            else { return }
+            guard fields.count >= 6, let code = CurrencyCode(fields[2]) else { return }
+            guard fields[5].isEmpty else {
+                withdrawn[code] = fields[1]
+                return
+            }
+            guard found[code] == nil else { return }
             found[code] = Currency(
                 code: code, isoName: fields[1], minorUnits: Int(fields[4]), numericCode: fields[3])
         }
-        return Contents(byCode: found, all: found.values.sorted { $0.code < $1.code })
+        for code in found.keys { withdrawn[code] = nil }
+        return Contents(byCode: found, all: found.values.sorted { $0.code < $1.code }, withdrawn: withdrawn)
     }
 
     public subscript(code: CurrencyCode) -> Currency? { storage.parsed.byCode[code] }
+
+    /// The ISO name of a withdrawn currency (`ANG`, `TRL`); `nil` for a current one or none.
+    public func withdrawnName(_ code: CurrencyCode) -> String? { storage.parsed.withdrawn[code] }
 }
 
 /// The minimal CSV reading the ISO list needs: commas, double-quoted fields, doubled quotes,

@@ -81,6 +81,16 @@ public final class CurrencyDirectory {
         return found
     }()
 
+    /// Words that are no currency, though they start or stand in currency names.
+    static let noCurrency: Set<String> = [
+        "cent", "cents", "centime", "centimes", "centavo", "centavos", "centimo", "centimos", "centesimo", "penny", "pence",
+        "kurus", "paisa", "paise", "kopek", "kopeks", "kopeck", "and", "und", "ve", "per", "of", "von", "the",
+    ]
+
+    /// Currencies the bundled history quotes: those withdrawn (TRL, ROL) are found by code,
+    /// for dated lines.
+    static let historical: Set<CurrencyCode> = Set(EmbeddedHistory.codes.compactMap(CurrencyCode.init))
+
     /// Longer phrases are not looked up.
     static let longestName = 64
 
@@ -139,7 +149,7 @@ public final class CurrencyDirectory {
 
     /// The name to show for a currency in the user's language.
     public func name(of code: CurrencyCode) -> String {
-        entry(code)?.localName ?? catalog[code]?.isoName ?? code.rawValue
+        entry(code)?.localName ?? catalog[code]?.isoName ?? catalog.withdrawnName(code) ?? code.rawValue
     }
 
     public func contains(_ code: CurrencyCode) -> Bool { codeSet.contains(code) }
@@ -164,12 +174,22 @@ public final class CurrencyDirectory {
         if let code = CurrencyCode(trimmed) {
             if codeSet.contains(code) { return .found(code, .code) }
             if catalog[code] != nil { return .notInTable(code) }
+            if catalog.withdrawnName(code) != nil {
+                // A withdrawn currency the rate history quotes (TRL, ROL) is found by its code,
+                // for dated lines; any other withdrawn code (ANG) is no currency here, never the
+                // start of another one's name (“ang…olan kwanza”).
+                if Self.historical.contains(code) { return .found(code, .code) }
+                return .unknown(suggestions: suggestions(for: TextFolding.fold(trimmed)))
+            }
         }
         if let symbol = resolveSymbol(trimmed) { return symbol }
         // No currency name is this long; do not spend time matching pasted text.
         guard trimmed.count <= Self.longestName else { return .unknown(suggestions: []) }
         let folded = TextFolding.fold(trimmed)
         guard !folded.isEmpty else { return .unknown(suggestions: []) }
+        // Words of money that name no currency, and words that join others: never the start
+        // of a name (`cent` is not “Central African CFA Franc”, `and` not “Trinidad and Tobago”).
+        if Self.noCurrency.contains(folded) { return .unknown(suggestions: suggestions(for: folded)) }
         let index = nameIndex
         func fits(_ candidate: String, prefixes: Bool) -> [CurrencyCode] {
             var fitting = index.exact[candidate] ?? []
