@@ -358,7 +358,7 @@ extension MisreadTests {
             #expect(read.exactAmount == rounded, "\(locale): \(printed)")
         }
         let huge = String(repeating: "9", count: AmountParser.digitLimit)
-        guard case .arithmetic(.tooLarge)? = error(run("\(huge) byn in vnd", locale))?.kind else {
+        guard case .arithmetic(.tooLong)? = error(run("\(huge) byn in vnd", locale))?.kind else {
             return #expect(Bool(false), "\(locale): a result longer than the reader takes was printed")
         }
     }
@@ -371,5 +371,7 @@ extension MisreadTests {
         _ = engine.evaluate("12.50 eur in usd", state: &state)
         let reply = engine.evaluate("ans × 2", state: &state).reply
         #expect(reply.results == ["$14.290824625 × 2 = $28.582"], "\(reply.lines)")
+        _ = engine.evaluate("-ans", state: &state)
+        #expect(engine.evaluate("2 × -ans", state: &state).reply.results == ["2 × −(-$28.58164925) = $57.163"])
     }
 }

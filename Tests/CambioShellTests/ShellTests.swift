@@ -225,6 +225,10 @@ import CambioShell
         #expect(pipe.stderr.contains("cannot write standard output") && pipe.stderr.hasSuffix("status=1\n"), "\(pipe.stderr)")
         // Said once, not once a line.
         #expect(pipe.stderr.components(separatedBy: "cannot write").count == 2, "\(pipe.stderr)")
+        for option in ["--version", "--help", "--man"] {
+            let about = try Cambio.shell("\(exe) \(option) \(redirection); echo status=$? >&2", environment: home.environment())
+            #expect(about.stderr.contains("cannot write standard output") && about.stderr.hasSuffix("status=1\n"), "\(option): \(about.stderr)")
+        }
     }
 
     @Test func anUnwritableStateDirectoryWarnsAndConvertingGoesOn() throws {

@@ -419,7 +419,7 @@ public final class Engine {
         // Below 2^4000 a value has at most 1,205 digits: one subtraction for every line.
         guard value.numerator.bitWidth - value.denominator.bitWidth > 4000 else { return }
         if let magnitude = value.decimalMagnitude, magnitude + 1 > AmountParser.digitLimit - 4 {
-            throw CommandError(.arithmetic(.tooLarge), at: nil)
+            throw CommandError(.arithmetic(.tooLong(limit: AmountParser.digitLimit)), at: nil)
         }
     }
 
@@ -681,7 +681,9 @@ public final class Engine {
         case .negate(let inner, _):
             result = try quantity(inner, state, notes: &notes, parts: &parts)
             result.value = -result.value
-            result.text = "−" + result.text
+            // A sign before a sign is bracketed (`2 × −(−€108.732)`), never `−-`.
+            let signed = result.text.first.map { "-−+".contains($0) } ?? false
+            result.text = "−" + (signed ? "(" + result.text + ")" : result.text)
         case .group(let inner):
             result = try quantity(inner, state, notes: &notes, parts: &parts)
             result.text = "(" + result.text + ")"

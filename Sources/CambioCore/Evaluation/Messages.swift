@@ -118,6 +118,7 @@ public enum Messages {
             case .percentFirst: return localized("error.arithmetic.percentFirst")
             case .noAnswer: return localized("error.arithmetic.noAnswer")
             case .tooLarge: return localized("error.arithmetic.tooLarge")
+            case .tooLong(let limit): return localized("error.arithmetic.tooLong", String(limit))
             case .tooComplex(let operators, let nesting): return localized("error.arithmetic.tooComplex", String(operators), String(nesting))
             }
         case .badFee(let typed):

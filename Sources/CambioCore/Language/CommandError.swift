@@ -76,6 +76,8 @@ public struct CommandError: Error, Equatable, Sendable {
         case noAnswer
         /// A value whose exact fraction outgrew what is kept (over 4,096 bits).
         case tooLarge
+        /// A result with more digits than an amount may be typed with (`limit`).
+        case tooLong(limit: Int)
         /// More operators or deeper nesting than a calculation may have.
         case tooComplex(operators: Int, nesting: Int)
     }

@@ -33,6 +33,15 @@ public struct App {
     }
 
     /// Runs with the process's arguments (without the program name); returns the exit status.
+    /// Writes what the program says about itself: a write that fails (a full disk, a closed
+    /// output) is said and fails the run, as results do; a reader that left early does not.
+    private func emit(_ text: String, _ output: TerminalOutput, _ localized: Localization) -> Int32 {
+        guard let error = output.write(bytes: Array(text.utf8)) else { return ExitStatus.success }
+        guard error != EPIPE else { return ExitStatus.success }
+        output.complain(localized("error.writeOutput", String(cString: strerror(error))))
+        return ExitStatus.failed
+    }
+
     public mutating func run(_ arguments: [String]) -> Int32 {
         let early = store.localized
         // Messages before the mode is known are plain text; the modes make their own output.
@@ -51,22 +60,18 @@ public struct App {
             let numbers = options.locale.flatMap { LocaleSettings.normalize($0) }
                 ?? LocaleSettings.resolve(environment: environment, override: environment["CAMBIO_LOCALE"]).numbers
             about.decimalSeparator = NumberConventions(localeID: numbers).decimalSeparator
-            plainOutput.write(Usage.text(about, seedDate: SeedTableDecoder.bundledDate))
-            return ExitStatus.success
+            return emit(Usage.text(about, seedDate: SeedTableDecoder.bundledDate), plainOutput, about)
         }
         if options.showVersion {
             let seedSource = (try? SeedTableDecoder.bundled().source.id) ?? "?"
             let line = about("version.line", Self.version, SeedTableDecoder.bundledDate, seedSource, ICUVersion.icu, ICUVersion.cldr)
-            plainOutput.write(line + "\n")
-            return ExitStatus.success
+            return emit(line + "\n", plainOutput, about)
         }
         if options.showManual {
-            plainOutput.write(ManPage.roff(about, version: Self.version, date: Self.releaseDate, seedDate: SeedTableDecoder.bundledDate))
-            return ExitStatus.success
+            return emit(ManPage.roff(about, version: Self.version, date: Self.releaseDate, seedDate: SeedTableDecoder.bundledDate), plainOutput, about)
         }
         if let shell = options.completion {
-            plainOutput.write(CompletionScript.script(for: shell, about))
-            return ExitStatus.success
+            return emit(CompletionScript.script(for: shell, about), plainOutput, about)
         }
         store.loadLocaleFacts()
         let interactive = options.words.isEmpty && Platform.isTerminal(STDIN_FILENO)
