@@ -214,7 +214,10 @@ import Testing
 
     @Test func theLocalesOwnFormIsReadInItsOrderOnly() throws {
         let today = try #require(Day(iso: "2026-11-30"))
-        #expect(DateReader(localeID: "en_US").read("15/03/2020", today: today) == .failure(.noSuchDay("15/03/2020")))
+        // The other order is never taken, but said: 15/03/2020 in en_US would be 2020-03-15.
+        #expect(DateReader(localeID: "en_US").read("15/03/2020", today: today) == .failure(.otherOrder("15/03/2020", other: Day(iso: "2020-03-15")!)))
+        #expect(DateReader(localeID: "en_IN").read("12/25/2020", today: today) == .failure(.otherOrder("12/25/2020", other: Day(iso: "2020-12-25")!)))
+        #expect(DateReader(localeID: "de_DE").read("31.02.2020", today: today) == .failure(.noSuchDay("31.02.2020")))
         #expect(try DateReader(localeID: "en_US").read("03/04/2020", today: today).get().iso == "2020-03-04")
         #expect(try DateReader(localeID: "en_GB").read("03/04/2020", today: today).get().iso == "2020-04-03")
         // Digits of the locale's script, and its bidirectional marks.

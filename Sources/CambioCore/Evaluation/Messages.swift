@@ -132,6 +132,7 @@ public enum Messages {
                 case .missing: return localized("error.date.missing", pattern, example)
                 case .unreadable(let typed): return localized("error.date.unreadable", quoted(typed), pattern, example)
                 case .noSuchDay(let typed): return localized("error.date.noSuchDay", quoted(typed), pattern)
+                case .otherOrder(let typed, let other): return localized("error.date.otherOrder", quoted(typed), pattern, other.iso)
                 case .shortYear(let typed): return localized("error.date.shortYear", quoted(typed), example)
                 case .ambiguous(let typed, let dayFirst, let monthFirst):
                     return localized("error.date.ambiguous", quoted(typed), dayFirst.iso, monthFirst.iso, pattern)

@@ -78,6 +78,9 @@ public struct DateReader: Sendable {
         case ambiguous(String, Day, Day)
         /// A form that names no day (`2021-02-30`, `15/03/2020` in en_US).
         case noSuchDay(String)
+        /// The locale's own form with day and month the other way round (`25/12/2020` in
+        /// en_US): no day in the locale's order, `other` in the other one. Never taken silently.
+        case otherOrder(String, other: Day)
         /// A year of two digits.
         case shortYear(String)
         /// Nothing after `on`.
@@ -169,7 +172,8 @@ public struct DateReader: Sendable {
         // The locale's own form is read in its order only.
         if mark == separator, order != .yearMonthDay {
             let day = order == .dayMonthYear ? Day(year: c, month: b, day: a) : Day(year: c, month: a, day: b)
-            return day.map { .success($0) } ?? .failure(.noSuchDay(typed))
+            let other = order == .dayMonthYear ? Day(year: c, month: a, day: b) : Day(year: c, month: b, day: a)
+            return day.map { .success($0) } ?? other.map { .failure(.otherOrder(typed, other: $0)) } ?? .failure(.noSuchDay(typed))
         }
         let dayFirst = Day(year: c, month: b, day: a)
         let monthFirst = Day(year: c, month: a, day: b)
