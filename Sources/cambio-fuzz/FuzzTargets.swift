@@ -128,13 +128,14 @@ enum FuzzTargets {
         let now = Date(timeIntervalSince1970: 1_764_460_800)
         let state = SessionState(base: .eur, recent: [], locale: engine.locale, table: table)
         func value(_ line: String) -> Money? { engine.evaluate(line, in: state, now: now).reply.value }
-        // `× 1` keeps the value where it is: one amount alone (`(12 jpy)`) is converted, as
-        // the amount written out would be.
-        guard let x = value("(\(a)) × 1") else { return }
+        func reads(_ line: String) -> Bool { !engine.evaluate(line, in: state, now: now).reply.failed }
+        // Each side must stand alone (a percentage alone does not); `× 1` keeps its value where
+        // it is, as one amount alone (`(12 jpy)`) is converted like the amount written out.
+        guard reads("(\(a))"), let x = value("(\(a)) × 1") else { return }
         if let tripled = value("(\(a)) × 3 / 3") {
             check(tripled == x, "\(locale): (\(a)) × 3 / 3 gave \(tripled), \(a) gave \(x)")
         }
-        guard let y = value("(\(b)) × 1"), let sum = value("(\(a)) + (\(b))") else { return }
+        guard reads("(\(b))"), let y = value("(\(b)) × 1"), let sum = value("(\(a)) + (\(b))") else { return }
         switch (x.currency, y.currency) {
         case (nil, nil):
             check(sum == Money(x.value + y.value, nil), "\(locale): (\(a)) + (\(b))")
