@@ -3,7 +3,7 @@ import Foundation
 /// Dated lines (`… on 2020-03-15`), the chart and what `status` says about the history.
 extension Engine {
     /// Why a dated line has no table yet: the session fetches, then evaluates the line again.
-    public enum HistoryNeed: Equatable, Sendable {
+    public enum HistoryNeed: Hashable, Sendable {
         /// The ECB's days after the ones held (its 90-day or full history file).
         case ecb(Day)
         /// currency-api's snapshot of the day.

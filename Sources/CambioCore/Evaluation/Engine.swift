@@ -463,7 +463,7 @@ public final class Engine {
             resultLine.append(contentsOf: Self.equals)
             formatter.write(result, target, into: &resultLine)
             let fee = from != target && outcome.state.hasFee ? outcome.state.fee : nil
-            if let fee { resultLine += feeSuffix(result, target, fee).utf8 }
+            if let fee { resultLine += feeSuffix(result * (.one + fee), target, fee).utf8 }
             outcome.reply.lines.append(.result(resultLine.withUnsafeBufferPointer(ResultText.init(utf8:)), detail: detail))
             if index == 0 {
                 answer = result
@@ -510,9 +510,19 @@ public final class Engine {
         if outcome.state.use(from, then: targets) { outcome.effects.insert(.saveRecent) }
     }
 
-    /// ` (14,541 $ with the 1,75 % fee)`.
-    private func feeSuffix(_ result: Rational, _ code: CurrencyCode, _ fee: Rational) -> String {
-        " (" + localized("note.feeResult", formatter.format(result * (.one + fee), code), percentText(fee)) + ")"
+    /// ` (14,541 $ with the 1,75 % fee)`: `charged`, the result with the fee, beside it.
+    private func feeSuffix(_ charged: Rational, _ code: CurrencyCode, _ fee: Rational) -> String {
+        " (" + localized("note.feeResult", formatter.format(charged, code), percentText(fee)) + ")"
+    }
+
+    /// `fee 1,75 %` or `no fee`, for `fee` and after setting it.
+    private func feeNote(_ fee: Rational?) -> String {
+        fee.map { localized("note.fee", percentText($0)) } ?? localized("note.feeOff")
+    }
+
+    /// The fee in percent as a plain decimal (`1.75`, `0` for none), for records.
+    private static func feePercent(_ fee: Rational?) -> String {
+        ((fee ?? .zero) * Rational(100)).decimalText().text
     }
 
     /// A fraction as a percentage in the locale: `1,75 %`.
@@ -595,9 +605,7 @@ public final class Engine {
             let value = total.value
             try readable(value)
             var shown = total.currency.map { formatter.format(value, $0) } ?? formatter.formatNumber(value)
-            if let charged, let fee = state.fee, let currency = total.currency {
-                shown += " (" + localized("note.feeResult", formatter.format(charged, currency), percentText(fee)) + ")"
-            }
+            if let charged, let fee = state.fee, let currency = total.currency { shown += feeSuffix(charged, currency, fee) }
             outcome.reply.lines.append(.result(echo + " = " + shown))
             outcome.state.answer = (value, total.currency ?? base)
             outcome.reply.value = Money(value, total.currency)
@@ -614,8 +622,7 @@ public final class Engine {
             let fee = from != target || charged != nil ? state.fee : nil
             var text = echo + " = " + formatter.format(result, target)
             if let fee {
-                let withFee = (charged ?? total.value) * rate * (from != target ? .one + fee : .one)
-                text += " (" + localized("note.feeResult", formatter.format(withFee, target), percentText(fee)) + ")"
+                text += feeSuffix((charged ?? total.value) * rate * (from != target ? .one + fee : .one), target, fee)
             }
             let detail = showsDetails && from != target ? "\(formatter.unit(from)) = \(formatter.formatRate(rate, target))" : nil
             outcome.reply.lines.append(.result(text, detail: detail))
@@ -786,10 +793,8 @@ public final class Engine {
     /// `fee`, `fee off`, `fee 1,75 %`.
     private func setFee(_ argument: String?, range: Range<Int>?, _ outcome: inout Outcome) throws {
         guard let argument else {
-            let text = outcome.state.fee.map { localized("note.fee", percentText($0)) } ?? localized("note.feeOff")
-            outcome.reply.lines.append(.result(text))
-            outcome.reply.records.append(
-                Record("fee", [("percent", .decimal(((outcome.state.fee ?? .zero) * Rational(100)).decimalText().text))]))
+            outcome.reply.lines.append(.result(feeNote(outcome.state.fee)))
+            outcome.reply.records.append(Record("fee", [("percent", .decimal(Self.feePercent(outcome.state.fee)))]))
             return
         }
         let word = TextFolding.fold(argument)
@@ -815,7 +820,7 @@ public final class Engine {
             }
         }
         outcome.effects.insert(.saveConfig)
-        outcome.reply.lines.append(.note(outcome.state.fee.map { localized("note.fee", percentText($0)) } ?? localized("note.feeOff")))
+        outcome.reply.lines.append(.note(feeNote(outcome.state.fee)))
     }
 
     /// What stands before `digits` in an amount as the parser gave it, when that is all of it
@@ -1052,7 +1057,7 @@ public final class Engine {
             ("base", .text(state.base.rawValue)), ("locale_numbers", .text(state.locale.numbers)),
             ("locale_money", .text(state.locale.money)), ("locale_messages", .text(state.locale.messages)),
             ("recent", .text(state.recent.map(\.rawValue).joined(separator: " "))),
-            ("fee_percent", .decimal(((state.fee ?? .zero) * Rational(100)).decimalText().text)),
+            ("fee_percent", .decimal(Self.feePercent(state.fee))),
         ]
         if let files {
             fields += [("config", .text(files.config)), ("history", .text(files.history)), ("recent_file", .text(files.recent))]

@@ -82,14 +82,14 @@ public final class CurrencyDirectory {
     }()
 
     /// Words that are no currency, though they start or stand in currency names.
-    static let noCurrency: Set<String> = [
+    static let noCurrency: Set<String> = Set<String>([
         "cent", "cents", "centime", "centimes", "centavo", "centavos", "centimo", "centimos", "centesimo", "penny", "pence",
-        "kurus", "paisa", "paise", "kopek", "kopeks", "kopeck", "and", "und", "ve", "per", "of", "von", "the",
-    ]
+        "kurus", "paisa", "paise", "kopek", "kopeks", "kopeck", "per", "of", "von", "the",
+    ]).union(Parser.joiners)
 
     /// Currencies the bundled history quotes: those withdrawn (TRL, ROL) are found by code,
     /// for dated lines.
-    static let historical: Set<CurrencyCode> = Set(EmbeddedHistory.codes.compactMap(CurrencyCode.init))
+    static let historical: Set<CurrencyCode> = Set(BundledHistory.shared.codes)
 
     /// Longer phrases are not looked up.
     static let longestName = 64

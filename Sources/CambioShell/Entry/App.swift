@@ -36,10 +36,7 @@ public struct App {
     /// Writes what the program says about itself: a write that fails (a full disk, a closed
     /// output) is said and fails the run, as results do; a reader that left early does not.
     private func emit(_ text: String, _ output: TerminalOutput, _ localized: Localization) -> Int32 {
-        guard let error = output.write(bytes: Array(text.utf8)) else { return ExitStatus.success }
-        guard error != EPIPE else { return ExitStatus.success }
-        output.complain(localized("error.writeOutput", String(cString: strerror(error))))
-        return ExitStatus.failed
+        output.deliver(Array(text.utf8), localized) == .failed ? ExitStatus.failed : ExitStatus.success
     }
 
     public mutating func run(_ arguments: [String]) -> Int32 {

@@ -191,14 +191,12 @@ struct BatchRunner {
             output.removeAll()
             return
         }
-        if let error = renderer.output.write(bytes: output) {
+        switch renderer.output.deliver(output, session.engine.localized) {
+        case .written: break
+        case .readerGone: stopped = true
+        case .failed:
             stopped = true
-            // The reader has gone (`| head -1`): nothing more is wanted. Anything else loses
-            // results, which a script must hear of.
-            if error != EPIPE {
-                outputFailed = true
-                renderer.output.complain(session.engine.localized("error.writeOutput", String(cString: strerror(error))))
-            }
+            outputFailed = true
         }
         output.removeAll(keepingCapacity: true)
     }

@@ -168,7 +168,7 @@ final class Session {
 
     /// What the session could not fetch, so that a ledger of dated lines does not ask again
     /// (and wait again) on every line.
-    private var failedNeeds: Set<String> = []
+    private var failedNeeds: Set<Engine.HistoryNeed> = []
     /// Set when a fetch of dated rates could not reach its host: no further line waits on it.
     private var historyUnreachable = false
     /// Set once the run has said that fetched history cannot be cached.
@@ -182,8 +182,7 @@ final class Session {
         let fetcher = rates.historyFetcher
         var failure: FetchError?
         func attempt(_ need: Engine.HistoryNeed) {
-            let key = "\(need)"
-            guard !failedNeeds.contains(key) else { return }
+            guard !failedNeeds.contains(need) else { return }
             let outcome: Result<Void, FetchError>
             switch need {
             case .ecb: outcome = fetcher.fetchECB(into: engine.history, cacheFailed: historyCacheFailed)
@@ -192,7 +191,7 @@ final class Session {
             }
             if case .failure(let error) = outcome {
                 failure = error
-                failedNeeds.insert(key)
+                failedNeeds.insert(need)
                 // Only an answer (a 404 for a day without a snapshot) leaves the host worth asking.
                 if case .httpStatus = error {} else if case .invalidResponse = error {} else { historyUnreachable = true }
             }

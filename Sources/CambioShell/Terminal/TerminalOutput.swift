@@ -46,10 +46,23 @@ final class TerminalOutput {
     @discardableResult
     func write(_ text: String) -> Bool { writeOut(Array(text.utf8)) == nil }
 
-    /// Writes bytes to standard output: `nil`, or the error number of the write that failed
-    /// (`EPIPE` when the reader has gone, `ENOSPC` on a full disk).
-    @discardableResult
-    func write(bytes: [UInt8]) -> Int32? { writeOut(bytes) }
+    /// What became of output written with `deliver`.
+    enum Delivery {
+        case written
+        /// The reader has gone (`| head -1`): nothing more is wanted, and nothing is said.
+        case readerGone
+        /// Output was lost (a full disk, a closed standard output): said on standard error, and
+        /// the run must fail, as a script has to hear of it.
+        case failed
+    }
+
+    /// Writes results to standard output, saying why when they are lost.
+    func deliver(_ bytes: [UInt8], _ localized: Localization) -> Delivery {
+        guard let error = writeOut(bytes) else { return .written }
+        guard error != EPIPE else { return .readerGone }
+        complain(localized("error.writeOutput", String(cString: strerror(error))))
+        return .failed
+    }
 
     func writeError(_ text: String) { writeErr(Array(text.utf8)) }
 
