@@ -76,9 +76,25 @@ void cambio_drain_signal_pipe(void) {
 
 /// libedit's character reader (EL_GETCFN): one character from the terminal, 0 at end of
 /// input, -1 when a signal asks el_gets to return.
+/// A byte read after an incomplete character, kept for the next call: it starts the next
+/// character (an Enter after a cut UTF-8 sequence is still an Enter).
+static int cambio_pushed_back = -1;
+
 static int cambio_read_char(EditLine *el, wchar_t *out) {
     char bytes[8];
     size_t length = 0;
+    if (cambio_pushed_back >= 0) {
+        bytes[0] = (char)cambio_pushed_back;
+        cambio_pushed_back = -1;
+        length = 1;
+        mbstate_t state;
+        memset(&state, 0, sizeof state);
+        size_t converted = mbrtowc(out, bytes, length, &state);
+        if (converted != (size_t)-2) {
+            if (converted == (size_t)-1) *out = 0xFFFD;
+            return 1;
+        }
+    }
 
     for (;;) {
         if (cambio_interrupted_flag || cambio_terminate_signal) {
@@ -125,6 +141,13 @@ static int cambio_read_char(EditLine *el, wchar_t *out) {
         memset(&state, 0, sizeof state);
         size_t converted = mbrtowc(out, bytes, length, &state);
         if (converted == (size_t)-2 && length < sizeof bytes) continue;  // more bytes to come
+        if (converted == (size_t)-1 && length > 1) {
+            // The last byte does not continue the character before it: that one is cut short
+            // (U+FFFD, reported by the parser), and the byte begins the next one.
+            cambio_pushed_back = (unsigned char)bytes[length - 1];
+            *out = 0xFFFD;
+            return 1;
+        }
         if (converted == (size_t)-1 || converted == (size_t)-2) {
             *out = 0xFFFD;  // not a character in this encoding: shown, then reported by the parser
         }

@@ -6,7 +6,7 @@ import Foundation
 /// The fuzz targets. Each checks properties, not only that nothing crashes; a broken property
 /// stops the process (`fatalError`) so that libFuzzer keeps the input.
 enum FuzzTargets {
-    static let names = ["command", "shape", "arithmetic", "amount", "currency-api", "exchangerate-api", "ecb", "cache", "config", "recent", "history"]
+    static let names = ["command", "shape", "arithmetic", "amount", "currency-api", "exchangerate-api", "ecb", "cache", "config", "recent", "history", "history-line"]
 
     /// Locales the tests know; the first input byte picks one.
     static let locales = ["en_US", "de_DE", "fr_FR", "ja_JP", "ar", "ar_EG", "tr_TR", "hi_IN", "de_CH", "es_MX"]
@@ -42,6 +42,7 @@ enum FuzzTargets {
         case "config": config(bytes)
         case "recent": recent(bytes)
         case "history": history(bytes)
+        case "history-line": historyLine(bytes)
         default: fatalError("unknown fuzz target \(target); targets: \(names.joined(separator: ", "))")
         }
     }
@@ -200,7 +201,7 @@ enum FuzzTargets {
 
     static let scratch = NSTemporaryDirectory() + "cambio-fuzz-\(getpid())"
 
-    /// Any history file loads without harm, keeps at most the limit, and what it gives writes
+    /// Any history file loads without harm, keeps at most the limits, and what it gives writes
     /// and reads back the same.
     static func history(_ bytes: [UInt8]) {
         let path = scratch + "-history"
@@ -211,8 +212,30 @@ enum FuzzTargets {
             unlink(copy)
         }
         let entries = HistoryFile.entries(atPath: path)
-        check(entries.count <= 1000, "more than 1000 history entries")
-        guard HistoryFile.write(entries, toPath: copy) else { return }
+        check(entries.count <= HistoryFile.entryLimit, "more history entries than the limit")
+        check(entries.allSatisfy { $0.utf8.count <= HistoryFile.longestLine }, "an overlong history entry")
+        do {
+            try HistoryFile.write(entries, toPath: copy)
+        } catch {
+            return
+        }
         check(HistoryFile.entries(atPath: copy) == entries, "history entries do not survive a round trip")
+    }
+
+    /// Every line typed (entries separated by NUL, which a line cannot hold) is saved and
+    /// read back byte for byte, and libedit recalls each as it was entered.
+    static func historyLine(_ bytes: [UInt8]) {
+        let path = scratch + "-history-line"
+        defer { unlink(path) }
+        let typed = bytes.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        let kept = HistoryFile.bounded(typed)
+        do {
+            try HistoryFile.write(typed, toPath: path)
+        } catch {
+            check(false, "the history could not be written: \(error.reason)")
+        }
+        let read = HistoryFile.entries(atPath: path)
+        check(read == kept, "typed lines do not read back: \(kept.map(\.debugDescription)) became \(read.map(\.debugDescription))")
+        check(LibeditHistory.recall(read) == read, "libedit does not recall the entries as they were entered")
     }
 }

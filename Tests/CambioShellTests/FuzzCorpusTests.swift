@@ -7,7 +7,14 @@ import Testing
 @Suite struct FuzzCorpusTests {
     static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Fuzz").standardized
 
-    @Test(arguments: ["command", "shape", "arithmetic", "amount", "currency-api", "exchangerate-api", "ecb", "cache", "config", "recent", "history"])
+    /// Every target: each folder of Fuzz/ is one.
+    static let targets = ((try? FileManager.default.contentsOfDirectory(atPath: corpus.path)) ?? []).sorted()
+
+    @Test func everyTargetHasACorpus() {
+        #expect(Self.targets.count >= 12, "\(Self.targets)")
+    }
+
+    @Test(arguments: targets)
     func theCorpusKeepsItsProperties(_ target: String) throws {
         let replayer = URL(fileURLWithPath: Cambio.executable).deletingLastPathComponent().appendingPathComponent("cambio-fuzz").path
         let directory = Self.corpus.appendingPathComponent(target).path

@@ -69,7 +69,7 @@ import Testing
             kill(shell.pid, SIGKILL)
             _ = shell.waitForExit()
             if let history = home.read("state/cambio/history") {
-                #expect(history.hasPrefix("_HiStOrY_V2_\n"), "round \(round): \(history.prefix(40).debugDescription)")
+                #expect(history.hasPrefix(HistoryFile.header + "\n"), "round \(round): \(history.prefix(40).debugDescription)")
                 #expect(history.hasSuffix("\n"), "round \(round): a cut history file")
             }
         }

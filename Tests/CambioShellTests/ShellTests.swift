@@ -22,7 +22,7 @@ import CambioShell
         #expect(shell.waitFor("€12.000 = ¥2,220.448", then: "EUR › ", after: mark), "\(shell.plainOutput)")
         shell.type("\u{4}")
         #expect(shell.waitForExit() == 0, "\(shell.plainOutput)")
-        #expect(home.read("state/cambio/history")?.contains("12\\040eur\\040in\\040JPY") == true)
+        #expect(home.read("state/cambio/history")?.contains("\n12 eur in JPY") == true)
 
         let again = try start(home)
         #expect(again.waitFor("EUR › "))
@@ -112,7 +112,7 @@ import CambioShell
         #expect(shell.waitFor("£", then: "EUR › ", after: mark))
         kill(shell.pid, signal)
         #expect(shell.waitForExit() != nil)
-        #expect(home.read("state/cambio/history")?.contains("1\\040usd\\040in\\040gbp") == true)
+        #expect(home.read("state/cambio/history")?.contains("\n1 usd in gbp\n") == true)
     }
 }
 
@@ -138,7 +138,7 @@ import CambioShell
         #expect(second.waitForExit() == 0)
         let history = home.read("state/cambio/history") ?? ""
         for index in 1...4 {
-            #expect(history.contains("\(index)\\040usd\\040in\\040gbp"), "\(history)")
+            #expect(history.contains("\n\(index) usd in gbp\n"), "\(history)")
         }
     }
 
@@ -161,26 +161,42 @@ import CambioShell
         #expect(shell.waitFor("£", then: "EUR › ", after: mark))
         shell.type("quit\r")
         #expect(shell.waitForExit() == 0)
-        #expect(home.read("state/cambio/history")?.hasPrefix("_HiStOrY_V2_\n") == true)
+        #expect(home.read("state/cambio/history")?.hasPrefix(HistoryFile.header + "\n") == true)
     }
 
-    @Test func onlyTheEscapesLibeditWritesPassTheHistoryCheck() throws {
-        let home = try TemporaryDirectory()
-        let path = home.path + "/history"
+    @Test func onlyTheEscapesLibeditWritesAreHandedToItsLoader() throws {
         let cases: [(String, Bool)] = [
             ("12\\040eur\\040in\\040usd", true), ("a\\134b", true), ("über\\040€", true), ("x\\377", true),
             ("a\\M-C\\M^B", true), ("a\\^A", true),
             ("12\\eur", false), ("a\\", false), ("a\\04", false), ("a\\400", false), ("a\\08x", false), ("a\\Mx", false), ("a\\M-", false),
         ]
         for (line, valid) in cases {
-            try home.write("history", "_HiStOrY_V2_\n" + line + "\n")
-            let check = HistoryFile.check(path)
-            #expect((check == .valid) == valid, "\(line): \(check)")
+            #expect(LibeditHistory.libeditLineIsLoadable(Array(line.utf8)) == valid, "\(line)")
         }
-        // What libedit writes for any entry passes.
-        #expect(HistoryFile.write(["12 über \\ € in usd", "tab\there", "\\\\"], toPath: path))
-        #expect(HistoryFile.check(path) == .valid, "\(home.read("history") ?? "")")
-        #expect(HistoryFile.entries(atPath: path) == ["12 über \\ € in usd", "tab\there", "\\\\"])
+    }
+
+    /// A history file an earlier version wrote (libedit's format) is read, and written in
+    /// Cambio's own at the next save.
+    @Test func anEarlierVersionsHistoryIsReadAndRewrittenInOurFormat() throws {
+        let home = try TemporaryDirectory()
+        try home.write("state/cambio/history", "")
+        let path = home.path + "/state/cambio/history"
+        #expect(LibeditHistory.writeLegacy(["12 über \\ € in usd", "tab\there", "\\\\", "1 usd in gbp"], toPath: path))
+        #expect(home.read("state/cambio/history")?.hasPrefix("_HiStOrY_V2_\n") == true)
+        #expect(HistoryFile.entries(atPath: path) == ["12 über \\ € in usd", "tab\there", "\\\\", "1 usd in gbp"])
+        let shell = try start(home)
+        #expect(shell.waitFor("EUR › "), "\(shell.plainOutput)")
+        var mark = shell.mark
+        shell.type("\u{1B}[A")
+        #expect(shell.waitFor("1 usd in gbp", after: mark), "\(shell.plainOutput)")
+        shell.type("\u{3}")
+        mark = shell.mark
+        shell.type("2 usd in gbp\r")
+        #expect(shell.waitFor("£", then: "EUR › ", after: mark), "\(shell.plainOutput)")
+        shell.type("\u{4}")
+        #expect(shell.waitForExit() == 0)
+        #expect(home.read("state/cambio/history")?.hasPrefix(HistoryFile.header + "\n") == true)
+        #expect(HistoryFile.entries(atPath: path) == ["12 über \\ € in usd", "tab\there", "\\\\", "1 usd in gbp", "2 usd in gbp"])
     }
 
     @Test func twoShellsAtOnceLoseNoRecentCurrency() throws {

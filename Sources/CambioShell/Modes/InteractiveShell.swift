@@ -35,8 +35,12 @@ final class InteractiveShell {
             output.complain(session.engine.localized("fatal.lineEditor"))
             return 1
         }
-        if let reason = editor.loadHistory(from: session.store.paths.historyFile) {
+        let history = editor.loadHistory(from: session.store.paths.historyFile)
+        if let reason = history.damaged {
             session.warn(session.engine.localized("warning.historyDamaged", session.store.paths.historyFile, reason))
+        }
+        if history.skipped > 0 {
+            session.warn(session.engine.localized("warning.historySkipped", session.store.paths.historyFile, String(history.skipped)))
         }
         editor.fullTerminal = !plain && Platform.environment["TERM"] != "dumb"
         editor.output = output
@@ -70,7 +74,8 @@ final class InteractiveShell {
             editor.prompt = prompt()
             switch editor.readLine() {
             case .line(let line):
-                if !line.trimmingCharacters(in: .whitespaces).isEmpty {
+                // `quit` ends the session: it is not what the first ↑ of the next one should recall.
+                if !line.trimmingCharacters(in: .whitespaces).isEmpty, Parser.parse(line) != .success(.quit) {
                     editor.addHistory(line)
                     saveHistory(editor)
                 }

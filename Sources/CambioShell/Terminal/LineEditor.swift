@@ -53,7 +53,7 @@ final class LineEditor {
         else { return nil }
         self.editLine = editLine
         self.history = history
-        cambio_history_set_size(history, Self.historySize)
+        cambio_history_set_size(history, Int32(HistoryFile.entryLimit))
         cambio_history_set_unique(history, 1)
         cambio_el_set_history(editLine, history)
         cambio_el_set_editor(editLine, "emacs")
@@ -194,60 +194,44 @@ final class LineEditor {
     /// Adds a line to the history (libedit drops a repeat of the previous entry). A line
     /// longer than `HistoryFile.longestLine` is evaluated but not kept.
     func addHistory(_ line: String) {
-        guard line.utf8.count <= HistoryFile.longestLine else { return }
+        guard line.utf8.count <= HistoryFile.longestLine, !line.utf8.contains(0) else { return }
         cambio_history_enter(history, line)
         unsaved.append(line)
     }
 
-    /// Loads a history file written by `saveHistory`. A file libedit could not have written is
-    /// not handed to it (its loader reads past the end of some damaged lines): overlong lines
-    /// are left out, anything else moves the file aside (never over an earlier one) and the
-    /// reason is returned.
-    func loadHistory(from path: String) -> String? {
-        switch HistoryFile.loadable(path) {
+    /// Loads the history file into the editor (libedit holds the entries in memory only). A
+    /// file that is not a history file is moved aside (never over an earlier one) and the
+    /// reason returned; lines that could not be decoded are left out, and their count returned.
+    func loadHistory(from path: String) -> (damaged: String?, skipped: Int) {
+        switch HistoryFile.read(path, legacy: LibeditHistory.legacyEntries) {
         case .missing:
-            return nil
-        case .load(let file, let temporary):
-            cambio_history_load(history, file)
-            if temporary { unlink(file) }
-            return nil
+            return (nil, 0)
+        case .entries(let entries, let skipped):
+            for entry in entries { cambio_history_enter(history, entry) }
+            return (nil, skipped)
         case .damaged(let reason):
             rename(path, HistoryFile.asideName(for: path))
-            return reason
+            return (reason, 0)
         }
     }
 
     /// Saves the history atomically and without losing other shells' lines: under a lock, the
-    /// file as it is now plus this session's new lines go to a temporary file that replaces it
-    /// only once it is checked whole: libedit neither syncs nor checks its writes, and on a
-    /// full disk it leaves an empty or cut file that must never replace the good one.
+    /// file as it is now plus this session's new lines replace it. What could not be saved
+    /// stays to be saved with the next line.
     func saveHistory(to path: String) throws(AtomicFile.Failure) {
         guard !unsaved.isEmpty else { return }
         let lock = try FileLock(path: path + ".lock")
         defer { withExtendedLifetime(lock) {} }
-        guard let merged = history_init() else {
-            throw AtomicFile.Failure(path: path, reason: "libedit could not make a history")
+        var current: [String] = []
+        switch HistoryFile.read(path, legacy: LibeditHistory.legacyEntries) {
+        case .entries(let entries, _): current = entries
+        // Damaged since the start: moved aside, never overwritten.
+        case .damaged: rename(path, HistoryFile.asideName(for: path))
+        case .missing: break
         }
-        defer { history_end(merged) }
-        cambio_history_set_size(merged, Self.historySize)
-        cambio_history_set_unique(merged, 1)
-        if case .load(let file, let temporary) = HistoryFile.loadable(path) {
-            cambio_history_load(merged, file)
-            if temporary { unlink(file) }
-        }
-        for line in unsaved { cambio_history_enter(merged, line) }
-        let expected = Int(cambio_history_count(merged))
-        try AtomicFile.replace(path) { temporary throws(AtomicFile.Failure) in
-            guard cambio_history_save(merged, temporary) >= 0 else {
-                throw AtomicFile.Failure(path: path, reason: "libedit could not write the history")
-            }
-            try HistoryFile.confirm(temporary, holds: expected, for: path)
-        }
+        try HistoryFile.write(current + unsaved, toPath: path)
         unsaved.removeAll()
     }
-
-    /// Lines kept in the history file.
-    static let historySize: Int32 = 1000
 
     /// Columns of the terminal as libedit sees them.
     var columns: Int {
@@ -291,134 +275,84 @@ final class LineEditor {
     }
 }
 
-/// Reading and writing libedit's history format outside a line editor (for checks and fuzzing).
-public enum HistoryFile {
-    /// Whether a file is one libedit could have written.
-    public enum Check: Equatable {
-        case missing
-        case valid
-        case damaged(String)
-    }
-
-    /// A history file must be UTF-8 text of at most 1 MiB that starts with libedit's header, ends
-    /// with a newline, and holds no control characters, no line over 16 kB and no backslash
-    /// but in the escapes libedit writes (`\040` for a space, `\134` for a backslash, `\M-C`
-    /// outside a UTF-8 locale): its loader reads past its buffer on one it cannot decode.
-    public static func check(_ path: String) -> Check {
-        let text: String
-        do {
-            guard let read = try AtomicFile.read(path) else { return .missing }
-            text = read
-        } catch {
-            return .damaged(error.reason)
+/// libedit's history outside a line editor: the format earlier versions wrote, and what the
+/// in-memory history recalls (for the fuzz targets' properties).
+public enum LibeditHistory {
+    /// The entries of a history file in libedit's own format (an earlier version's), oldest
+    /// first, or `nil` when libedit could not have written it: its loader reads past its buffer
+    /// on some damaged lines, so only a file that passes `libeditFileIsLoadable` is handed to it.
+    /// Overlong lines are left out.
+    public static func legacyEntries(_ path: String) -> [String]? {
+        guard let text = try? AtomicFile.read(path, limit: HistoryFile.libeditByteLimit), text.hasPrefix("_HiStOrY_V2_\n"),
+            text.hasSuffix("\n")
+        else { return nil }
+        let lines: [ArraySlice<UInt8>] = Array(text.utf8).split(separator: UInt8(ascii: "\n")).dropFirst().filter {
+            $0.count <= HistoryFile.longestLine
         }
-        guard text.hasPrefix("_HiStOrY_V2_\n"), text.hasSuffix("\n") else { return .damaged("not a history file") }
-        for line in text.utf8.split(separator: UInt8(ascii: "\n")) {
-            if line.count > longestLine { return .damaged(overlongReason) }
-            if line.contains(where: { $0 < 0x20 || $0 == 0x7F }) { return .damaged("control characters") }
-            let bytes = Array(line)
-            var index = 0
-            while index < bytes.count {
-                defer { index += 1 }
-                guard bytes[index] == UInt8(ascii: "\\") else { continue }
-                let rest = bytes.count - index - 1
-                if rest >= 3, (48...51).contains(bytes[index + 1]), (48...55).contains(bytes[index + 2]),
-                    (48...55).contains(bytes[index + 3])
-                {
-                    index += 3  // \040
-                } else if rest >= 3, bytes[index + 1] == UInt8(ascii: "M"),
-                    bytes[index + 2] == UInt8(ascii: "-") || bytes[index + 2] == UInt8(ascii: "^")
-                {
-                    index += 3  // \M-C, \M^B: a byte over 0x7F, written outside a UTF-8 locale
-                } else if rest >= 2, bytes[index + 1] == UInt8(ascii: "^") {
-                    index += 2  // \^A
-                } else {
-                    return .damaged("an escape libedit does not write")
-                }
-            }
-        }
-        return .valid
-    }
-
-    /// The longest line kept in history (bytes); longer ones are left out, never the file.
-    public static let longestLine = 4096
-
-    /// What to hand libedit for a history file.
-    public enum Loadable: Equatable {
-        case missing
-        /// Load this file; `temporary` when it is a copy without overlong lines, to delete.
-        case load(String, temporary: Bool)
-        case damaged(String)
-    }
-
-    /// The file itself when libedit could have written it; a copy without its overlong lines
-    /// when those are all that is wrong; otherwise why it is damaged.
-    public static func loadable(_ path: String) -> Loadable {
-        switch check(path) {
-        case .missing: return .missing
-        case .valid: return .load(path, temporary: false)
-        case .damaged(let reason) where reason == overlongReason:
-            guard let text = try? AtomicFile.read(path) else { return .damaged(reason) }
-            let kept = text.split(separator: "\n", omittingEmptySubsequences: false).filter { $0.utf8.count <= longestLine }
-            let copy = path + ".\(getpid()).loading"
-            guard (try? AtomicFile.write(kept.joined(separator: "\n"), to: copy)) != nil, check(copy) == .valid else {
-                unlink(copy)
-                return .damaged(reason)
-            }
-            return .load(copy, temporary: true)
-        case .damaged(let reason): return .damaged(reason)
-        }
-    }
-
-    static let overlongReason = "a line is too long"
-
-    /// Where a damaged history file is moved: `history.damaged`, or `.damaged.2`, `.3` … when
-    /// an earlier one is there, so that none is overwritten.
-    public static func asideName(for path: String) -> String {
-        var candidate = path + ".damaged"
-        var number = 2
-        var status = stat()
-        while lstat(candidate, &status) == 0 {
-            candidate = path + ".damaged.\(number)"
-            number += 1
-        }
-        return candidate
-    }
-
-    /// Checks that libedit wrote the whole history into `file` (`expected` entries, a valid
-    /// file) and syncs it to disk; otherwise throws, so that the old file stays.
-    static func confirm(_ file: String, holds expected: Int, for path: String) throws(AtomicFile.Failure) {
-        let descriptor = open(file, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-        guard descriptor >= 0 else { throw AtomicFile.Failure(path: path, reason: String(cString: strerror(errno))) }
-        defer { close(descriptor) }
-        guard fsync(descriptor) == 0 else { throw AtomicFile.Failure(path: path, reason: String(cString: strerror(errno))) }
-        guard check(file) == .valid, entries(atPath: file).count == expected else {
-            throw AtomicFile.Failure(path: path, reason: "the history could not be written whole (is the disk full?); the old file is kept")
-        }
-    }
-
-    /// The entries of a history file, oldest first, at most the editor's limit; none when the
-    /// file is missing, unreadable or damaged.
-    public static func entries(atPath path: String) -> [String] {
-        guard check(path) == .valid, let history = history_init() else { return [] }
-        defer { history_end(history) }
-        cambio_history_set_size(history, LineEditor.historySize)
-        cambio_history_load(history, path)
+        guard lines.allSatisfy({ libeditLineIsLoadable($0) }) else { return nil }
+        let copy = path + ".\(getpid()).loading"
+        defer { unlink(copy) }
+        let kept = "_HiStOrY_V2_\n" + lines.map { String(decoding: $0, as: UTF8.self) + "\n" }.joined()
+        guard (try? AtomicFile.write(kept, to: copy)) != nil, let legacy = history_init() else { return nil }
+        defer { history_end(legacy) }
+        cambio_history_set_size(legacy, Int32(HistoryFile.entryLimit))
+        cambio_history_load(legacy, copy)
         var entries: [String] = []
-        var entry = cambio_history_first(history)
+        var entry = cambio_history_first(legacy)
         while let current = entry {
             entries.append(String(cString: current))
-            entry = cambio_history_next(history)
+            entry = cambio_history_next(legacy)
         }
         return entries.reversed()
     }
 
-    /// Writes entries, oldest first, as a history file; false when libedit could not.
-    public static func write(_ entries: [String], toPath path: String) -> Bool {
-        guard let history = history_init() else { return false }
+    /// Whether a line is one libedit could have written: no control characters, and no
+    /// backslash but in the escapes it writes (`\040` for a space, `\134` for a backslash,
+    /// `\M-C` outside a UTF-8 locale).
+    public static func libeditLineIsLoadable(_ line: some Collection<UInt8>) -> Bool {
+        if line.contains(where: { $0 < 0x20 || $0 == 0x7F }) { return false }
+        let bytes = Array(line)
+        var index = 0
+        while index < bytes.count {
+            defer { index += 1 }
+            guard bytes[index] == UInt8(ascii: "\\") else { continue }
+            let rest = bytes.count - index - 1
+            if rest >= 3, (48...51).contains(bytes[index + 1]), (48...55).contains(bytes[index + 2]), (48...55).contains(bytes[index + 3]) {
+                index += 3  // \040
+            } else if rest >= 3, bytes[index + 1] == UInt8(ascii: "M"), bytes[index + 2] == UInt8(ascii: "-") || bytes[index + 2] == UInt8(ascii: "^") {
+                index += 3  // \M-C, \M^B: a byte over 0x7F, written outside a UTF-8 locale
+            } else if rest >= 2, bytes[index + 1] == UInt8(ascii: "^") {
+                index += 2  // \^A
+            } else {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Writes entries, oldest first, in libedit's own format, as earlier versions did (for the
+    /// tests of reading such files).
+    public static func writeLegacy(_ entries: [String], toPath path: String) -> Bool {
+        guard let legacy = history_init() else { return false }
+        defer { history_end(legacy) }
+        cambio_history_set_size(legacy, Int32(HistoryFile.entryLimit))
+        for entry in entries { cambio_history_enter(legacy, entry) }
+        return cambio_history_save(legacy, path) >= 0
+    }
+
+    /// The entries as libedit gives them back after they were entered one by one, oldest
+    /// first: what ↑ recalls.
+    public static func recall(_ entries: [String]) -> [String] {
+        guard let history = history_init() else { return [] }
         defer { history_end(history) }
-        cambio_history_set_size(history, LineEditor.historySize)
+        cambio_history_set_size(history, Int32(HistoryFile.entryLimit))
         for entry in entries { cambio_history_enter(history, entry) }
-        return cambio_history_save(history, path) >= 0
+        var recalled: [String] = []
+        var entry = cambio_history_first(history)
+        while let current = entry {
+            recalled.append(String(cString: current))
+            entry = cambio_history_next(history)
+        }
+        return recalled.reversed()
     }
 }

@@ -58,11 +58,14 @@ final class PseudoTerminal {
     }
 
     /// Types text; `\r` is Enter, `\t` TAB, `\u{3}` Ctrl-C, `\u{4}` Ctrl-D, `\u{1B}[A` Up.
-    func type(_ text: String) {
+    func type(_ text: String) { type(bytes: Array(text.utf8)) }
+
+    /// Types raw bytes (which need not be UTF-8).
+    func type(bytes: [UInt8]) {
         // Like a person, start a moment after the prompt appeared: libedit prints the prompt
         // just before it switches the terminal to raw mode.
         usleep(50_000)
-        for byte in Array(text.utf8) {
+        for byte in bytes {
             var value = byte
             _ = write(master, &value, 1)
             usleep(2_000)
