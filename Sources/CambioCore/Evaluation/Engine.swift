@@ -351,7 +351,7 @@ public final class Engine {
             var notes: [String] = []
             let code = try resolve(reference, notes: &notes)
             outcome.state.base = code
-            outcome.effects.insert(.saveConfig)
+            outcome.effects.formUnion([.saveConfig, .baseChanged])
             outcome.reply.lines += notes.map { .assumption($0) }
             outcome.reply.lines.append(.note(localized("note.base", code.rawValue, directory.name(of: code))))
             outcome.reply.records.append(Record("base", [("code", .text(code.rawValue)), ("name", .text(directory.name(of: code)))]))
@@ -819,7 +819,7 @@ public final class Engine {
                 outcome.state.fee = parsed.exact.isZero ? nil : parsed.exact * Rational(negative: false, significand: .one, exponent: -2)
             }
         }
-        outcome.effects.insert(.saveConfig)
+        outcome.effects.formUnion([.saveConfig, .feeChanged])
         outcome.reply.lines.append(.note(feeNote(outcome.state.fee)))
     }
 

@@ -128,11 +128,17 @@ public struct Effects: OptionSet, Sendable {
     public let rawValue: Int
     public init(rawValue: Int) { self.rawValue = rawValue }
 
+    /// A setting changed: the shell saves the one that did (`baseChanged`, `localeChanged`,
+    /// `feeChanged`), and nothing else.
     public static let saveConfig = Effects(rawValue: 1)
     public static let saveRecent = Effects(rawValue: 2)
     public static let quit = Effects(rawValue: 4)
-    /// The locale changed: the shell rebuilds its engine.
+    /// The locale changed: the shell rebuilds its engine (and saves it, with `saveConfig`).
     public static let localeChanged = Effects(rawValue: 8)
+    /// The base currency changed (with `saveConfig`).
+    public static let baseChanged = Effects(rawValue: 16)
+    /// The card fee changed (with `saveConfig`).
+    public static let feeChanged = Effects(rawValue: 32)
 }
 
 /// Work a line asks of the layers that do I/O.

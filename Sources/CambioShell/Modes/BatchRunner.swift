@@ -33,15 +33,31 @@ struct BatchRunner {
 
 
     init(session: Session, renderer: ReplyRenderer, format: OutputFormat = .text, lineBuffered: Bool = false) {
+        Signals.install()
         self.session = session
         self.renderer = renderer
         self.format = format
         self.lineBuffered = lineBuffered
     }
 
-    /// Fetches rates now, waiting for them; failures are one line on standard error.
+    /// The signal that asked the run to stop (SIGINT, SIGTERM, SIGHUP): the lines done so far
+    /// are written and the process then ends by it.
+    private var stoppedBy: Int32?
+
+    /// Fetches rates now, waiting for them (a signal cancels the fetch); failures are one line
+    /// on standard error.
     mutating func refreshNow() {
-        let result = session.rates.foregroundOperation().runNow()
+        let operation = session.rates.foregroundOperation()
+        operation.start()
+        var finished: RefreshResult?
+        while finished == nil {
+            if stoppedBy == nil, let signal = Signals.stopRequest() {
+                stoppedBy = signal
+                operation.cancel()
+            }
+            finished = operation.wait(until: .now() + 0.05)
+        }
+        guard let result = finished, stoppedBy == nil else { return }
         let (notes, warnings) = session.report(result)
         for warning in warnings { session.warn(warning) }
         if result.table == nil {
@@ -54,9 +70,9 @@ struct BatchRunner {
 
     /// Evaluates the arguments as one line. Exit status 0, or 1 when the command failed.
     mutating func runOne(_ line: String) -> Int32 {
-        let failed = evaluate(line, lineNumber: nil)
+        let failed = stoppedBy == nil && evaluate(line, lineNumber: nil)
         finish()
-        return failed || outputFailed ? ExitStatus.failed : refreshFailed ? ExitStatus.refreshFailed : ExitStatus.success
+        return status(anyFailed: failed)
     }
 
     /// Evaluates every line of standard input in order; exit status 1 if any line failed.
@@ -69,9 +85,12 @@ struct BatchRunner {
         // flat whatever arrives.
         var overlong = false
         let keep = Engine.lineLimit + 1
-        readLoop: while true {
+        readLoop: while stoppedBy == nil {
             let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
+            if count < 0, errno == EINTR {
+                stoppedBy = Signals.stopRequest()
+                continue
+            }
             if count <= 0 { break }
             // The lines of one read are evaluated at one moment (the clock is read once).
             now = Date()
@@ -93,16 +112,29 @@ struct BatchRunner {
                 number += 1
                 if evaluateBytes(pending[start..<newline], lineNumber: number) { anyFailed = true }
                 if stopped { break readLoop }
+                // A signal stops the run between lines: what is done is written first.
+                if let signal = Signals.stopRequest() {
+                    stoppedBy = signal
+                    break readLoop
+                }
                 start = newline + 1
             }
             pending.removeFirst(start)
         }
-        if !pending.isEmpty, !stopped {
+        if !pending.isEmpty, !stopped, stoppedBy == nil {
             number += 1
             if evaluateBytes(pending[...], lineNumber: number) { anyFailed = true }
         }
         finish()
-        return anyFailed || outputFailed ? ExitStatus.failed : refreshFailed ? ExitStatus.refreshFailed : ExitStatus.success
+        return status(anyFailed: anyFailed)
+    }
+
+    /// The run's exit status: 1 when a line failed, the results could not be written or what
+    /// `--save` asked for could not be saved; 3 when `--refresh` got no new rates but all else
+    /// worked; 0 otherwise.
+    private func status(anyFailed: Bool) -> Int32 {
+        if anyFailed || outputFailed || session.saveFailed { return ExitStatus.failed }
+        return refreshFailed ? ExitStatus.refreshFailed : ExitStatus.success
     }
 
     /// The index of the next newline at or after `start` (memchr).
@@ -118,6 +150,7 @@ struct BatchRunner {
     private mutating func finish() {
         flush()
         session.save()
+        if let stoppedBy { Signals.end(by: stoppedBy) }
     }
 
     private mutating func evaluateBytes(_ bytes: ArraySlice<UInt8>, lineNumber: Int) -> Bool {

@@ -89,9 +89,9 @@ final class InteractiveShell {
                 output.write("\n")
                 saveHistory(editor)
                 return 0
-            case .terminated:
+            case .terminated(let signal):
                 saveHistory(editor)
-                return 0
+                return 128 + signal
             }
         }
     }
@@ -152,7 +152,7 @@ final class InteractiveShell {
     /// `refresh`: fetches with a spinner until done; Ctrl-C cancels and keeps the table.
     private func refreshInForeground() {
         let operation = session.rates.foregroundOperation()
-        _ = LineEditor.takeInterrupt()
+        _ = Signals.takeInterrupt()
         operation.start()
         let frames = Array("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")
         var label = session.engine.localized("rates.fetching", RateReport.order(session.rates.plan.providers, session.engine.localized))
@@ -168,7 +168,9 @@ final class InteractiveShell {
                 output.write(TerminalOutput.replacingLine("\(frames[frame % frames.count]) \(label)"))
                 frame += 1
             }
-            if LineEditor.takeInterrupt() { operation.cancel() }
+            // Ctrl-C cancels the refresh; SIGTERM or SIGHUP cancels it too, and the shell then
+            // saves and ends (the line editor sees the signal at once).
+            if Signals.takeInterrupt() || Signals.termination != 0 { operation.cancel() }
             result = operation.wait(until: .now() + 0.1)
         }
         if animate { output.write(TerminalOutput.replacingLine("")) }

@@ -18,7 +18,15 @@ final class Session {
     let persists: Bool
     private var recentChanged = false
     private var recentCleared = false
-    private var settingsChanged = false
+    /// The config keys this session changed and their new values (`nil`: removed), saved into
+    /// the file as it is then: only what the user changed is written, never what an option or
+    /// the environment chose for this run (`--locale`), and never over another shell's change.
+    private var configChanges: [(key: String, value: String?)] = []
+
+    private func change(_ key: String, _ value: String?) {
+        configChanges.removeAll { $0.key == key }
+        configChanges.append((key, value))
+    }
 
     init(
         store: Store, engine: Engine, state: SessionState, settings: Settings, rates: RateController, saveEachLine: Bool,
@@ -71,11 +79,17 @@ final class Session {
             // After `recent clear` the file is replaced, not merged with what is on disk.
             if state.recent.isEmpty { recentCleared = true }
         }
-        if effects.contains(.saveConfig) {
+        if effects.contains(.baseChanged) {
             settings.base = state.base
+            change("base", state.base.rawValue)
+        }
+        if effects.contains(.localeChanged) {
             settings.locale = state.locale.override
+            change("locale", state.locale.override)
+        }
+        if effects.contains(.feeChanged) {
             settings.fee = state.fee.map { $0 * Rational(100) }
-            settingsChanged = true
+            change("fee", settings.fee.map { $0.decimalText().text })
         }
         if effects.contains(.localeChanged) {
             engine = engine.rebuilt(locale: state.locale, table: state.table)
@@ -87,14 +101,18 @@ final class Session {
     /// Whether the shell shows results while typing.
     var previewEnabled: Bool { settings.preview ?? true }
 
+    /// Set when a setting or the recent currencies could not be written (said as a warning):
+    /// a script that asked for `--save` fails.
+    private(set) var saveFailed = false
+
     /// Writes what changed.
     func save() {
         store.saveLocaleFacts()
-        if persists, recentChanged { store.saveRecent(state.recent, replacing: recentCleared, warn: warn) }
+        if persists, recentChanged, !store.saveRecent(state.recent, replacing: recentCleared, warn: warn) { saveFailed = true }
         recentCleared = false
-        if persists, settingsChanged { store.save(settings, warn: warn) }
+        if persists, !store.saveConfig(configChanges, warn: warn) { saveFailed = true }
         recentChanged = false
-        settingsChanged = false
+        configChanges = []
     }
 
     /// Uses a newly fetched table from now on.
@@ -133,7 +151,7 @@ final class Session {
         case .preview(let on):
             if let on {
                 settings.preview = on
-                settingsChanged = true
+                change("preview", on ? "on" : "off")
                 if saveEachLine { save() }
             }
             let state = previewEnabled ? engine.localized("preview.on") : engine.localized("preview.off")
@@ -250,7 +268,7 @@ final class Session {
         // The shell fetches from the new provider in the background; scripts only when asked.
         if saveEachLine { rates.startIfDue() }
         settings.source = chosen
-        settingsChanged = true
+        change("source", chosen?.rawValue)
         if saveEachLine { save() }
         let label = chosen?.displayName ?? engine.localized("source.defaultOrder", RateReport.order(Provider.defaultOrder, engine.localized))
         return .success([engine.localized("source.chosen", label)])

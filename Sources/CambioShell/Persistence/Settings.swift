@@ -114,9 +114,38 @@ public struct Settings: Equatable, Sendable {
         return (settings, warnings)
     }
 
+    /// The first line of a config file Cambio starts.
+    public static let header = "# Cambio settings; written by cambio, safe to edit."
+
+    /// The config file's text with each key of `changes` set to its value, or removed where
+    /// the value is `nil`. Every other line — comments, blank lines, keys this version does not
+    /// know — stays as it was, in its place: a key already there is changed where it stands
+    /// (its last occurrence, the one that counts; earlier ones are removed), a new one is
+    /// added at the end.
+    public static func edit(_ text: String?, _ changes: [(key: String, value: String?)]) -> String {
+        var lines = (text ?? Self.header + "\n").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.last == "" { lines.removeLast() }
+        func key(of line: String) -> String? {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard !trimmed.hasPrefix("#"), let equals = trimmed.firstIndex(of: "=") else { return nil }
+            return trimmed[..<equals].trimmingCharacters(in: .whitespaces)
+        }
+        for (name, value) in changes {
+            let places = lines.indices.filter { key(of: lines[$0]) == name }
+            if let last = places.last, let value {
+                lines[last] = "\(name) = \(value)"
+                for index in places.dropLast().reversed() { lines.remove(at: index) }
+            } else {
+                for index in places.reversed() { lines.remove(at: index) }
+                if let value { lines.append("\(name) = \(value)") }
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
     /// The file's text.
     public var text: String {
-        var lines = ["# Cambio settings; written by cambio, safe to edit."]
+        var lines = [Self.header]
         if let base { lines.append("base = \(base)") }
         if let locale { lines.append("locale = \(locale)") }
         if let source { lines.append("source = \(source.rawValue)") }

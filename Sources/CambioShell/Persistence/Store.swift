@@ -41,17 +41,28 @@ public struct Store: Sendable {
         }
     }
 
-    public func save(_ settings: Settings, warn: (String) -> Void) {
+    /// Sets (or, for `nil`, removes) the keys of `changes` in the config file, under its lock
+    /// and in the file as it is now: what another shell saved meanwhile, comments and keys
+    /// this version does not know all stay.
+    @discardableResult
+    public func saveConfig(_ changes: [(key: String, value: String?)], warn: (String) -> Void) -> Bool {
+        guard !changes.isEmpty else { return true }
         do {
-            try AtomicFile.write(settings.text, to: paths.configFile)
+            let lock = try FileLock(path: paths.configFile + ".lock")
+            defer { withExtendedLifetime(lock) {} }
+            let current = try AtomicFile.read(paths.configFile)
+            try AtomicFile.write(Settings.edit(current, changes), to: paths.configFile)
+            return true
         } catch {
             warn(localized("warning.saveConfig", error.path, error.reason))
+            return false
         }
     }
 
     /// Saves the recent currencies. Unless `replacing` (after `recent clear`), currencies another
     /// shell saved meanwhile are kept after this session's, so two shells lose none.
-    public func saveRecent(_ codes: [CurrencyCode], replacing: Bool = false, warn: (String) -> Void) {
+    @discardableResult
+    public func saveRecent(_ codes: [CurrencyCode], replacing: Bool = false, warn: (String) -> Void) -> Bool {
         do {
             let lock = try FileLock(path: paths.recentFile + ".lock")
             defer { withExtendedLifetime(lock) {} }
@@ -60,8 +71,10 @@ public struct Store: Sendable {
                 merged += RecentFile.parse(current).filter { !codes.contains($0) }
             }
             try AtomicFile.write(RecentFile.text(Array(merged.prefix(SessionState.recentLimit))), to: paths.recentFile)
+            return true
         } catch {
             warn(localized("warning.saveRecent", error.path, error.reason))
+            return false
         }
     }
 

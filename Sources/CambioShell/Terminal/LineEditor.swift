@@ -46,7 +46,7 @@ final class LineEditor {
     nonisolated(unsafe) private static var active: LineEditor?
 
     init?(program: String) {
-        cambio_install_signal_handlers()
+        Signals.install()
         guard let input = fdopen(STDIN_FILENO, "r"), let output = fdopen(STDOUT_FILENO, "w"),
             let errors = fdopen(STDERR_FILENO, "w"), let editLine = el_init(program, input, output, errors),
             let history = history_init()
@@ -105,12 +105,6 @@ final class LineEditor {
         var line = String(decoding: UnsafeBufferPointer(start: result, count: Int(count)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
         if line.hasSuffix("\n") { line.removeLast() }
         return .line(line)
-    }
-
-    /// True once after Ctrl-C arrived outside line editing (during `refresh`).
-    static func takeInterrupt() -> Bool {
-        cambio_drain_signal_pipe()
-        return cambio_take_interrupt() != 0
     }
 
     /// Called by libedit on every redraw: the preview for the line as it is now. It is
