@@ -58,7 +58,7 @@ public struct HistoryFetcher: Sendable {
         }
         let days: [(Day, [CurrencyCode: Decimal])]
         do {
-            days = try ProviderDecoders.ecbHistory(body)
+            days = try ProviderDecoders.ecbHistory(body, now: now)
         } catch {
             return .failure(.invalidResponse(host: UntrustedText(URL(string: url)?.host ?? "?"), reason: error.problem))
         }
@@ -148,7 +148,9 @@ public struct HistoryFetcher: Sendable {
         return problems
     }
 
-    static func decodeECB(_ text: String) -> ([(Day, [CurrencyCode: Decimal])], Day, Day)? {
+    /// The cached ECB days, with the checks an answer passes (`checkedHistoryDay`); `nil` for a
+    /// file that does not read whole.
+    static func decodeECB(_ text: String, now: Date = Date()) -> ([(Day, [CurrencyCode: Decimal])], Day, Day)? {
         guard let document = try? JSONParser.parse(text), case .number(let format) = document["format"] ?? .null,
             Int(format) == Self.format, let from = document["from"]?.stringValue.flatMap(Day.init(iso:)),
             let through = document["through"]?.stringValue.flatMap(Day.init(iso:)), from <= through,
@@ -159,13 +161,11 @@ public struct HistoryFetcher: Sendable {
             guard let day = Day(iso: key), day >= from, day <= through, case .object(let rates) = value else { return nil }
             var table: [CurrencyCode: Decimal] = [:]
             for (code, rate) in rates {
-                guard let code = CurrencyCode(code), case .number(let number) = rate, let value = ExactDecimal.parse(number), value > 0,
-                    value >= RateTable.smallestRate, value <= RateTable.largestRate
-                else { return nil }
+                guard let code = CurrencyCode(code), case .number(let number) = rate, let value = ExactDecimal.parse(number) else { return nil }
                 table[code] = value
             }
-            guard table[.eur] == 1 else { return nil }
-            days.append((day, table))
+            guard let checked = try? ProviderDecoders.checkedHistoryDay(day, table, catalog: .bundled, now: now) else { return nil }
+            days.append((day, checked))
         }
         return (days, from, through)
     }

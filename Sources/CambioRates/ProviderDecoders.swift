@@ -145,15 +145,40 @@ enum ProviderDecoders {
 
 extension ProviderDecoders {
     /// The ECB's history XML (`eurofxref-hist-90d.xml`, `eurofxref-hist.xml`), in order of the
-    /// days. Every code the ECB quotes is kept: withdrawn ones are history too.
-    static func ecbHistory(_ body: [UInt8]) throws(ResponseProblem) -> [(Day, [CurrencyCode: Decimal])] {
-        let days = try ecbDays(body).map { day, rates in (day, rates.merging([.eur: 1]) { published, _ in published }) }
-        guard !days.isEmpty, days.allSatisfy({ $0.1.count > 1 }) else { throw ResponseProblem("problem.noRates") }
-        let earliest = Day(iso: earliestDate) ?? Day(number: 0)
-        let latest = Day.utc(Date()).adding(days: 2)
-        for (day, _) in days where day < earliest || day > latest {
-            throw ResponseProblem("problem.dateOutOfRange", day.iso, earliestDate, latest.iso)
+    /// days, with the daily table's checks on every day (`checkedHistoryDay`).
+    static func ecbHistory(_ body: [UInt8], catalog: CurrencyCatalog = .bundled, now: Date = Date()) throws(ResponseProblem)
+        -> [(Day, [CurrencyCode: Decimal])]
+    {
+        var days: [(Day, [CurrencyCode: Decimal])] = []
+        var seen: Set<Day> = []
+        for (day, published) in try ecbDays(body) {
+            guard seen.insert(day).inserted else { throw ResponseProblem("problem.dayTwice", day.iso) }
+            days.append((day, try checkedHistoryDay(day, published, catalog: catalog, now: now)))
         }
+        guard !days.isEmpty else { throw ResponseProblem("problem.noRates") }
         return days.sorted { $0.0 < $1.0 }
+    }
+
+    /// The checks every day of ECB history passes, wherever it comes from (an answer or the
+    /// cache), so that a cache written from an answer is always one the reader takes: a day
+    /// from the euro's first through today (UTC: the ECB publishes in the afternoon of its own
+    /// day, never ahead); codes of the ISO list, current or withdrawn (the ECB quoted CYP, SIT,
+    /// TRL …); each rate as any provider's; the euro, if listed, exactly 1; and at least one
+    /// rate besides it. The euro is added as 1.
+    static func checkedHistoryDay(_ day: Day, _ rates: [CurrencyCode: Decimal], catalog: CurrencyCatalog, now: Date) throws(ResponseProblem)
+        -> [CurrencyCode: Decimal]
+    {
+        let earliest = Day(iso: earliestDate) ?? Day(number: 0)
+        let today = Day.utc(now)
+        guard day >= earliest, day <= today else { throw ResponseProblem("problem.dateOutOfRange", day.iso, earliestDate, today.iso) }
+        for (code, rate) in rates {
+            guard catalog[code] != nil || catalog.withdrawnName(code) != nil else { throw ResponseProblem("problem.unknownCode", code.rawValue) }
+            guard rate > 0, rate >= RateTable.smallestRate, rate <= RateTable.largestRate else {
+                throw ResponseProblem("problem.rateOutOfRange", code.rawValue)
+            }
+        }
+        if let euro = rates[.eur], euro != 1 { throw ResponseProblem("problem.baseNotOne", "EUR") }
+        guard rates.keys.contains(where: { $0 != .eur }) else { throw ResponseProblem("problem.noRates") }
+        return rates.merging([.eur: 1]) { published, _ in published }
     }
 }

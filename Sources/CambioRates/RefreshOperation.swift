@@ -72,6 +72,26 @@ public final class RefreshOperation: @unchecked Sendable {
         return lock.withLock { result }
     }
 
+    /// Why a fetched table must not replace what is held of its provider, if it must not: an
+    /// answer dated before the table held (a backdated answer replaced a newer cache, and the
+    /// next start fell back to the seed) or before `heldDay`; or a table that lost what the held
+    /// one had: one of the most traded currencies, or more than a tenth of its currencies (a
+    /// half-size table without USD, GBP, JPY or CHF replaced 161 currencies). A provider
+    /// that suddenly lists less is broken, not news.
+    public static func problem(replacing held: RateTable?, heldDay: String?, with table: RateTable) -> ResponseProblem? {
+        for day in [held?.date, heldDay].compactMap({ $0 }) where table.date < day {
+            return ResponseProblem("problem.older", table.date, day)
+        }
+        guard let held else { return nil }
+        if table.rates.count * 10 < held.rates.count * 9 {
+            return ResponseProblem("problem.shrunk", String(table.rates.count), String(held.rates.count))
+        }
+        for code in CurrencyDirectory.mostTraded where held.rates[code] != nil && table.rates[code] == nil {
+            return ResponseProblem("problem.lost", code.rawValue)
+        }
+        return nil
+    }
+
     private func run() -> RefreshResult {
         var failures: [(provider: Provider, error: FetchError)] = []
         if plan.offline {
@@ -106,11 +126,9 @@ public final class RefreshOperation: @unchecked Sendable {
                 let host = UntrustedText(url.host ?? "?")
                 do {
                     let table = try attempt.provider.decode(body, fetchedAt: Date(), catalog: catalog)
-                    // A provider that suddenly lists far fewer currencies is broken, not news: a
-                    // table of EUR alone must not replace 161 currencies.
-                    if case .success(let cached?) = cache?.load(attempt.provider), table.rates.count * 2 < cached.rates.count {
-                        throw ResponseProblem("problem.shrunk", String(table.rates.count), String(cached.rates.count))
-                    }
+                    var held: RateTable?
+                    if case .success(let cached?) = cache?.load(attempt.provider) { held = cached }
+                    if let problem = Self.problem(replacing: held, heldDay: plan.heldDays[attempt.provider], with: table) { throw problem }
                     var problem: AtomicFile.Failure?
                     if let cache {
                         do { try cache.store(table, provider: attempt.provider) } catch { problem = error }

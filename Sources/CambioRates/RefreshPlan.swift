@@ -11,6 +11,11 @@ public struct RefreshPlan: Equatable, Sendable {
     /// `--offline`, `CAMBIO_OFFLINE=1`: never touch the network.
     public var offline: Bool
 
+    /// The newest day each provider's rates are held for outside its cache (the bundled seed,
+    /// the bundled ECB history): an answer older than that is refused, as one older than the
+    /// cache is.
+    public var heldDays: [Provider: String] = [:]
+
     public static let defaultTimeout: TimeInterval = 10
 
     public init(providers: [Provider], baseURLOverride: String? = nil, timeout: TimeInterval = defaultTimeout, offline: Bool = false) {

@@ -7,6 +7,8 @@ enum EmbeddedHistory {
     static let firstDay = 10595
     /// The number of published days, up to 2026-10-30.
     static let dayCount = 7126
+    /// The last day, as days since 1970-01-01 (2026-10-30).
+    static let lastDay = 20756
     /// The currencies, in the order of the columns.
     static let codes: [String] = ["USD", "JPY", "BGN", "CYP", "CZK", "DKK", "EEK", "GBP", "HUF", "LTL", "LVL", "MTL", "PLN", "ROL", "RON", "SEK", "SIT", "SKK", "CHF", "ISK", "NOK", "HRK", "RUB", "TRL", "TRY", "AUD", "BRL", "CAD", "CNY", "HKD", "IDR", "ILS", "INR", "KRW", "MXN", "MYR", "NZD", "PHP", "SGD", "THB", "ZAR"]
     /// Each column's power of ten.

@@ -21,7 +21,8 @@ public final class BundledHistory: Sendable {
         uniqueKeysWithValues: EmbeddedHistory.codes.enumerated().compactMap { index, text in CurrencyCode(text).map { ($0, index) } })
 
     public var firstDay: Day { Day(number: EmbeddedHistory.firstDay) }
-    public var lastDay: Day { Day(number: Int(contents.days.last ?? Int32(EmbeddedHistory.firstDay))) }
+    /// The last day, known without decoding the history.
+    public var lastDay: Day { Day(number: EmbeddedHistory.lastDay) }
     public var dayCount: Int { EmbeddedHistory.dayCount }
 
     private var contents: Decoded {

@@ -56,6 +56,9 @@ public final class CurrencyDirectory {
         "TWD", "ZAR", "BRL", "DKK", "PLN", "THB", "ILS", "IDR", "CZK", "AED", "TRY", "HUF", "CLP", "SAR", "PHP", "MYR",
         "COP", "RUB", "RON", "PEN", "BHD", "KWD", "ISK", "EGP", "MAD", "VND", "ARS", "UAH", "NGN", "KZT", "QAR",
     ]
+    /// The currencies traded so much more than the rest (`clearlyMostTraded` of them) that a
+    /// table that once had one never loses it.
+    public static let mostTraded: [CurrencyCode] = popularity.prefix(clearlyMostTraded).compactMap(CurrencyCode.init)
     private static let popularityRank: [String: Int] = Dictionary(
         uniqueKeysWithValues: popularity.enumerated().map { ($1, $0) })
 

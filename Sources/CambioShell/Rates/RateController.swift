@@ -56,6 +56,7 @@ final class RateController: @unchecked Sendable {
             providers: chosen.map { [$0] } ?? Provider.defaultOrder,
             baseURLOverride: environment["CAMBIO_PROVIDER_URL"].flatMap { $0.isEmpty ? nil : $0 },
             timeout: TimeInterval(timeout), offline: isOffline)
+        plan.heldDays = [.currencyAPI: SeedTableDecoder.bundledDate, .ecb: BundledHistory.shared.lastDay.iso]
         // The cached dated rates are read when a line first asks for a day past the bundle.
         let fetcher = historyFetcher
         HistoryLibrary.shared.setLoader { library in
