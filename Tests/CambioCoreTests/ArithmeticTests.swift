@@ -73,12 +73,13 @@ import Testing
 
     /// One amount written another way — a suffix, brackets, a sign apart — and no target is
     /// the amount written out: converted into the base or the recent currencies, not echoed.
+    /// One amount alone in parentheses is the accounting negative (`MisreadTests`).
     @Test func oneAmountWrittenAnotherWayIsTheAmountWrittenOut() {
         let pairs: [(String, String, String)] = [
             ("de_DE", "3Mio eur", "3000000 eur"), ("de_DE", "12k eur", "12000 eur"), ("en_US", "1.5M jpy", "1500000 jpy"),
             ("en_IN", "2 crore ₹", "20000000 ₹"), ("en_IN", "1.5 lakh inr", "150000 inr"), ("en_US", "2bn usd", "2000000000 usd"),
             ("en_US", "-(12 eur)", "-12 eur"), ("en_US", "(12) eur", "12 eur"), ("en_US", "- 12 eur", "-12 eur"),
-            ("en_US", "(12 jpy)", "12 jpy"), ("en_US", "12k", "12000"), ("tr_TR", "5 bin try", "5000 try"),
+            ("en_US", "(12 jpy)", "-12 jpy"), ("en_US", "12k", "12000"), ("tr_TR", "5 bin try", "5000 try"),
         ]
         for (locale, written, plain) in pairs {
             let settings = LocaleSettings(numbers: locale, money: locale, messages: "en")
@@ -300,5 +301,99 @@ import Testing
             #expect(whole.value == expected, "\(left) + \(right) in \(t)")
             #expect(engine.evaluate("\(left) × 3 / 3", in: state).reply.value == money(a, x), "\(left) × 3 / 3")
         }
+    }
+
+    /// The fee rule: a card charges its fee on each amount converted from one currency into
+    /// another, once, never on money already in the target currency, and a subtracted part counts
+    /// with its fee too. Found by exact references: `1000 try + 50 eur in eur` and `50 eur + 1000
+    /// try in eur` differed (€71.077 against €69.057), `(100 eur in usd) in eur` was charged
+    /// twice. Over random sums, differences and products: the figure with the fee is each amount
+    /// at its rate into the target plus the fee (computed here), whatever the order, and a line
+    /// all in the target currency has no fee.
+    @Test(arguments: ["en_US", "de_DE"])
+    func theFeeIsChargedOnceOnEachAmountConvertedWhateverTheOrder(_ locale: String) throws {
+        let (engine, start) = engine(locale)
+        var state = start
+        _ = engine.evaluate("fee 2 %", state: &state)
+        let fee = q("0.02")
+        let codes = ["EUR", "USD", "GBP", "TRY", "JPY"]
+        let formatter = engine.formatter
+        var random = SplitMix64(seed: 24)
+        func written(_ value: Rational, _ code: String) -> String {
+            formatter.formatNumberGiven(value).replacingOccurrences(of: "\u{00A0}", with: "").replacingOccurrences(of: ",", with: locale == "en_US" ? "" : ",") + " " + code
+        }
+        for _ in 0..<200 {
+            let count = Int.random(in: 2...4, using: &random)
+            let amounts = (0..<count).map { _ in
+                Rational(negative: false, significand: BigUInt(UInt64.random(in: 1...9_999_999, using: &random)), exponent: -Int.random(in: 0...2, using: &random))
+            }
+            let currencies = (0..<count).map { _ in codes[Int.random(in: 0..<codes.count, using: &random)] }
+            let signs = (0..<count).map { index in index == 0 ? Rational.one : Bool.random(using: &random) ? .one : -.one }
+            let multiplier = Rational(Int.random(in: 1...5, using: &random))
+            let target = codes[Int.random(in: 0..<codes.count, using: &random)]
+            func line(_ order: [Int]) -> String {
+                var text = ""
+                for (position, index) in order.enumerated() {
+                    let sign = signs[index] == .one ? (position == 0 ? "" : " + ") : (position == 0 ? "-" : " - ")
+                    text += sign + written(amounts[index], currencies[index])
+                }
+                return "\(multiplier) × (\(text)) in \(target)"
+            }
+            var expected = Rational.zero
+            var converted = false
+            for index in 0..<count {
+                let charge = currencies[index] == target ? Rational.one : .one + fee
+                if currencies[index] != target { converted = true }
+                expected = expected + signs[index] * amounts[index] * rate(currencies[index], target) * charge
+            }
+            expected = expected * multiplier
+            let forward = line(Array(0..<count))
+            let backward = line(Array((0..<count).reversed()))
+            for typed in [forward, backward] {
+                let reply = engine.evaluate(typed, state: &state).reply
+                let shown = try #require(reply.results.first, "\(typed): \(reply.lines)")
+                let record = try #require(reply.records.first { $0.type == "expression" }, "\(typed)")
+                let withFee = record.fields.first { $0.key == "result_with_fee" }?.value
+                if converted {
+                    let figure = formatter.format(expected, CurrencyCode(target)!)
+                    #expect(shown.contains("(\(figure) "), "\(typed): \(shown), expected \(figure)")
+                    #expect(withFee == .decimal(expected.decimalText(significantDigits: Conversion.significantDigits).text), "\(typed)")
+                    #expect(reply.conversions.last?.resultWithFee == expected, "\(typed)")
+                } else {
+                    #expect(!shown.contains("%"), "\(typed): \(shown)")
+                    #expect(withFee == nil, "\(typed)")
+                }
+            }
+        }
+        // A conversion inside the line is no second charge.
+        let twice = engine.evaluate("(100 eur in usd) in eur", state: &state).reply.results.first ?? ""
+        #expect(!twice.contains("%"), "\(twice)")
+        let once = engine.evaluate("(100 usd in gbp) in eur", state: &state).reply.results.first ?? ""
+        let figure = formatter.format(q("100") * rate("USD", "EUR") * (.one + fee), .eur)
+        #expect(once.contains("(\(figure) "), "\(once)")
+    }
+
+    /// `15 % × 2` and `2 × 15 %` printed 0.300 with exit 0, while `15 %` alone is an error: a
+    /// percentage times a number is still a percentage, which is no value of its own.
+    @Test(arguments: ["15 % × 2", "2 × 15 %", "15 % / 3", "(15 %) × 1", "2 × 15 % × 3"])
+    func aPercentageTimesANumberIsStillNoValue(_ line: String) {
+        #expect(error(line)?.kind == .arithmetic(.percentAlone), "\(line)")
+    }
+
+    /// A calculation without a target was not converted into the base, unlike the bare amount:
+    /// `3 × 250 tl` (base EUR) now shows ₺750 and what it is in euros, as `750 tl` would.
+    @Test func aCalculationWithoutATargetIsAlsoShownInTheBase() {
+        let (engine, start) = engine("en_US")
+        var state = start
+        let reply = engine.evaluate("3 × 250 try", state: &state).reply
+        let value = q("750")
+        #expect(reply.results.count == 2, "\(reply.results)")
+        #expect(reply.results.first?.hasSuffix("= " + engine.formatter.format(value, CurrencyCode("TRY")!)) == true, "\(reply.results)")
+        #expect(reply.results.last?.hasSuffix("= " + engine.formatter.format(value * rate("TRY", "EUR"), .eur)) == true, "\(reply.results)")
+        #expect(reply.value == money(value, "TRY"))
+        #expect(state.answer?.currency == CurrencyCode("TRY") && state.answer?.value == value)
+        #expect(reply.conversions.map { "\($0.from)>\($0.to)" } == ["TRY>EUR"])
+        // In the base already: one line.
+        #expect(engine.evaluate("3 × 250 eur", state: &state).reply.results.count == 1)
     }
 }

@@ -265,6 +265,27 @@ import Testing
         #expect(evaluate("100 deutsche mark in eur", "de_DE").results.first?.contains("51,129") == true)
     }
 
+    /// Euro entry days that were holidays took the last market rate or failed: HRK on Sunday
+    /// 2023-01-01 used 7.5365 instead of the fixed 7.53450, BGN on Thursday 2026-01-01 1.9558
+    /// instead of 1.95583, GRD on 2001-01-01 was an error. The fixed rate holds from the entry
+    /// day on, whatever the calendar; for every legacy currency, on its entry day and the days
+    /// around it.
+    @Test func theFixedRateHoldsFromTheEntryDayWhateverTheCalendar() throws {
+        for entry in LegacyEuro.all where entry.since >= Day(iso: "1999-01-04")! {
+            for offset in 0...3 {
+                let day = entry.since.adding(days: offset)
+                let reply = evaluate("1000 \(entry.code) in eur on \(day.iso)")
+                let conversion = try #require(reply.conversions.first, "\(entry.code) on \(day.iso): \(reply.lines)")
+                #expect(conversion.rate == Rational(1) / Rational(entry.rate)!, "\(entry.code) on \(day.iso)")
+            }
+        }
+        // The last day before it, the ECB's quote (HRK's 7.5365 of Friday 2022-12-30).
+        #expect(evaluate("eur in hrk on 2022-12-31").records.first?.fields.first { $0.key == "rate" }?.value == .decimal("7.5365"))
+        let pair = evaluate("100 bgn in dem on 2026-01-01")
+        #expect(pair.conversions.first?.rate == .one, "\(pair.lines)")
+        #expect(evaluate("eur in hrk on 2023-01-01").records.first?.fields.first { $0.key == "rate" }?.value == .decimal("7.5345"))
+    }
+
     @Test func aCurrencyTheECBDidNotPublishSaysWhereRatesWouldComeFrom() {
         let old = evaluate("1 eur in aed on 2020-05-05")
         guard case .error(let error, let message)? = old.lines.first else {

@@ -370,8 +370,60 @@ extension MisreadTests {
         var state = SessionState(base: .eur, recent: [], locale: settings, table: table)
         _ = engine.evaluate("12.50 eur in usd", state: &state)
         let reply = engine.evaluate("ans × 2", state: &state).reply
-        #expect(reply.results == ["$14.290824625 × 2 = $28.582"], "\(reply.lines)")
+        #expect(reply.results.first == "$14.290824625 × 2 = $28.582", "\(reply.lines)")
         _ = engine.evaluate("-ans", state: &state)
-        #expect(engine.evaluate("2 × -ans", state: &state).reply.results == ["2 × −(-$28.58164925) = $57.163"])
+        #expect(engine.evaluate("2 × -ans", state: &state).reply.results.first == "2 × −(-$28.58164925) = $57.163")
+    }
+
+    /// fa_IR `۱۲/۵ irr in usd` (the Persian decimal slash: 12.5) was computed as 12 ÷ 5.
+    @Test(arguments: ["۱۲/۵ irr in usd", "12/5 irr in usd", "۱۲/۵۰ irr in usd"])
+    func thePersianDecimalSlashIsTheDecimalPointAndSaidSo(_ line: String) {
+        func amount(_ outcome: Outcome) -> Rational? {
+            outcome.reply.conversions.last.map { $0.exactAmount ?? Rational($0.amount) ?? .zero }
+        }
+        let outcome = run(line, "fa_IR")
+        #expect(amount(outcome) == Rational(decimalText: "12.5"), "\(outcome.reply.lines)")
+        #expect(notes(outcome).contains { $0.contains("/") }, "\(notes(outcome))")
+        // With spaces a slash divides, as it does everywhere.
+        let divided = run(line.replacingOccurrences(of: "/", with: " / "), "fa_IR")
+        #expect(amount(divided) == (line.contains("۵۰") ? Rational(decimalText: "0.24") : Rational(decimalText: "2.4")), "\(divided.reply.lines)")
+        #expect(notes(divided).allSatisfy { !$0.contains("/") })
+    }
+
+    /// zh_TW and zh_HK `100元` were read as CNY where people mean TWD and HKD: the region rule
+    /// applies to 元 and 圓 as it does to `$`, and the reply says which was taken.
+    @Test(arguments: [("zh_TW", "TWD"), ("zh_HK", "HKD"), ("zh_CN", "CNY"), ("zh_MO", "MOP"), ("en_US", "CNY")])
+    func yuanIsTheRegionsOwn(_ locale: String, _ code: String) {
+        for line in ["100元 in usd", "100 圓 in usd"] where !(line.contains("圓") && locale == "zh_CN") {
+            let outcome = run(line, locale)
+            #expect(converted(outcome) == ["\(code)>USD"], "\(locale) \(line): \(outcome.reply.lines)")
+            #expect(notes(outcome).contains { $0.contains(code) }, "\(locale): \(notes(outcome))")
+        }
+    }
+
+    /// en_US `(€12.50)`, the accounting way of writing −12.50, was read as +12.50.
+    @Test(arguments: ["(€12.50)", "(12.50 eur) in usd", "(12.50)", "(€12.50) in usd"])
+    func anAmountInParenthesesIsTheAccountingNegativeAndSaidSo(_ line: String) {
+        let outcome = run(line)
+        #expect(outcome.reply.conversions.first.map { $0.exactAmount ?? Rational($0.amount) ?? .zero } == -Rational(decimalText: "12.5")!, "\(outcome.reply.lines)")
+        #expect(notes(outcome).contains { $0.contains("negative") }, "\(notes(outcome))")
+        // Parentheses around a calculation, or before the currency, group as always.
+        #expect(run("(12) eur in usd").reply.conversions.first?.amount == 12)
+        #expect(run("2 × (€12.50)").reply.value?.value == Rational(25))
+    }
+
+    /// `francs` in fr_FR and `punt` in ga_IE were taken as CHF and GBP: on a plain line the
+    /// currency the euro replaced in the user's region is the likelier meaning. Elsewhere,
+    /// current currencies win over withdrawn ones: `lira` in de_DE asked to choose between
+    /// TRY, ITL and MTL.
+    @Test(arguments: [
+        ("fr_FR", "100 francs in eur", "FRF"), ("fr_BE", "100 francs in eur", "BEF"), ("fr_LU", "100 francs in eur", "LUF"),
+        ("fr_CH", "100 francs in eur", "CHF"), ("de_DE", "100 francs in eur", "CHF"), ("ga_IE", "100 punt in eur", "IEP"),
+        ("de_DE", "50 lira in eur", "TRY"), ("it_IT", "50 lira in eur", "ITL"), ("en_US", "50 lira in eur", "TRY"),
+    ])
+    func theRegionsFormerCurrencyThenCurrentOnesWin(_ locale: String, _ line: String, _ code: String) {
+        let outcome = run(line, locale)
+        #expect(converted(outcome) == ["\(code)>EUR"], "\(locale) \(line): \(outcome.reply.lines)")
+        #expect(notes(outcome).contains { $0.contains(code) }, "\(locale): \(notes(outcome))")
     }
 }

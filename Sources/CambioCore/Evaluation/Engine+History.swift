@@ -43,11 +43,19 @@ extension Engine {
     /// The same for a day already read and within the history (`swap` after a dated line
     /// reverses it with the rates of that day); errors stand at `range`.
     func dated(_ inner: Command, on day: Day, at range: Range<Int>?, _ outcome: inout Outcome, now: Date) throws {
-        let table: RateTable
+        var table: RateTable
         let used: Day
         switch history.ecbTable(on: day) {
         case .table(let found, let usedDay):
             (table, used) = (found, usedDay)
+            // A currency that joined the euro between the day used and the day asked (on a
+            // holiday: HRK on Sunday 2023-01-01, BGN on 2026-01-01) has its fixed rate.
+            if used != day, LegacyEuro.all.contains(where: { $0.since > used && $0.since <= day }),
+                let joined = try? RateTable(
+                    base: found.base, date: found.date, source: found.source, rates: found.rates, legacyDay: day.iso)
+            {
+                table = joined
+            }
         case .notFetched(let last):
             // Past the ECB's days held, a snapshot of the day answers as well.
             guard let snapshot = history.snapshot(on: day) else {

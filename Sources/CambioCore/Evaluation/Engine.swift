@@ -46,8 +46,11 @@ public final class Engine {
                 let region = Locale(identifier: locale.money).region.map { Locale(identifier: "und_\($0.identifier)") }
                 return region?.currency?.identifier ?? ""
             })
+        // The region of `de_DE`, `ga_IE`, `sr_Latn_RS`: two capitals after the language.
+        let region = locale.money.split(separator: "_").dropFirst().first { $0.count == 2 && $0.allSatisfy(\.isUppercase) }.map(String.init)
         directory = CurrencyDirectory(
-            catalog: catalog, codes: table.codes, languageID: locale.messages, regionCurrency: regionCurrency)
+            catalog: catalog, codes: table.codes, languageID: locale.messages, regionCurrency: regionCurrency,
+            regionFormerCurrency: region.flatMap(LegacyEuro.currency(ofRegion:)))
         currentTable = table
         work = Outcome(state: SessionState(base: .eur, recent: [], locale: locale, table: table), reply: Reply(), effects: [])
     }
@@ -156,13 +159,17 @@ public final class Engine {
         var text = line
         if text.withUTF8({ bytes in recognised(bytes, &outcome, now: now) }) { return }
         defer { candidate = nil }
-        switch Parser.parse(spaceGroupsJoined(line)) {
+        let (read, slashes) = decimalSlashesRead(spaceGroupsJoined(line))
+        // A line read otherwise than typed has no shape to keep: its bytes are not the reading.
+        if !slashes.isEmpty { candidate = nil }
+        switch Parser.parse(read) {
         case .failure(let error):
             fail(&outcome, pastedResult(line) ?? error)
         case .success(let command):
             let saved = outcome.state
             do {
                 try run(command, &outcome, now: now)
+                if !slashes.isEmpty { outcome.reply.lines.insert(contentsOf: slashes.map { .assumption($0) }, at: 0) }
             } catch let error as CommandError {
                 outcome.state = saved
                 outcome.effects = []
@@ -263,6 +270,30 @@ public final class Engine {
             changed = true
         }
         return changed ? String(characters) : line
+    }
+
+    /// Persian writes the decimal point as a slash (`۱۲/۵` is 12.5), and a slash is division
+    /// everywhere else: in a Persian locale a slash between two digits with no space around it
+    /// is read as the decimal separator, and the reply says so (division is `۱۲ ÷ ۵`, or the
+    /// slash with spaces). Every character keeps its column.
+    func decimalSlashesRead(_ line: String) -> (String, [String]) {
+        guard amountParser.conventions.localeID.hasPrefix("fa"), line.contains("/") else { return (line, []) }
+        var characters = Array(line)
+        var notes: [String] = []
+        for index in characters.indices.dropFirst().dropLast() where characters[index] == "/" {
+            guard characters[index - 1].isNumber, characters[index + 1].isNumber else { continue }
+            characters[index] = "\u{066B}"
+            var start = index - 1
+            while start > 0, characters[start - 1].isNumber { start -= 1 }
+            var end = index + 1
+            while end + 1 < characters.count, characters[end + 1].isNumber { end += 1 }
+            let typed = String(characters[start...end]).replacingOccurrences(of: "\u{066B}", with: "/")
+            let value = amountParser.parse(String(characters[start...end]))
+            if case .success(let amount) = value {
+                notes.append(localized("note.decimalSlash", Messages.quoted(typed), formatter.formatNumberGiven(amount.exact)))
+            }
+        }
+        return (notes.isEmpty ? line : String(characters), notes)
     }
 
     private func fail(_ outcome: inout Outcome, _ error: CommandError) {
@@ -474,7 +505,7 @@ public final class Engine {
                 var conversion = Conversion(
                     amount: amount.decimal, from: from, to: target, rate: rate, result: result, date: table.date,
                     source: table.source.id)
-                conversion.fee = fee
+                if let fee { conversion.charge(fee, giving: result * (.one + fee)) }
                 conversion.exactAmount = amount
                 outcome.reply.conversions.append(conversion)
             }
@@ -539,18 +570,65 @@ public final class Engine {
         var isPercent = false
         /// The value as written back in the reply (`12,500 €`, `3`, `15 %`, `(…)`).
         var text = ""
+        /// While a fee is charged (`charging`): the value in the charged currency with the fee
+        /// on every amount converted into it (money), or the value again (a number).
+        var charged = Rational.zero
     }
 
     /// The largest numerator or denominator kept (bits); a calculation past it stops.
     static let bitLimit = 4096
 
+    /// While set, a calculation is evaluated a second time for the figure with the card fee:
+    /// every amount of money (typed, `ans`, or given a currency) that is not in `target` is
+    /// counted at its rate into `target` plus the fee, once, however the line reaches it;
+    /// money already in `target` is counted as it is. `charged` records whether any amount was.
+    private var charging: (target: CurrencyCode, fee: Rational, charged: Bool)?
+
+    /// The calculation's value with the card fee, in `target`: the fee rule (README, "A card
+    /// fee") is that a card charges its fee on each amount converted from one currency into
+    /// another, once, and never on money already in the target currency; a part that is
+    /// subtracted counts with its fee as well (`€100 − $50` is €100 less what the $50 cost).
+    /// `nil` when nothing is converted (no fee applies) or the value is no money.
+    private func chargedValue(_ expression: Expression, factor: Rational, into target: CurrencyCode, fee: Rational, _ state: SessionState)
+        throws -> Rational?
+    {
+        charging = (target, fee, false)
+        defer { charging = nil }
+        var ignoredNotes: [String] = []
+        var ignoredParts: [Conversion] = []
+        let value = try quantity(expression, state, notes: &ignoredNotes, parts: &ignoredParts)
+        guard !value.isPercent else { return nil }
+        // A calculation of plain numbers converted is an amount in the base currency.
+        let charged = value.currency == nil ? try chargedLeaf(value.value, state.base, state) : value.charged
+        guard charging?.charged == true else { return nil }
+        return charged * factor
+    }
+
+    /// An amount of money as charged into the target (`charging`).
+    private func chargedLeaf(_ value: Rational, _ currency: CurrencyCode?, _ state: SessionState) throws -> Rational {
+        guard let currency, let charge = charging else { return value }
+        guard currency != charge.target else { return value }
+        charging?.charged = true
+        return value * (try requiredRate(state.table, from: currency, to: charge.target)) * (.one + charge.fee)
+    }
+
     private func calculate(
-        _ expression: Expression, targets references: [CurrencyReference], adjust: Adjustment?, _ outcome: inout Outcome, now: Date
+        _ typed: Expression, targets references: [CurrencyReference], adjust: Adjustment?, _ outcome: inout Outcome, now: Date
     ) throws {
         var notes: [String] = []
         var parts: [Conversion] = []
         let state = outcome.state
+        // One amount in parentheses and nothing else (`(€12.50)`, `(12.50 eur) in usd`) is how
+        // accounts and bank statements write a negative amount: read so, and said. Parentheses
+        // around a calculation, or before the currency (`(12) eur`), group as always.
+        var expression = typed
+        var accounting = false
+        if case .group(let inner) = typed, case .amount(let amount, _, _) = inner, amount.text.first.map({ !"-−+".contains($0) }) ?? false {
+            expression = .negate(inner, range: typed.range.lowerBound..<typed.range.lowerBound + 1)
+            accounting = true
+        }
         var total = try quantity(expression, state, notes: &notes, parts: &parts)
+        if accounting { notes.append(localized("note.accounting", Messages.quoted("(" + total.text.dropFirst() + ")"))) }
         if total.isPercent { throw CommandError(.arithmetic(.percentAlone), at: expression.range) }
         let targets = try references.flatMap { try resolveTargets($0, notes: &notes) }
         let base = state.base
@@ -573,16 +651,7 @@ public final class Engine {
             echo += (adjust.subtract ? " − " : " + ") + percent.text
             total.value = total.value * factor
         }
-        // With a card fee, every conversion the calculation makes is charged: the same
-        // calculation with each conversion's rate raised by the fee.
-        var charged: Rational?
-        if let fee = state.hasFee ? state.fee : nil, !parts.isEmpty {
-            chargedFee = fee
-            defer { chargedFee = nil }
-            var ignoredNotes: [String] = []
-            var ignoredParts: [Conversion] = []
-            charged = try quantity(expression, state, notes: &ignoredNotes, parts: &ignoredParts).value * factor
-        }
+        let fee = state.hasFee ? state.fee : nil
         outcome.reply.lines += notes.map { .assumption($0) }
         // The parts converted inside the calculation, shown beside it (not in pipes).
         if showsDetails {
@@ -600,30 +669,38 @@ public final class Engine {
             }
         }
         let table = state.table
+        let from = total.currency ?? base
         guard !targets.isEmpty else {
-            // The value itself: money in its currency, or a plain number.
+            // The value itself: money in its currency, or a plain number; money in another
+            // currency than the base is also shown in the base, as a bare amount is.
             let value = total.value
             try readable(value)
             var shown = total.currency.map { formatter.format(value, $0) } ?? formatter.formatNumber(value)
-            if let charged, let fee = state.fee, let currency = total.currency { shown += feeSuffix(charged, currency, fee) }
+            var charged: Rational?
+            if let fee, let currency = total.currency {
+                charged = try chargedValue(expression, factor: factor, into: currency, fee: fee, state)
+                if let charged { shown += feeSuffix(charged, currency, fee) }
+            }
             outcome.reply.lines.append(.result(echo + " = " + shown))
             outcome.state.answer = (value, total.currency ?? base)
             outcome.reply.value = Money(value, total.currency)
-            if keepsRecords { outcome.reply.records.append(expressionRecord(echo, value, total.currency)) }
+            if keepsRecords { outcome.reply.records.append(expressionRecord(echo, value, total.currency, fee: fee, charged: charged)) }
+            if let currency = total.currency, currency != base {
+                try inBase(expression, total: value, from: currency, factor: factor, fee: fee, &outcome, now: now)
+            }
+            if let currency = total.currency, outcome.state.use(currency, then: currency == base ? [] : [base]) {
+                outcome.effects.insert(.saveRecent)
+            }
             return
         }
-        let from = total.currency ?? base
         var first: (result: Rational, target: CurrencyCode)?
         for target in targets {
             let rate = try requiredRate(table, from: from, to: target)
             let result = total.value * rate
             try readable(result)
-            // The fee when anything was converted: into the target, or inside the calculation.
-            let fee = from != target || charged != nil ? state.fee : nil
+            let charged = try fee.flatMap { try chargedValue(expression, factor: factor, into: target, fee: $0, state) }
             var text = echo + " = " + formatter.format(result, target)
-            if let fee {
-                text += feeSuffix((charged ?? total.value) * rate * (from != target ? .one + fee : .one), target, fee)
-            }
+            if let fee, let charged { text += feeSuffix(charged, target, fee) }
             let detail = showsDetails && from != target ? "\(formatter.unit(from)) = \(formatter.formatRate(rate, target))" : nil
             outcome.reply.lines.append(.result(text, detail: detail))
             if first == nil { first = (result, target) }
@@ -631,10 +708,10 @@ public final class Engine {
                 var conversion = Conversion(
                     amount: total.value.decimal, from: from, to: target, rate: rate,
                     result: result, date: table.date, source: table.source.id)
-                conversion.fee = fee
+                if let fee, let charged { conversion.charge(fee, giving: charged) }
                 conversion.exactAmount = total.value
                 outcome.reply.conversions.append(conversion)
-                outcome.reply.records.append(expressionRecord(echo, result, target))
+                outcome.reply.records.append(expressionRecord(echo, result, target, fee: fee, charged: charged))
             }
         }
         if showsDetails { outcome.reply.lines.append(.source(tableNote(table, now: now))) }
@@ -648,20 +725,47 @@ public final class Engine {
         if outcome.state.use(from, then: targets) { outcome.effects.insert(.saveRecent) }
     }
 
-    /// While set, each conversion inside a calculation is charged this fee.
-    private var chargedFee: Rational?
+    /// A calculation without a target whose money is not in the base currency: its value in
+    /// the base as well, on a line of its own, as the bare amount would show it (`3 × 250 tl`
+    /// is ₺750.000, which is €13.986). The calculation's value stays `ans`.
+    private func inBase(
+        _ expression: Expression, total: Rational, from currency: CurrencyCode, factor: Rational, fee: Rational?, _ outcome: inout Outcome,
+        now: Date
+    ) throws {
+        let table = outcome.state.table
+        let base = outcome.state.base
+        let rate = try requiredRate(table, from: currency, to: base)
+        let result = total * rate
+        try readable(result)
+        let charged = try fee.flatMap { try chargedValue(expression, factor: factor, into: base, fee: $0, outcome.state) }
+        var text = formatter.formatGiven(total, currency) + " = " + formatter.format(result, base)
+        if let fee, let charged { text += feeSuffix(charged, base, fee) }
+        let detail = showsDetails ? "\(formatter.unit(currency)) = \(formatter.formatRate(rate, base))" : nil
+        outcome.reply.lines.append(.result(text, detail: detail))
+        if showsDetails { outcome.reply.lines.append(.source(tableNote(table, now: now))) }
+        if keepsRecords {
+            var conversion = Conversion(
+                amount: total.decimal, from: currency, to: base, rate: rate, result: result, date: table.date, source: table.source.id)
+            if let fee, let charged { conversion.charge(fee, giving: charged) }
+            conversion.exactAmount = total
+            outcome.reply.conversions.append(conversion)
+        }
+        // The one value of the line stays the calculation's (the preview shows it).
+        outcome.state.setLast(total, from: currency, to: [base], day: datedLine?.asked, answer: total, in: currency)
+    }
 
-    /// The calculation as data: what it says, its exact and rounded value, its currency.
-    private func expressionRecord(_ echo: String, _ value: Rational, _ currency: CurrencyCode?) -> Record {
+    /// The calculation as data: what it says, its exact and rounded value, its currency, and
+    /// with a fee the figure with it, as the line shows them.
+    private func expressionRecord(_ echo: String, _ value: Rational, _ currency: CurrencyCode?, fee: Rational?, charged: Rational?) -> Record {
         let exact = value.decimalText(significantDigits: Conversion.significantDigits)
         let (negative, digits) = value.roundedDigits(fractionDigits: MoneyFormatter.fractionDigits)
-        return Record(
-            "expression",
-            [
-                ("typed", .text(Messages.visible(typedLine))), ("expression", .text(echo)), ("result", .decimal(exact.text)),
-                ("result_exact", .flag(exact.exact)),
-                ("rounded", .decimal(negative ? "-" + digits : digits)), ("currency", .text(currency?.rawValue ?? "")),
-            ])
+        var fields: [(key: String, value: Record.Value)] = [
+            ("typed", .text(Messages.visible(typedLine))), ("expression", .text(echo)), ("result", .decimal(exact.text)),
+            ("result_exact", .flag(exact.exact)),
+            ("rounded", .decimal(negative ? "-" + digits : digits)), ("currency", .text(currency?.rawValue ?? "")),
+        ]
+        if let fee, let charged { fields += Conversion.feeFields(fee, charged) }
+        return Record("expression", fields)
     }
 
     private func quantity(_ expression: Expression, _ state: SessionState, notes: inout [String], parts: inout [Conversion]) throws -> Quantity {
@@ -674,20 +778,23 @@ public final class Engine {
             let code = try currencyReference.map { try resolve($0, notes: &notes) }
             // Money as the formatter writes it; a plain number as typed (`3`, `1,07`).
             result = Quantity(value: value, currency: code, text: code.map { formatter.formatGiven(value, $0) } ?? formatter.formatPercentNumber(value))
+            if charging != nil { result.charged = try chargedLeaf(value, code, state) }
         case .answer(let range):
             guard let answer = state.answer else { throw CommandError(.arithmetic(.noAnswer), at: range) }
             // Written with every decimal it has (up to 40), as a typed amount is: rounded to three,
             // `ans × 2` would read `1,143 $ × 2 = 2,287 $`.
             result = Quantity(value: answer.value, currency: answer.currency, text: formatter.formatGiven(answer.value, answer.currency))
+            if charging != nil { result.charged = try chargedLeaf(answer.value, answer.currency, state) }
         case .percent(let inner, let range):
             let value = try quantity(inner, state, notes: &notes, parts: &parts)
             guard value.currency == nil, !value.isPercent else { throw CommandError(.arithmetic(.percentAlone), at: range) }
-            result = Quantity(
-                value: value.value * Rational(negative: false, significand: .one, exponent: -2), currency: nil, isPercent: true,
-                text: value.text + " %")
+            let hundredth = Rational(negative: false, significand: .one, exponent: -2)
+            result = Quantity(value: value.value * hundredth, currency: nil, isPercent: true, text: value.text + " %")
+            result.charged = result.value
         case .negate(let inner, _):
             result = try quantity(inner, state, notes: &notes, parts: &parts)
             result.value = -result.value
+            result.charged = -result.charged
             // A sign before a sign is bracketed (`2 × −(−€108.732)`), never `−-`.
             let signed = result.text.first.map { "-−+".contains($0) } ?? false
             result.text = "−" + (signed ? "(" + result.text + ")" : result.text)
@@ -702,17 +809,22 @@ public final class Engine {
             let code = try resolve(currencyReference, notes: &notes)
             result.currency = code
             result.text += " " + code.rawValue
+            if charging != nil { result.charged = try chargedLeaf(result.value, code, state) }
         case .converted(let inner, let target, let range):
             let value = try quantity(inner, state, notes: &notes, parts: &parts)
             if value.isPercent { throw CommandError(.arithmetic(.percentAlone), at: range) }
             let to = try resolve(target, notes: &notes)
             let converted = try part(value.value, from: value.currency ?? state.base, to: to, state, &parts)
             result = Quantity(value: converted, currency: to, text: value.text + " in " + to.rawValue)
+            // A conversion inside the line is no second charge: its amounts are charged once,
+            // into the line's target (a plain number converted is in the base currency).
+            if charging != nil { result.charged = value.currency == nil ? try chargedLeaf(value.value, state.base, state) : value.charged }
         case .percentOf(let percent, let base, let range):
             let share = try quantity(percent, state, notes: &notes, parts: &parts)
             let whole = try quantity(base, state, notes: &notes, parts: &parts)
             if whole.isPercent { throw CommandError(.arithmetic(.percentFirst), at: range) }
             result = Quantity(value: whole.value * share.value, currency: whole.currency, text: share.text + " × " + whole.text)
+            result.charged = whole.charged * share.value
         case .binary(let op, let left, let right, let range):
             let a = try quantity(left, state, notes: &notes, parts: &parts)
             let b = try quantity(right, state, notes: &notes, parts: &parts)
@@ -726,51 +838,72 @@ public final class Engine {
                 throw CommandError(.arithmetic(.tooLarge), at: expression.range)
             }
         }
+        if charging != nil, result.charged.numerator.bitWidth > 256 || result.charged.denominator.bitWidth > 256 {
+            result.charged = result.charged.reduced()
+            if result.charged.numerator.bitWidth > Self.bitLimit || result.charged.denominator.bitWidth > Self.bitLimit {
+                throw CommandError(.arithmetic(.tooLarge), at: expression.range)
+            }
+        }
         return result
     }
 
+    /// Two values combined; with a fee being charged (`charging`), their charged figures too,
+    /// which are all in the one target currency.
     private func combine(_ op: Operator, _ a: Quantity, _ b: Quantity, at range: Range<Int>, _ state: SessionState, _ parts: inout [Conversion]) throws
         -> Quantity
     {
+        func quantity(_ value: Rational, _ currency: CurrencyCode?, percent: Bool = false, charged: @autoclosure () -> Rational) -> Quantity {
+            var result = Quantity(value: value, currency: currency, isPercent: percent)
+            if charging != nil { result.charged = charged() }
+            return result
+        }
         switch op {
         case .add, .subtract:
             let sign: Rational = op == .add ? .one : -.one
-            if b.isPercent, !a.isPercent { return Quantity(value: a.value * (.one + sign * b.value), currency: a.currency) }
-            if a.isPercent, b.isPercent { return Quantity(value: a.value + sign * b.value, currency: nil, isPercent: true) }
+            if b.isPercent, !a.isPercent { return quantity(a.value * (.one + sign * b.value), a.currency, charged: a.charged * (.one + sign * b.value)) }
+            if a.isPercent, b.isPercent { return quantity(a.value + sign * b.value, nil, percent: true, charged: a.value + sign * b.value) }
             if a.isPercent { throw CommandError(.arithmetic(.percentFirst), at: range) }
             switch (a.currency, b.currency) {
             case (nil, nil):
-                return Quantity(value: a.value + sign * b.value, currency: nil)
+                return quantity(a.value + sign * b.value, nil, charged: a.value + sign * b.value)
             case (let x?, let y?):
                 // Money in another currency is converted into the left one's.
                 let right = x == y ? b.value : try part(b.value, from: y, to: x, state, &parts)
-                return Quantity(value: a.value + sign * right, currency: x)
+                return quantity(a.value + sign * right, x, charged: a.charged + sign * b.charged)
             default:
                 throw CommandError(.arithmetic(.numberAndMoney), at: range)
             }
         case .multiply:
-            if a.isPercent, b.isPercent { return Quantity(value: a.value * b.value, currency: nil, isPercent: true) }
+            // A percentage times a number is a percentage still (`15 % × 2` is 30 %, no value
+            // of its own); times money, it is money (`80 eur × 15 %`).
+            if a.isPercent, b.isPercent || b.currency == nil { return quantity(a.value * b.value, nil, percent: true, charged: a.value * b.value) }
+            if b.isPercent, a.currency == nil { return quantity(a.value * b.value, nil, percent: true, charged: a.value * b.value) }
             if a.currency != nil, b.currency != nil { throw CommandError(.arithmetic(.moneyTimesMoney), at: range) }
-            return Quantity(value: a.value * b.value, currency: a.currency ?? b.currency)
+            return quantity(a.value * b.value, a.currency ?? b.currency, charged: a.charged * b.charged)
         case .divide:
             guard let quotient = b.value.isZero ? nil : Optional(b.value) else {
                 throw CommandError(.arithmetic(.divisionByZero), at: range)
             }
             if b.isPercent || a.isPercent {
                 if b.currency != nil { throw CommandError(.arithmetic(.numberByMoney), at: range) }
-                return Quantity(value: (a.value / quotient) ?? .zero, currency: a.currency, isPercent: a.isPercent && !b.isPercent)
+                let value = (a.value / quotient) ?? .zero
+                return quantity(value, a.currency, percent: a.isPercent && !b.isPercent, charged: (a.charged / quotient) ?? .zero)
             }
             switch (a.currency, b.currency) {
             case (_, nil):
-                return Quantity(value: (a.value / quotient) ?? .zero, currency: a.currency)
+                return quantity((a.value / quotient) ?? .zero, a.currency, charged: (a.charged / quotient) ?? .zero)
             case (let x?, let y?):
                 // Money by money is a plain ratio, in the left one's currency.
                 let divisor = x == y ? quotient : try part(quotient, from: y, to: x, state, &parts)
                 guard !divisor.isZero else { throw CommandError(.arithmetic(.divisionByZero), at: range) }
-                return Quantity(value: (a.value / divisor) ?? .zero, currency: nil)
+                let ratio = (a.value / divisor) ?? .zero
+                return quantity(ratio, nil, charged: ratio)
             case (nil, let y?):
-                // `1/3 eur`: the currency after a quotient of numbers is the whole term's.
-                return Quantity(value: (a.value / quotient) ?? .zero, currency: y)
+                // `1/3 eur`: the currency after a quotient of numbers is the whole term's, and the
+                // quotient is the amount charged.
+                let value = (a.value / quotient) ?? .zero
+                let charged = charging == nil ? .zero : try chargedLeaf(value, y, state)
+                return quantity(value, y, charged: charged)
             }
         }
     }
@@ -781,7 +914,8 @@ public final class Engine {
     {
         guard from != to else { return value }
         let rate = try requiredRate(state.table, from: from, to: to)
-        let result = chargedFee.map { value * rate * (.one + $0) } ?? value * rate
+        let result = value * rate
+        guard charging == nil else { return result }
         var conversion = Conversion(
             amount: value.decimal, from: from, to: to, rate: rate, result: result,
             date: state.table.date, source: state.table.source.id)

@@ -42,12 +42,7 @@ public struct Record: Sendable, Equatable {
             ("result_exact", .flag(result.exact)), ("rate_exact", .flag(rate.exact)),
         ]
         if conversion.isPart { fields.append(("part", .flag(true))) }
-        if let fee = conversion.fee, let withFee = conversion.resultWithFee {
-            fields.append(("fee_percent", .decimal((fee * Rational(100)).decimalText(significantDigits: Conversion.significantDigits).text)))
-            let (negative, digits) = withFee.roundedDigits(fractionDigits: MoneyFormatter.fractionDigits)
-            fields.append(("rounded_with_fee", .decimal(negative ? "-" + digits : digits)))
-            fields.append(("result_with_fee", .decimal(withFee.decimalText(significantDigits: Conversion.significantDigits).text)))
-        }
+        if let fee = conversion.fee, let withFee = conversion.resultWithFee { fields += Conversion.feeFields(fee, withFee) }
         self.init("conversion", fields)
     }
 

@@ -683,6 +683,8 @@ list.or = oder
 list.more = {0} weitere
 
 note.readAs = {0} gelesen als {1} — Beträge schreibt man in {2} so: {3}
+note.accounting = {0} als negativer Betrag gelesen, wie ihn Buchhaltungen in Klammern schreiben; schreiben Sie ein Minuszeichen, um es selbst zu sagen
+note.decimalSlash = {0} gelesen als {1}: ein Schrägstrich zwischen Ziffern ist das persische Dezimaltrennzeichen; zum Teilen ÷ oder einen Schrägstrich mit Leerzeichen schreiben
 note.symbolTaken = {0} verstanden als {1} ({2})
 note.thisRunOnly = Änderungen an Basis, Gebietsschema und Anbieter gelten nur für diesen Lauf; --save behält sie
 note.base = Basiswährung: {0} ({1})
@@ -1076,6 +1078,8 @@ list.or = or
 list.more = {0} more
 
 note.readAs = read {0} as {1} — amounts in {2} are written like {3}
+note.accounting = {0} read as a negative amount, as accounts write one in parentheses; write it with a minus sign to say so yourself
+note.decimalSlash = {0} read as {1}: a slash between digits is the Persian decimal separator; to divide, write ÷ or a slash with spaces
 note.symbolTaken = {0} taken as {1} ({2})
 note.thisRunOnly = base, locale and source changes apply to this run only; --save keeps them
 note.base = base currency: {0} ({1})
@@ -1468,6 +1472,8 @@ list.or = ya da
 list.more = {0} tane daha
 
 note.readAs = {0}, {1} olarak okundu — {2} yerel ayarında tutarlar şöyle yazılır: {3}
+note.accounting = {0}, muhasebede parantez içinde yazıldığı gibi eksi bir tutar olarak okundu; bunu kendiniz belirtmek için eksi işaretiyle yazın
+note.decimalSlash = {0}, {1} olarak okundu: rakamlar arasındaki eğik çizgi Farsçadaki ondalık ayırıcıdır; bölmek için ÷ ya da boşluklu eğik çizgi yazın
 note.symbolTaken = {0}, {1} ({2}) olarak alındı
 note.thisRunOnly = temel, yerel ayar ve kaynak değişiklikleri yalnızca bu çalıştırma için geçerli; --save onları saklar
 note.base = temel para birimi: {0} ({1})

@@ -13,23 +13,28 @@ public enum LegacyEuro {
         public let exact: Rational
         /// The first day the rate applies.
         public let since: Day
+        /// The region (ISO 3166) whose currency it was.
+        public let region: String
     }
 
     /// Council Regulation (EC) No 2866/98 and the regulations for each later member.
     public static let all: [Entry] = [
-        ("ATS", "13.7603", "1999-01-01"), ("BEF", "40.3399", "1999-01-01"), ("DEM", "1.95583", "1999-01-01"),
-        ("ESP", "166.386", "1999-01-01"), ("FIM", "5.94573", "1999-01-01"), ("FRF", "6.55957", "1999-01-01"),
-        ("IEP", "0.787564", "1999-01-01"), ("ITL", "1936.27", "1999-01-01"), ("LUF", "40.3399", "1999-01-01"),
-        ("NLG", "2.20371", "1999-01-01"), ("PTE", "200.482", "1999-01-01"), ("GRD", "340.750", "2001-01-01"),
-        ("SIT", "239.640", "2007-01-01"), ("CYP", "0.585274", "2008-01-01"), ("MTL", "0.429300", "2008-01-01"),
-        ("SKK", "30.1260", "2009-01-01"), ("EEK", "15.6466", "2011-01-01"), ("LVL", "0.702804", "2014-01-01"),
-        ("LTL", "3.45280", "2015-01-01"), ("HRK", "7.53450", "2023-01-01"), ("BGN", "1.95583", "2026-01-01"),
-    ].compactMap { code, rate, since in
+        ("ATS", "13.7603", "1999-01-01", "AT"), ("BEF", "40.3399", "1999-01-01", "BE"), ("DEM", "1.95583", "1999-01-01", "DE"),
+        ("ESP", "166.386", "1999-01-01", "ES"), ("FIM", "5.94573", "1999-01-01", "FI"), ("FRF", "6.55957", "1999-01-01", "FR"),
+        ("IEP", "0.787564", "1999-01-01", "IE"), ("ITL", "1936.27", "1999-01-01", "IT"), ("LUF", "40.3399", "1999-01-01", "LU"),
+        ("NLG", "2.20371", "1999-01-01", "NL"), ("PTE", "200.482", "1999-01-01", "PT"), ("GRD", "340.750", "2001-01-01", "GR"),
+        ("SIT", "239.640", "2007-01-01", "SI"), ("CYP", "0.585274", "2008-01-01", "CY"), ("MTL", "0.429300", "2008-01-01", "MT"),
+        ("SKK", "30.1260", "2009-01-01", "SK"), ("EEK", "15.6466", "2011-01-01", "EE"), ("LVL", "0.702804", "2014-01-01", "LV"),
+        ("LTL", "3.45280", "2015-01-01", "LT"), ("HRK", "7.53450", "2023-01-01", "HR"), ("BGN", "1.95583", "2026-01-01", "BG"),
+    ].compactMap { code, rate, since, region in
         guard let code = CurrencyCode(code), let decimal = ExactDecimal.parse(rate), let exact = Rational(decimal),
             let since = Day(iso: since)
         else { return nil }
-        return Entry(code: code, rate: decimal, exact: exact, since: since)
+        return Entry(code: code, rate: decimal, exact: exact, since: since, region: region)
     }
+
+    /// The currency the euro replaced in `region` (ISO 3166: `FR` → FRF), if it replaced one.
+    public static func currency(ofRegion region: String) -> CurrencyCode? { all.first { $0.region == region }?.code }
 
     private static let byCode: [CurrencyCode: Entry] = Dictionary(uniqueKeysWithValues: all.map { ($0.code, $0) })
 

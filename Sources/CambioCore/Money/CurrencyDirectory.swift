@@ -69,7 +69,8 @@ public final class CurrencyDirectory {
         "₲": ["PYG"], "₸": ["KZT"], "₼": ["AZN"], "₾": ["GEL"], "₭": ["LAK"], "₮": ["MNT"], "₵": ["GHS"],
         "R$": ["BRL"], "US$": ["USD"], "CA$": ["CAD"], "A$": ["AUD"], "AU$": ["AUD"], "NZ$": ["NZD"],
         "HK$": ["HKD"], "S$": ["SGD"], "MX$": ["MXN"], "NT$": ["TWD"], "zł": ["PLN"], "Kč": ["CZK"], "Ft": ["HUF"],
-        "kr": ["SEK", "NOK", "DKK", "ISK"], "CN¥": ["CNY"], "JP¥": ["JPY"], "元": ["CNY"],
+        "kr": ["SEK", "NOK", "DKK", "ISK"], "CN¥": ["CNY"], "JP¥": ["JPY"], "元": ["CNY", "TWD", "HKD", "MOP"],
+        "圓": ["TWD", "HKD", "CNY", "MOP"], "圆": ["CNY"],
         "円": ["JPY"], "RMB": ["CNY"], "Fr.": ["CHF"], "SFr.": ["CHF"], "RM": ["MYR"],
         "Rs": ["INR", "PKR", "LKR", "NPR"], "Rs.": ["INR", "PKR", "LKR", "NPR"], "￥": ["JPY", "CNY"],
         "￡": ["GBP"], "＄": ["USD"], "₿": [], "TL": ["TRY"], "tl": ["TRY"],
@@ -97,12 +98,16 @@ public final class CurrencyDirectory {
     /// Longer phrases are not looked up.
     static let longestName = 64
 
-    public init(catalog: CurrencyCatalog, codes: [CurrencyCode], languageID: String, regionCurrency: CurrencyCode?) {
+    public init(
+        catalog: CurrencyCatalog, codes: [CurrencyCode], languageID: String, regionCurrency: CurrencyCode?,
+        regionFormerCurrency: CurrencyCode? = nil
+    ) {
         self.catalog = catalog
         self.codes = codes.sorted()
         self.languageID = languageID
         codeSet = Set(codes)
         regionCurrencyForSymbols = regionCurrency
+        self.regionFormerCurrency = regionFormerCurrency
         let dollars: Set<String> = [
             "USD", "CAD", "AUD", "NZD", "SGD", "HKD", "TWD", "JMD", "BSD", "BBD", "BZD", "BMD", "KYD", "XCD", "TTD",
             "GYD", "SRD", "LRD", "NAD", "FJD", "SBD", "BND",
@@ -239,12 +244,17 @@ public final class CurrencyDirectory {
     static let clearlyMostTraded = 20
 
     /// One rule for a phrase that fits several currencies: the user's region's currency when
-    /// it is one of them (`peso` in es_MX, `dollar` in en_CA), else the most traded one when it
-    /// is among the 20 most traded (`dollar` → USD, `pound` → GBP, `peso` → MXN), else a list.
-    /// The reply says which was taken.
+    /// it is one of them (`peso` in es_MX, `dollar` in en_CA, `元` in zh_TW), or the one the
+    /// euro replaced there (`francs` in fr_FR is FRF, `punt` in ga_IE is IEP); else current
+    /// currencies before withdrawn ones (`lira` in de_DE is TRY, not ITL or MTL); of those, the
+    /// only one, or the most traded when it is among the 20 most traded (`dollar` → USD,
+    /// `pound` → GBP, `peso` → MXN), else a list. The reply says which was taken.
     func choose(_ codes: [CurrencyCode], typed: String) -> Resolution {
         if let own = regionCurrencyForSymbols, codes.contains(own) { return .found(own, .chosen(typed)) }
-        let order = ranked(codes)
+        if let former = regionFormerCurrency, codes.contains(former) { return .found(former, .chosen(typed)) }
+        let current = codes.filter { !isWithdrawn($0) }
+        if current.count == 1 { return .found(current[0], .chosen(typed)) }
+        let order = ranked(current.isEmpty ? codes : current)
         if let first = order.first, let rank = Self.popularityRank[first.rawValue], rank < Self.clearlyMostTraded {
             return .found(first, .chosen(typed))
         }
@@ -300,6 +310,12 @@ public final class CurrencyDirectory {
 
     /// The region's own currency decides ambiguous symbols (`kr` in Sweden is SEK).
     public let regionCurrencyForSymbols: CurrencyCode?
+    /// The currency the euro replaced in the user's region (FRF in fr_FR, IEP in ga_IE).
+    public let regionFormerCurrency: CurrencyCode?
+
+    /// Whether a currency is no longer in use (one the euro replaced, or a code ISO lists as
+    /// withdrawn: TRL, ROL).
+    func isWithdrawn(_ code: CurrencyCode) -> Bool { LegacyEuro.entry(code) != nil || catalog.withdrawnName(code) != nil }
 
     /// Look-ups made once from the names: whole names (every language) to their currencies,
     /// and every start (three letters or more) of every word of a name.

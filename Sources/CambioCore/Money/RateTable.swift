@@ -48,10 +48,13 @@ public final class RateTable: Sendable {
     public static let smallestRate = Decimal(sign: .plus, exponent: -12, significand: 1)
     public static let largestRate = Decimal(sign: .plus, exponent: 12, significand: 1)
 
-    /// Checks the table's invariants: at least one rate, all rates > 0, the base present.
+    /// Checks the table's invariants: at least one rate, all rates > 0, the base present. The
+    /// legacy euro currencies are those that had joined by `legacyDay` (the table's own date
+    /// unless given: a day without a publication uses the table of the day before it, and a
+    /// currency that joined on that day — HRK on Sunday 2023-01-01 — has its fixed rate).
     public init(
         base: CurrencyCode, date: String, source: RateSource, rates: [CurrencyCode: Decimal], fetchedAt: Date? = nil,
-        updated: String? = nil
+        updated: String? = nil, legacyDay: String? = nil
     ) throws(Invalid) {
         guard !rates.isEmpty else { throw .empty }
         for (code, rate) in rates where !(rate > 0) || rate.isNaN { throw .rateNotPositive(code) }
@@ -64,7 +67,7 @@ public final class RateTable: Sendable {
         }
         // The currencies the euro replaced, at their fixed rates, once they had joined.
         var legacy: [CurrencyCode] = []
-        for (code, value) in LegacyEuro.rates(date: date, euroPerBase: exact[.eur]) {
+        for (code, value) in LegacyEuro.rates(date: legacyDay ?? date, euroPerBase: exact[.eur]) {
             exact[code] = value
             if rates[code] == nil { legacy.append(code) }
         }
