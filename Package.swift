@@ -27,11 +27,15 @@ let package = Package(
 
         .target(name: "CambioCore", swiftSettings: directMetadata),
 
-        // MARK: Rates: providers, the on-disk cache, atomic files, refreshes
+        // MARK: Files: atomic replacement, locks and whole writes, for the rates and the shell
+
+        .target(name: "CambioFiles", swiftSettings: directMetadata),
+
+        // MARK: Rates: providers, the on-disk cache, refreshes
 
         .target(
             name: "CambioRates",
-            dependencies: ["CambioCore", "CSystem"],
+            dependencies: ["CambioCore", "CambioFiles", "CSystem"],
             swiftSettings: directMetadata
         ),
 
@@ -64,7 +68,7 @@ let package = Package(
         .target(name: "CTerminal", dependencies: ["CEditLine"]),
         .target(
             name: "CambioShell",
-            dependencies: ["CambioCore", "CambioRates", "CEditLine", "CTerminal"],
+            dependencies: ["CambioCore", "CambioFiles", "CambioRates", "CEditLine", "CTerminal"],
             swiftSettings: directMetadata,
             // ICU's own version functions, for `--version` (Foundation carries ICU as this library).
             linkerSettings: [.linkedLibrary("_FoundationICU")]
@@ -92,7 +96,7 @@ let package = Package(
         // One GET for the shell, which starts it as a separate process (HelperTransport).
         .executableTarget(
             name: "cambio-fetch",
-            dependencies: ["CambioRates", "CambioNetwork", "CSystem"]
+            dependencies: ["CambioFiles", "CambioRates", "CambioNetwork", "CSystem"]
         ),
 
         // MARK: Tools
@@ -107,7 +111,7 @@ let package = Package(
         // (Scripts/fuzz); without, a replayer of the corpora in Fuzz/ (run by the tests).
         .executableTarget(
             name: "cambio-fuzz",
-            dependencies: ["CambioCore", "CambioRates", "CambioShell"]
+            dependencies: ["CambioCore", "CambioFiles", "CambioRates", "CambioShell"]
         ),
 
         // MARK: Tests
@@ -123,13 +127,17 @@ let package = Package(
             dependencies: ["CambioCore"]
         ),
         .testTarget(
+            name: "CambioFilesTests",
+            dependencies: ["CambioFiles", "CambioTestSupport"]
+        ),
+        .testTarget(
             name: "CambioRatesTests",
-            dependencies: ["CambioCore", "CambioRates", "CambioNetwork", "CambioTestSupport", "cambio-fetch"],
+            dependencies: ["CambioCore", "CambioFiles", "CambioRates", "CambioNetwork", "CambioTestSupport", "cambio-fetch"],
             exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "CambioShellTests",
-            dependencies: ["CambioCore", "CambioRates", "CambioShell", "CambioTestSupport", "cambio", "cambio-fetch"]
+            dependencies: ["CambioCore", "CambioFiles", "CambioRates", "CambioShell", "CambioTestSupport", "cambio", "cambio-fetch"]
         ),
     ]
 )

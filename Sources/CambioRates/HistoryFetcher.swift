@@ -1,4 +1,5 @@
 import CambioCore
+import CambioFiles
 import Foundation
 
 /// Fetches and caches the dated rates the bundled history lacks: the ECB's days after it

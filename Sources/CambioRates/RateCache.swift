@@ -1,4 +1,5 @@
 import CambioCore
+import CambioFiles
 import Foundation
 
 /// The on-disk cache: one versioned JSON file per provider in `$XDG_CACHE_HOME/cambio/`,

@@ -1,4 +1,5 @@
 import CambioCore
+import CambioFiles
 import Foundation
 
 /// What a refresh ended with.

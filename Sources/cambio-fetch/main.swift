@@ -3,6 +3,7 @@
 //
 //     cambio-fetch --timeout SECONDS URL
 import CSystem
+import CambioFiles
 import CambioNetwork
 import CambioRates
 import Glibc

@@ -1,4 +1,5 @@
 import CambioCore
+import CambioFiles
 import CambioRates
 import Foundation
 

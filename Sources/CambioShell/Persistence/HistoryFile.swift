@@ -1,4 +1,4 @@
-import CambioRates
+import CambioFiles
 
 #if canImport(Glibc)
     import Glibc

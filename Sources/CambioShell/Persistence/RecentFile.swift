@@ -1,5 +1,4 @@
 import CambioCore
-import CambioRates
 
 /// The recent-currencies file: one code a line, most recent first.
 public enum RecentFile {

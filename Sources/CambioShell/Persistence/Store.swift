@@ -1,5 +1,5 @@
 import CambioCore
-import CambioRates
+import CambioFiles
 
 /// Loads and saves the settings and recent currencies, turning every file problem into a
 /// one-line warning so that the shell always starts.

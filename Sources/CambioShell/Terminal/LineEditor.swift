@@ -1,7 +1,7 @@
 import CEditLine
 import CTerminal
 import CambioCore
-import CambioRates
+import CambioFiles
 import Glibc
 
 /// The line editor: libedit with a prompt, history, and Cambio's completion on TAB.

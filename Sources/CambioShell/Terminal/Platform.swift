@@ -3,8 +3,8 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
+import CambioFiles
 import Glibc
-import CambioRates
 import Foundation
 
 /// Everything Cambio reads from the process's surroundings, in one place.

@@ -1,4 +1,4 @@
-import CambioRates
+import CambioFiles
 import CambioTestSupport
 import Foundation
 import Testing
