@@ -95,8 +95,9 @@ enum FuzzTargets {
         if let known = plainEngines[locale] {
             plain = known
         } else {
-            plain = Engine(locale: engine.locale, table: table)
-            plain.recognisesShapes = false
+            var configuration = EngineConfiguration(locale: engine.locale)
+            configuration.recognisesShapes = false
+            plain = Engine(configuration: configuration, table: table)
             plainEngines[locale] = plain
         }
         let utf8 = Array(line.utf8)

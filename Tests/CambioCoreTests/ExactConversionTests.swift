@@ -102,8 +102,7 @@ import Testing
         try #require(expected.count == cases.count)
 
         let settings = LocaleSettings(numbers: "en_US", money: "en_US", messages: "en_US")
-        let engine = Engine(locale: settings, table: table)
-        engine.showsDetails = false
+        let engine = Engine.configured(settings, table, showsDetails: false)
         let state = SessionState(base: .eur, recent: [], locale: settings, table: table)
         var ties = 0
         var compared = 0

@@ -3,14 +3,14 @@ import Testing
 
 @testable import CambioCore
 
-/// Help, the parser and completion all come from `CommandDeclaration.all`.
+/// Help, the parser and completion all come from `CommandTable.declarations`.
 @Suite struct HelpTests {
     static let tables = Localization.sources.mapValues(Localization.parse)
 
     @Test(arguments: ["en", "de", "tr"])
     func everyDeclaredCommandHasItsTextsInEveryLanguage(_ language: String) throws {
         let table = try #require(Self.tables[language])
-        for command in CommandDeclaration.all {
+        for command in CommandTable.declarations {
             let keys = [command.summaryKey] + command.forms.map(\.key) + (command.moreKey.map { [$0] } ?? [])
             for key in keys { #expect(table[key] != nil, "\(language): \(key)") }
         }
@@ -21,19 +21,19 @@ import Testing
     func theOverviewListsEveryCommandInAlignedColumns(_ locale: String) {
         let text = Localization(localeID: locale)
         let lines = Help.overview(text)
-        for command in CommandDeclaration.all {
+        for command in CommandTable.declarations {
             let line = lines.first { $0.hasPrefix("  " + command.word) }
             #expect(line?.contains(text(command.summaryKey)) == true, "\(command.word)")
         }
-        let columns = Set(CommandDeclaration.all.compactMap { command in
+        let columns = Set(CommandTable.declarations.compactMap { command in
             lines.first { $0.hasPrefix("  " + command.word) }.map { DisplayWidth.of($0) - DisplayWidth.of(text(command.summaryKey)) }
         })
         #expect(columns.count == 1, "descriptions start in one column")
     }
 
-    @Test(arguments: CommandDeclaration.all.map(\.word))
+    @Test(arguments: CommandTable.declarations.map(\.word))
     func helpForACommandNeverRunsItsColumnsTogether(_ word: String) throws {
-        let declaration = try #require(CommandDeclaration.named(word))
+        let declaration = try #require(CommandTable.grammar.named(word))
         let lines = Help.topic(declaration, Localization(localeID: "en"))
         for (form, line) in zip(declaration.forms, lines) {
             // The longest synopsis still has two spaces before its description.
@@ -44,11 +44,11 @@ import Testing
     }
 
     @Test func theParserKnowsEveryDeclaredWordAndHelpEveryTopic() {
-        for word in CommandDeclaration.words {
-            if case .failure(let error) = Parser.parse(word) { Issue.record("\(word): \(error)") }
+        for word in CommandTable.grammar.words {
+            if case .failure(let error) = parseLine(word) { Issue.record("\(word): \(error)") }
             #expect((try? Help.lines(topic: word, Localization(localeID: "en")))?.isEmpty == false)
         }
-        #expect(Command.words == CommandDeclaration.words)
+        #expect(CommandTable.grammar.words == CommandTable.grammar.words)
         #expect(throws: CommandError.self) { try Help.lines(topic: "nope", Localization(localeID: "en")) }
     }
 

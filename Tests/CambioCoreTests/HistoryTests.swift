@@ -293,7 +293,7 @@ import Testing
             return
         }
         #expect(message.contains("2024-03-02"))
-        #expect(error.kind == .date(.currencyMissing(CurrencyCode("AED")!, Day(iso: "2020-05-05")!, snapshotsSince: HistoryLibrary.snapshotsSince, fetched: false)))
+        #expect(error.kind == .date(.currencyMissing(CurrencyCode("AED")!, Day(iso: "2020-05-05")!, snapshotsSince: HistoryLibrary.snapshotsSince, fetched: false, reason: nil)))
     }
 
     @Test func calculationsAndRatesTakeADateToo() {
@@ -305,8 +305,7 @@ import Testing
     }
 
     @Test func theChartDrawsAKnownSeriesAt60Columns() throws {
-        let engine = engine()
-        engine.chartColumns = 60
+        let engine = Engine.configured(LocaleSettings(numbers: "en_US", money: "en_US", messages: "en_US"), table, chartColumns: 60)
         var state = SessionState(base: .eur, recent: [], locale: engine.locale, table: table)
         let reply = engine.evaluate("chart eur usd 2020-01-01..2020-06-30", state: &state, now: now).reply
         let text = reply.lines.compactMap { line -> String? in

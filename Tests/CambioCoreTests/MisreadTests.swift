@@ -176,12 +176,12 @@ extension MisreadTests {
     /// Every command word typed in Turkish capitals (`LİST`, where `I` is `İ`) or in plain
     /// capitals is the command, with its argument; a near miss names the word as typed.
     @Test func commandWordsInTurkishCapitalsAreTheCommands() {
-        for word in CommandDeclaration.words {
+        for word in CommandTable.grammar.words {
             let turkish = String(word.uppercased().map { $0 == "I" ? "İ" : $0 })
             for typed in [word.uppercased(), turkish] {
                 for line in [typed, "\(typed) usd", "help \(typed)"] {
                     let lower = line.replacingOccurrences(of: typed, with: word)
-                    #expect(Parser.parse(line) == Parser.parse(lower), "\(line)")
+                    #expect(parseLine(line) == parseLine(lower), "\(line)")
                 }
             }
         }

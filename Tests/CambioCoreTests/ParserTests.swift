@@ -3,10 +3,10 @@ import Testing
 @testable import CambioCore
 
 @Suite struct ParserTests {
-    func parse(_ line: String) -> Command? { try? Parser.parse(line).get() }
+    func parse(_ line: String) -> Command? { try? parseLine(line).get() }
 
     func error(_ line: String) -> CommandError? {
-        if case .failure(let error) = Parser.parse(line) { return error }
+        if case .failure(let error) = parseLine(line) { return error }
         return nil
     }
 
@@ -62,22 +62,31 @@ import Testing
     @Test func commands() {
         #expect(parse("") == .empty)
         #expect(parse("   ") == .empty)
-        #expect(parse("base") == .base(nil))
-        #expect(parse("BASE jpy") == .base(ref("jpy", 5..<8)))
-        #expect(parse("swap") == .swap)
-        #expect(parse("recent") == .recent(clear: false))
-        #expect(parse("recent clear") == .recent(clear: true))
-        #expect(parse("list") == .list(filter: nil))
-        #expect(parse("list peso") == .list(filter: "peso"))
-        #expect(parse("rates") == .rates([]))
-        #expect(parse("rates usd gbp") == .rates([ref("usd", 6..<9), ref("gbp", 10..<13)]))
-        #expect(parse("locale") == .locale(nil, range: nil))
-        #expect(parse("locale de_DE") == .locale("de_DE", range: 7..<12))
-        #expect(parse("status") == .status)
-        #expect(parse("help") == .help(topic: nil))
-        #expect(parse("help Base") == .help(topic: "base"))
-        #expect(parse("quit") == .quit)
-        #expect(parse("exit") == .quit)
+        func run(_ word: String, _ argument: CommandArgument = .none) -> Command { .run(CommandInvocation(word, argument)) }
+        #expect(parse("base") == run("base"))
+        #expect(parse("BASE jpy") == run("base", .currencies([ref("jpy", 5..<8)])))
+        #expect(parse("swap") == run("swap"))
+        #expect(parse("recent") == run("recent"))
+        #expect(parse("recent clear") == run("recent", .keyword("clear")))
+        #expect(parse("list") == run("list"))
+        #expect(parse("list peso") == run("list", .text("peso", range: 5..<9)))
+        #expect(parse("rates") == run("rates"))
+        #expect(parse("rates usd gbp") == run("rates", .currencies([ref("usd", 6..<9), ref("gbp", 10..<13)])))
+        #expect(parse("locale") == run("locale"))
+        #expect(parse("locale de_DE") == run("locale", .text("de_DE", range: 7..<12)))
+        #expect(parse("status") == run("status"))
+        #expect(parse("help") == run("help"))
+        #expect(parse("help Base") == run("help", .text("base", range: 5..<9)))
+        #expect(parse("quit") == run("quit"))
+        #expect(parse("exit") == run("quit"))
+        // Keywords in every interface language, whatever the interface speaks.
+        #expect(parse("fee aus") == run("fee", .keyword("off")))
+        #expect(parse("fee kapalı") == run("fee", .keyword("off")))
+        #expect(parse("fee none") == run("fee", .keyword("off")))
+        #expect(parse("locale reset") == run("locale", .keyword("default")))
+        #expect(parse("recent leeren") == run("recent", .keyword("clear")))
+        #expect(parse("preview an") == run("preview", .keyword("on")))
+        #expect(parse("source auto") == run("source", .keyword("auto")))
     }
 
     @Test func errorsSayWhatWasExpectedAndWhere() {
@@ -95,10 +104,10 @@ import Testing
 
     @Test func hugeAndStrangeInputNeverCrashes() {
         let long = String(repeating: "12 eur in usd, ", count: 7000)
-        _ = Parser.parse(long)
-        _ = Parser.parse(String(repeating: "9", count: 100_000))
-        _ = Parser.parse("\u{FFFD}\u{0}\u{1B}[31m€€€,,,->->")
-        _ = Parser.parse(String(repeating: "é", count: 50_000))
+        _ = parseLine(long)
+        _ = parseLine(String(repeating: "9", count: 100_000))
+        _ = parseLine("\u{FFFD}\u{0}\u{1B}[31m€€€,,,->->")
+        _ = parseLine(String(repeating: "é", count: 50_000))
     }
 }
 

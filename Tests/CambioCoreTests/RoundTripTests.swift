@@ -19,8 +19,7 @@ import Testing
     func everyFormattedAmountReadsBack(_ locale: String) throws {
         let table = try SeedTableDecoder.bundled()
         let settings = LocaleSettings(numbers: locale, money: locale, messages: locale)
-        let engine = Engine(locale: settings, table: table)
-        engine.showsDetails = false
+        let engine = Engine.configured(settings, table, showsDetails: false)
         let state = SessionState(base: .eur, recent: [], locale: settings, table: table)
         let region = Locale(identifier: locale).region.flatMap { Locale(identifier: "und_\($0.identifier)").currency?.identifier }
         var failures: [String] = []

@@ -83,7 +83,8 @@ import Testing
             case .result(let text, let detail): "result \(text) \(detail ?? "")"
             case .error(let error, let message): "error \(error.range.map { "\($0)" } ?? "-") \(message)"
             case .assumption(let text): "assumption \(text)"
-            case .note(let text), .heading(let text), .source(let text), .chart(let text): "other \(text)"
+            case .note(let text), .heading(let text), .source(let text), .chart(let text), .warning(let text): "other \(text)"
+            case .table(let table): "table \(table.lines)"
             }
         }
     }
@@ -92,11 +93,9 @@ import Testing
     func everyLineReadsAsWithoutShapes(_ localeID: String) throws {
         let table = try SeedTableDecoder.bundled()
         let settings = LocaleSettings(numbers: localeID, money: localeID, messages: localeID)
-        let shaped = Engine(locale: settings, table: table)
-        let plain = Engine(locale: settings, table: table)
-        plain.recognisesShapes = false
-        plain.showsDetails = localeID.hasPrefix("d") || localeID.hasPrefix("h") || localeID.hasPrefix("a")
-        shaped.showsDetails = plain.showsDetails
+        let details = localeID.hasPrefix("d") || localeID.hasPrefix("h") || localeID.hasPrefix("a")
+        let shaped = Engine.configured(settings, table, showsDetails: details)
+        let plain = Engine.configured(settings, table, showsDetails: details, recognisesShapes: false)
         var state = SessionState(base: .eur, recent: [], locale: settings, table: table)
         var random = SplitMix64(seed: UInt64(localeID.unicodeScalars.reduce(0) { $0 &* 31 &+ UInt64($1.value) }))
         let codes = table.codes
@@ -119,8 +118,7 @@ import Testing
     func resultsAreICUsFormattingOfTheExactValue(_ localeID: String) throws {
         let table = try SeedTableDecoder.bundled()
         let settings = LocaleSettings(numbers: localeID, money: localeID, messages: localeID)
-        let engine = Engine(locale: settings, table: table)
-        engine.showsDetails = false
+        let engine = Engine.configured(settings, table, showsDetails: false)
         let state = SessionState(base: .eur, recent: [], locale: settings, table: table)
         var random = SplitMix64(seed: 42)
         let codes = table.codes
@@ -147,8 +145,7 @@ import Testing
         for localeID in ["fr_FR", "de_DE", "en_IN"] {
             let settings = LocaleSettings(numbers: localeID, money: localeID, messages: localeID)
             let shaped = Engine(locale: settings, table: table)
-            let plain = Engine(locale: settings, table: table)
-            plain.recognisesShapes = false
+            let plain = Engine.configured(settings, table, recognisesShapes: false)
             let state = SessionState(base: .eur, recent: [], locale: settings, table: table)
             for byte in UInt8(0)...UInt8(127) {
                 for digits in ["26", "1", "26579"] {

@@ -22,7 +22,7 @@ import Testing
         // Descriptions are wrapped to 80 columns: their first words stand beside the option.
         func opening(_ key: String) -> String { text(key).split(separator: " ").prefix(2).joined(separator: " ") }
         for option in OptionDeclaration.all { #expect(usage.contains(option.long) && usage.contains(opening(option.key))) }
-        for command in CommandDeclaration.all { #expect(usage.contains("  " + command.word) && usage.contains(opening(command.summaryKey))) }
+        for command in CommandTable.declarations { #expect(usage.contains("  " + command.word) && usage.contains(opening(command.summaryKey))) }
         #expect(usage.split(separator: "\n").allSatisfy { DisplayWidth.of(String($0)) <= Usage.width }, "lines fit 80 columns")
         #expect(usage.hasPrefix(text("usage.synopsis")))
     }
@@ -31,7 +31,7 @@ import Testing
         let page = ManPage.roff(Localization(localeID: "en"), version: "0.1.0", date: "2026-11-30", seedDate: "2026-07-06")
         #expect(page.hasPrefix(".TH CAMBIO 1 2026-11-30"))
         for option in OptionDeclaration.all { #expect(page.contains(ManPage.code(option.long))) }
-        for command in CommandDeclaration.all { #expect(page.contains("\\fB" + ManPage.code(command.word))) }
+        for command in CommandTable.declarations { #expect(page.contains("\\fB" + ManPage.code(command.word))) }
         for variable in Reference.environment { #expect(page.contains(ManPage.code(variable.name))) }
         // Nothing outside ASCII, and no line a formatter would read as a request by accident.
         #expect(page.unicodeScalars.allSatisfy { $0.isASCII })
@@ -58,7 +58,7 @@ import Testing
         for option in OptionDeclaration.all {
             #expect(script.contains(shell == .fish ? "-l \(option.long.dropFirst(2))" : option.long), "\(option.long)")
         }
-        for word in CommandDeclaration.words { #expect(script.contains(word)) }
+        for word in CommandTable.grammar.words { #expect(script.contains(word)) }
         #expect(script.contains("usd") && script.contains("de_DE"))
     }
 }

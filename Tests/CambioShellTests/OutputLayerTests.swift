@@ -47,16 +47,17 @@ import Testing
         let rates = RateController(environment: environment, settings: settings, offline: true, paths: paths, localized: text, warn: { _ in })
         let table = try SeedTableDecoder.bundled()
         let locale = LocaleSettings(numbers: "en_US", money: "en_US", messages: "en_US")
-        let engine = Engine(locale: locale, table: table)
-        engine.showsDetails = false
+        var configuration = EngineConfiguration(locale: locale)
+        configuration.showsDetails = false
+        let engine = Engine(configuration: configuration, table: table)
         let session = Session(
             store: store, engine: engine, state: SessionState(base: .eur, recent: [], locale: locale, table: table), settings: settings,
-            rates: rates, saveEachLine: false, persists: false)
+            rates: rates, environment: environment, saveEachLine: false, persists: false)
         let captured = Captured()
         let output = TerminalOutput(
             color: false, out: { captured.out += $0; return nil }, err: { captured.err += $0 })
         session.output = output
-        var runner = BatchRunner(session: session, renderer: ReplyRenderer(forTerminal: false, output: output))
+        let runner = BatchRunner(session: session, renderer: ReplyRenderer(forTerminal: false, output: output))
         var ends: [Int32] = [0, 0]
         #expect(pipe(&ends) == 0)
         let input = Array("1 eur in usd\nfoo in usd\n100 peso in eur\n".utf8)

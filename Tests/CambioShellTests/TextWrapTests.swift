@@ -9,7 +9,7 @@ import Testing
 @Suite struct TextWrapTests {
     static let words = ["12,50", "eur", "in", "usd", "Basiswährung", "zeigen", "oder", "setzen", "円", "₹1,23,456.50", "ﷺ", "a", "Kartenherausgeber", "unbekannte"]
 
-    /// A deterministic stream of lines: plain, indented, two-column and labelled.
+    /// A deterministic stream of lines: plain, indented and labelled.
     static func lines(count: Int) -> [String] {
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
         func next(_ bound: Int) -> Int {
@@ -40,38 +40,40 @@ import Testing
         }
     }
 
-    /// A block of rows keeps one layout: when one row must stack, all do; when none must,
-    /// none do.
+    func table(_ rows: [(String, String)], indent: Int = 0) -> ReplyTable {
+        ReplyTable(rows.map { [.init($0.0, .label), .init($0.1, .value)] }, indent: indent)
+    }
+
+    /// A table keeps one layout: when one row must stack, all do; when none must, none do.
     @Test(arguments: [30, 40, 60, 100])
-    func aBlockOfRowsKeepsOneLayout(_ width: Int) {
-        let rows = [
-            "rates         currency-api, the bundled seed table of the sixth of July", "base          EUR (Euro)",
-            "recent        none", "heading without columns",
-        ]
-        let fitted = TextWrap.wrap(lines: rows, width: width)
-        let stackedRows = fitted.prefix(3).map { $0.split(separator: "\n").first.map { !$0.contains("  ") } ?? false }
-        #expect(Set(stackedRows).count == 1, "\(width): \(fitted)")
-        #expect(stackedRows[0] == (DisplayWidth.of(rows[0]) > width && 14 > width - 20), "\(width): \(fitted)")
-        #expect(fitted[3] == rows[3])
+    func aTableKeepsOneLayout(_ width: Int) {
+        let rows = table([("rates", "currency-api, the bundled seed table of the sixth of July"), ("base", "EUR (Euro)"), ("recent", "none")])
+        let fitted = TextWrap.table(rows, width: width)
+        let stacked = fitted.contains("    EUR (Euro)")
+        #expect(stacked == fitted.contains("    none"), "\(width): \(fitted)")
+        #expect(stacked == fitted.contains("rates"), "\(width): \(fitted)")
+        for line in fitted { #expect(DisplayWidth.of(line) <= width || line.split(separator: " ").count == 1, "\(width): \(line)") }
+        // Every word stays, in order.
+        #expect(fitted.joined(separator: " ").split(separator: " ") == rows.lines.joined(separator: " ").split(separator: " "))
     }
 
-    /// A path that cannot fit beside its label puts the block in the stacked layout, where
-    /// it has the width of the terminal.
-    @Test func aPathTooLongForItsColumnStacksTheBlock() {
-        let rows = ["Einstellungen           /home/someone/.config/cambio/config", "Basis                   EUR (Euro)"]
-        #expect(TextWrap.wrap(lines: rows, width: 50) == ["Einstellungen\n    /home/someone/.config/cambio/config", "Basis\n    EUR (Euro)"])
-        #expect(TextWrap.wrap(lines: rows, width: 80) == rows)
+    /// A path that cannot fit beside its label puts the table in the stacked layout, where it
+    /// has the width of the terminal.
+    @Test func aPathTooLongForItsColumnStacksTheTable() {
+        let rows = table([("Einstellungen", "/home/someone/.config/cambio/config"), ("Basis", "EUR (Euro)")])
+        #expect(TextWrap.table(rows, width: 40) == ["Einstellungen", "    /home/someone/.config/cambio/config", "Basis", "    EUR (Euro)"])
+        #expect(TextWrap.table(rows, width: 80) == ["Einstellungen  /home/someone/.config/cambio/config", "Basis          EUR (Euro)"])
     }
 
-    @Test func aTableRowIsLeftWhole() {
-        let row = "USD  $      US-Dollar                    2"
-        #expect(TextWrap.wrap(row, width: 30) == row)
+    @Test func aTableOfMoreThanTwoColumnsIsLeftWhole() {
+        let rows = ReplyTable([[.init("USD", .code), .init("$", .symbol), .init("US-Dollar", .name), .init("2", .figure)]])
+        #expect(TextWrap.table(rows, width: 20) == ["USD  $  US-Dollar  2"])
     }
 
     @Test func aContinuationStartsUnderTheSecondColumnOrUnderTheFirstWhenNarrow() {
-        let row = "  base [CUR]           Basiswährung zeigen oder setzen, und mehr dazu"
-        #expect(TextWrap.wrap(row, width: 50) == "  base [CUR]           Basiswährung zeigen oder\n                       setzen, und mehr dazu")
-        #expect(TextWrap.wrap(row, width: 36) == "  base [CUR]\n      Basiswährung zeigen oder\n      setzen, und mehr dazu")
+        let rows = table([("base [CUR]", "Basiswährung zeigen oder setzen, und mehr dazu")], indent: 2)
+        #expect(TextWrap.table(rows, width: 40) == ["  base [CUR]  Basiswährung zeigen oder", "              setzen, und mehr dazu"])
+        #expect(TextWrap.table(rows, width: 30) == ["  base [CUR]", "      Basiswährung zeigen oder", "      setzen, und mehr dazu"])
         let error = "Fehler: unbekannte Währung „qqq“ — meinten Sie QAR (Katar-Riyal)?"
         #expect(TextWrap.wrap(error, width: 50, hangAfter: "Fehler: ") == "Fehler: unbekannte Währung „qqq“ — meinten Sie QAR\n        (Katar-Riyal)?")
     }

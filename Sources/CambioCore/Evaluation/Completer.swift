@@ -31,9 +31,11 @@ public enum Completer {
         }
     }
 
-    static let localeExamples = ["default", "de_DE", "en_US", "en_GB", "fr_FR", "tr_TR", "ja_JP", "hi_IN", "ar_EG", "de_CH"]
+    static let localeExamples = ["de_DE", "en_US", "en_GB", "fr_FR", "tr_TR", "ja_JP", "hi_IN", "ar_EG", "de_CH"]
 
-    public static func complete(_ beforeCursor: String, engine: Engine, recent: [CurrencyCode]) -> Completion {
+    /// Candidates for the word before the cursor; `providers` are the names `source` takes
+    /// (the host's).
+    public static func complete(_ beforeCursor: String, engine: Engine, recent: [CurrencyCode], providers: [String] = []) -> Completion {
         let characters = Array(beforeCursor)
         let endsWithSpace = characters.last?.isWhitespace ?? true
         guard case .success(let allTokens) = Tokenizer.tokenize(beforeCursor) else {
@@ -49,31 +51,31 @@ public enum Completer {
         let typed = partial?.text ?? ""
         let replacing = typed.count
         let first = tokens.first
-        let isCommand = first.map { $0.kind == .word && Command.words.contains($0.folded) } ?? false
+        let isCommand = first.map { $0.kind == .word && CommandTable.grammar.words.contains($0.folded) } ?? false
 
         // `ans`, the last result, where a value may start: first, or after an operator.
         let answer = !typed.isEmpty && "ans".hasPrefix(typed.lowercased()) ? [Candidate(insert: "ans ", code: nil, symbol: "", name: "")] : []
         if tokens.isEmpty {
-            let commands = Command.words.filter { !typed.isEmpty && $0.hasPrefix(typed.lowercased()) }
+            let commands = CommandTable.grammar.words.filter { !typed.isEmpty && $0.hasPrefix(typed.lowercased()) }
                 .map { Candidate(insert: $0 + " ", code: nil, symbol: "", name: "") }
             return Completion(replacing: replacing, candidates: commands + answer + currencies(typed, engine, recent))
         }
         if let last = tokens.last, last.kind == .operator || last.kind == .open, !answer.isEmpty {
             return Completion(replacing: replacing, candidates: answer + currencies(typed, engine, recent))
         }
-        if isCommand, let declaration = first.flatMap({ CommandDeclaration.named($0.folded) }) {
+        if isCommand, let declaration = first.flatMap({ CommandTable.grammar.named($0.folded) }) {
             let argumentStarts = tokens.count == 1
+            // A command's keywords in the interface's language (every language's are read).
+            let own = declaration.keywords.map { Keywords.word($0, engine.localized) }
             switch declaration.argument {
-            case .keywords(let words):
-                return keywords(words, typed: typed, replacing: replacing, when: argumentStarts)
+            case .keywords, .percentage:
+                return keywords(own, typed: typed, replacing: replacing, when: argumentStarts)
             case .provider:
-                return keywords(["auto"] + engine.providerNames, typed: typed, replacing: replacing, when: argumentStarts)
-            case .percentage:
-                return keywords(["off"], typed: typed, replacing: replacing, when: argumentStarts)
+                return keywords(own + providers, typed: typed, replacing: replacing, when: argumentStarts)
             case .command:
-                return keywords(Command.words, typed: typed, replacing: replacing, when: argumentStarts)
+                return keywords(CommandTable.grammar.words, typed: typed, replacing: replacing, when: argumentStarts)
             case .locale:
-                return keywords(localeExamples, typed: typed, replacing: replacing, when: argumentStarts)
+                return keywords(own + localeExamples, typed: typed, replacing: replacing, when: argumentStarts)
             case .none:
                 return Completion(replacing: replacing, candidates: [])
             case .currency, .currencies, .text:

@@ -7,7 +7,7 @@ public enum Help {
         lines += split(localized("help.calculate"))
         lines += split(localized("help.dates"))
         lines.append(localized("help.commands"))
-        lines += columns(CommandDeclaration.all.map { (synopsis($0.synopsis, localized), localized($0.summaryKey)) }, indent: 2)
+        lines += columns(CommandTable.declarations.map { (synopsis($0.synopsis, localized), localized($0.summaryKey)) }, indent: 2)
         lines += split(localized("help.footer"))
         return lines
     }
@@ -20,10 +20,27 @@ public enum Help {
     }
 
     static func lines(topic: String?, _ localized: Localization, dateLocale: String = LocaleSettings.neutral) throws -> [String] {
-        guard let topic else { return overview(localized) }
-        if dateTopics.contains(topic) { return split(dates(localized, localeID: dateLocale)) }
-        guard let declaration = CommandDeclaration.named(topic) else { throw CommandError(.unknownTopic(topic), at: nil) }
-        return Self.topic(declaration, localized)
+        Reply(try reply(topic: topic, localized, dateLocale: dateLocale)).results
+    }
+
+    /// `help` as the shell shows it: prose, and the columns as tables the renderer fits to the
+    /// terminal.
+    static func reply(topic: String?, _ localized: Localization, dateLocale: String = LocaleSettings.neutral) throws -> [Reply.Line] {
+        func prose(_ key: String) -> [Reply.Line] { split(localized(key)).map { .result($0) } }
+        guard let topic else {
+            let commands = CommandTable.declarations.map { (synopsis($0.synopsis, localized), localized($0.summaryKey)) }
+            return prose("help.convert") + prose("help.calculate") + prose("help.dates") + [.result(localized("help.commands")), .table(table(commands, indent: 2))]
+                + prose("help.footer")
+        }
+        if dateTopics.contains(topic) { return split(dates(localized, localeID: dateLocale)).map { .result($0) } }
+        guard let declaration = CommandTable.grammar.named(topic) else { throw CommandError(.unknownTopic(topic), at: nil) }
+        let forms = declaration.forms.map { (synopsis($0.synopsis, localized), localized($0.key)) }
+        return [.table(table(forms, indent: 0))] + (declaration.moreKey.map { prose($0) } ?? [])
+    }
+
+    /// Rows of a synopsis and its description, as a table.
+    static func table(_ rows: [(String, String)], indent: Int) -> ReplyTable {
+        ReplyTable(rows.map { [.init($0.0, .label), .init($0.1, .value)] }, indent: indent)
     }
 
     /// Words that ask for the help on dates.

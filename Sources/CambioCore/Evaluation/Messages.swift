@@ -85,9 +85,9 @@ public enum Messages {
             case (.closingParenthesis, let found?): return localized("error.expected.parenthesis.found", quoted(found))
             }
         case .unknownTopic(let word):
-            let commands = Command.words.joined(separator: ", ")
+            let commands = CommandTable.grammar.words.joined(separator: ", ")
             // A typo of a command (`help swapp`) names the help meant, as one of the line does.
-            let closest = Command.words.map { ($0, Levenshtein.distance(word, $0, transpositions: true)) }.min { $0.1 < $1.1 }
+            let closest = CommandTable.grammar.words.map { ($0, Levenshtein.distance(word, $0, transpositions: true)) }.min { $0.1 < $1.1 }
             if let (topic, distance) = closest, word.count >= 3, distance <= (word.count >= 5 ? 2 : 1) {
                 return localized("error.unknownTopic.suggest", quoted(word), quoted("help " + topic), commands)
             }
@@ -141,9 +141,10 @@ public enum Messages {
             case .beforeData(let day, let first): return localized("error.date.beforeData", day.iso, first.iso)
             case .notFetched(let day, let last, let reason):
                 return localized("error.date.notFetched", day.iso, last.iso) + (reason.map { " " + $0 } ?? "")
-            case .currencyMissing(let code, let day, let since, let fetched):
+            case .currencyMissing(let code, let day, let since, let fetched, let reason):
                 if day < since { return localized("error.date.currencyBeforeSnapshots", named(code), day.iso, since.iso) }
                 return localized(fetched ? "error.date.currencyNotInSnapshot" : "error.date.currencyNotCached", named(code), day.iso)
+                    + (reason.map { " " + $0 } ?? "")
             case .notAllowed: return localized("error.date.notAllowed")
             }
         }

@@ -13,6 +13,17 @@ public struct Record: Sendable, Equatable {
         case absent
     }
 
+    /// A field with its value.
+    public struct Field: Sendable, Equatable {
+        public let key: String
+        public let value: Value
+
+        public init(_ key: String, _ value: Value) {
+            self.key = key
+            self.value = value
+        }
+    }
+
     /// `conversion`, `rate`, `currency`, `base`, `status`, `text`, `error`.
     public let type: String
     public let fields: [(key: String, value: Value)]

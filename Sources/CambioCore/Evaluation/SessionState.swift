@@ -131,6 +131,12 @@ public struct SessionState: Sendable {
         storage = Storage(base: base, recent: Array(recent.prefix(Self.recentLimit)), locale: locale, table: table)
     }
 
+    /// `codes` with the recent currencies among them first, in their order.
+    public func recentFirst(_ codes: [CurrencyCode]) -> [CurrencyCode] {
+        let recent = self.recent.filter(codes.contains)
+        return recent + codes.filter { !recent.contains($0) }
+    }
+
     /// Moves `codes` to the front of the recent list, keeping their order.
     public mutating func use(_ codes: [CurrencyCode]) {
         guard let first = codes.first else { return }
@@ -176,35 +182,5 @@ public struct SessionState: Sendable {
         moveToFront(first)
         if box.recent.count > Self.recentLimit { box.recent.removeLast(box.recent.count - Self.recentLimit) }
         return changed
-    }
-}
-
-/// A conversion `swap` can reverse.
-public struct LastConversion: Equatable, Sendable {
-    /// The amount exactly (a calculated one may have no finite decimal); `nil` for a rate query.
-    public let amount: Rational?
-    public let from: CurrencyCode
-    public let to: [CurrencyCode]
-    /// The day whose rates it used; `nil` for the current ones.
-    public let day: Day?
-
-    public init(amount: Rational?, from: CurrencyCode, to: [CurrencyCode], day: Day? = nil) {
-        self.amount = amount
-        self.day = day
-        self.from = from
-        self.to = to
-    }
-}
-
-/// Where the shell keeps its files, for `status`.
-public struct SessionFiles: Sendable {
-    public var config: String
-    public var history: String
-    public var recent: String
-
-    public init(config: String, history: String, recent: String) {
-        self.config = config
-        self.history = history
-        self.recent = recent
     }
 }

@@ -1025,6 +1025,14 @@ error.date.currencyNotCached = {0} ist nicht unter den EZB-Kursen vom {1}, und d
 error.date.notAllowed = „on DATUM“ folgt einer Umrechnung, einem Kurs, einer Rechnung oder „rates“ — z. B. „12 eur in usd on 15.03.2020“
 problem.wrongDay = ein Tagesstand vom {0}, wo {1} verlangt war
 chart.notFetched = die EZB-Kurse nach dem {0} sind nicht gespeichert: das Diagramm endet dort
+
+# The words commands take as arguments, by meaning (every language is read whatever the
+# interface speaks; the first word is the one shown).
+keyword.on = an, ein
+keyword.off = aus
+keyword.clear = leeren
+keyword.default = standard
+keyword.auto = automatisch
 """#
 
     /// `Resources/Localization/en.strings`: the interface in `en`.
@@ -1420,6 +1428,14 @@ error.date.currencyNotCached = {0} is not among the ECB's rates of {1}, and curr
 error.date.notAllowed = “on DATE” follows a conversion, a rate, a calculation or “rates” — e.g. “12 eur in usd on 2020-03-15”
 problem.wrongDay = a snapshot of {0} where {1} was asked for
 chart.notFetched = the ECB's rates after {0} are not cached: the chart ends there
+
+# The words commands take as arguments, by meaning (every language is read whatever the
+# interface speaks; the first word is the one shown).
+keyword.on = on
+keyword.off = off, none
+keyword.clear = clear
+keyword.default = default, reset
+keyword.auto = auto
 """#
 
     /// `Resources/Localization/tr.strings`: the interface in `tr`.
@@ -1814,6 +1830,14 @@ error.date.currencyNotCached = {0}, ECB'nin {1} kurları arasında değil ve cur
 error.date.notAllowed = “on TARİH” bir çevirinin, kurun, hesabın ya da “rates” komutunun ardından gelir — ör. “12 eur in usd on 15.03.2020”
 problem.wrongDay = {1} istenirken {0} tarihli bir görüntü
 chart.notFetched = {0} sonrasındaki ECB kurları saklı değil: grafik orada bitiyor
+
+# The words commands take as arguments, by meaning (every language is read whatever the
+# interface speaks; the first word is the one shown).
+keyword.on = açık
+keyword.off = kapalı
+keyword.clear = temizle
+keyword.default = varsayılan
+keyword.auto = otomatik
 """#
 
     /// Every interface language, by language code.

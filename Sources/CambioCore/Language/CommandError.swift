@@ -52,8 +52,9 @@ public struct CommandError: Error, Equatable, Sendable {
         case beforeData(Day, first: Day)
         /// A day after the rates held, and they could not be fetched (offline, or failed).
         case notFetched(Day, last: Day, reason: String?)
-        /// A currency that the day's tables do not have; `ecb` is the day's ECB table.
-        case currencyMissing(CurrencyCode, Day, snapshotsSince: Day, fetched: Bool)
+        /// A currency that the day's tables do not have; `fetched` when the day's snapshot was
+        /// looked at, `reason` why a fetch failed.
+        case currencyMissing(CurrencyCode, Day, snapshotsSince: Day, fetched: Bool, reason: String?)
         /// `on` after a command that has no date (`base eur on 2020-01-01`).
         case notAllowed
     }

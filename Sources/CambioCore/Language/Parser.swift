@@ -1,50 +1,51 @@
-/// Parses one command line into a `Command`. Grammar (case-insensitive):
+/// Parses one command line into a `Command`: a command of the grammar's table, its argument
+/// read by the rule its declaration gives, or a query. The grammar of queries (case-insensitive):
 ///
-///     line       := command | conversion | ε
-///     command    := "base" [currency] | "swap" | "recent" ["clear"] | "list" [text]
-///                 | "rates" [currencies] | "refresh" | "source" [name] | "locale" [id]
-///                 | "preview" ["on" | "off"] | "status"
-///                 | "help" [word] | "quit" | "exit"
-///     conversion := amount [currency] [connector currencies]
-///                 | currency [connector currencies]
-///     amount     := [symbol] NUMBER [symbol]
-///     connector  := "in" | "to" | "into" | "->" | "→" | "="
-///     currencies := currency ("," currency)*     (or codes separated by spaces)
+///     line       := command | query [date] | ε              (`#` to the end: a comment)
+///     query      := expression [target [adjust]]            (arithmetic: see `parseSum`)
+///                 | amount [currency] [target] | currency [target]
+///     amount     := [sign] [currency] NUMBER [suffix] [currency]
+///     target     := ("in" | "to" | "into" | "->" | "→" | "=") currency (("," | "and") currency)*
+///     adjust     := ("+" | "-" | "−") NUMBER "%"
+///     date       := "on" DATE                               (read by `DateReader`)
 ///     currency   := symbol | word+
 public struct Parser {
     private let line: String
     private let tokens: [Token]
+    private let grammar: CommandGrammar
     private var position = 0
 
-    private init(line: String, tokens: [Token]) {
+    private init(line: String, tokens: [Token], grammar: CommandGrammar) {
         self.line = line
         self.tokens = tokens
+        self.grammar = grammar
     }
 
-    /// Commands whose argument is free text (`locale de_DE`, `list São`), not tokens.
-    static let freeTextCommands = Set(CommandDeclaration.all.filter(\.takesFreeText).flatMap(\.words))
-
-    public static func parse(_ line: String) -> Result<Command, CommandError> {
+    public static func parse(_ line: String, commands grammar: CommandGrammar) -> Result<Command, CommandError> {
         let trimmed = line.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
         let word = trimmed.prefix { !$0.isWhitespace }
         // Command words are letters: an amount or a symbol first is never folded.
         let commandWord = word.first?.isLetter == true && word.count <= 12 ? TextFolding.fold(word) : ""
-        if freeTextCommands.contains(commandWord) {
+        // A command whose argument is free text (`locale de_DE`, `list São`): the rest of the
+        // line, or one of its keywords.
+        if let declaration = grammar.declaration(commandWord), declaration.takesFreeText {
             let start = line.count - trimmed.count
             var rest = trimmed.dropFirst(word.count)
             // A comment after the argument is not part of it.
             if let comment = rest.range(of: " #") { rest = rest[..<comment.lowerBound] }
             let argumentStart = start + word.count + rest.prefix { $0.isWhitespace }.count
-            let argument = rest.trimmingCharacters(in: .whitespaces)
-            let range = argument.isEmpty ? nil : argumentStart..<argumentStart + argument.count
-            switch commandWord {
-            case "locale": return .success(.locale(argument.isEmpty ? nil : argument, range: range))
-            case "list": return .success(.list(filter: argument.isEmpty ? nil : argument))
-            case "source": return .success(.source(argument.isEmpty ? nil : argument))
-            case "fee": return .success(.fee(argument.isEmpty ? nil : argument, range: range))
-            case "chart": return .success(.chart(argument.isEmpty ? nil : argument, range: range))
-            default: return .success(.help(topic: argument.isEmpty ? nil : TextFolding.fold(argument)))
+            let text = rest.trimmingCharacters(in: .whitespaces)
+            let argument: CommandArgument
+            if text.isEmpty {
+                argument = .none
+            } else if let keyword = grammar.keyword(TextFolding.fold(text), of: declaration) {
+                argument = .keyword(keyword)
+            } else {
+                // A command word (`help BASE`) is folded as command words are.
+                let argumentText = declaration.argument == .command ? TextFolding.fold(text) : text
+                argument = .text(argumentText, range: argumentStart..<argumentStart + text.count)
             }
+            return .success(.run(CommandInvocation(declaration.word, argument)))
         }
         switch Tokenizer.tokenize(line) {
         case .failure(let error):
@@ -52,7 +53,7 @@ public struct Parser {
         case .success(var tokens):
             // `… on DATE`: the date is the text after the word, read by `DateReader`.
             var date: DateReference?
-            if let split = dateSplit(tokens) {
+            if let split = dateSplit(tokens, grammar) {
                 let characters = Array(line)
                 // The word last (`12 eur in usd on`): an empty date, which says one is missing.
                 let start = split + 1 < tokens.count ? tokens[split + 1].range.lowerBound : tokens[split].range.upperBound
@@ -61,12 +62,14 @@ public struct Parser {
                     text: String(characters[range.clamped(to: 0..<characters.count)]), range: range, word: tokens[split].range)
                 tokens = Array(tokens[..<split])
             }
-            var parser = Parser(line: line, tokens: tokens)
+            var parser = Parser(line: line, tokens: tokens, grammar: grammar)
             do {
                 let command = try parser.parseLine()
                 if let date {
                     switch command {
-                    case .convert, .calculate, .rates: return .success(.dated(command, on: date))
+                    case .convert, .calculate: return .success(.dated(command, on: date))
+                    case .run(let invocation) where grammar.declaration(invocation.word)?.takesDate == true:
+                        return .success(.dated(command, on: date))
                     default: return .failure(CommandError(.date(.notAllowed), at: date.word))
                     }
                 }
@@ -84,10 +87,14 @@ public struct Parser {
     /// The words that introduce a date.
     public static let dateWords: Set<String> = ["on"]
 
-    /// The index of the word `on` that begins a date: after something (not in `preview on`),
-    /// before the date or last (the date left out, which the date reader says).
-    private static func dateSplit(_ tokens: [Token]) -> Int? {
-        guard tokens.count >= 2, !(tokens[0].kind == .word && tokens[0].folded == "preview") else { return nil }
+    /// The index of the word `on` that begins a date: after something, before the date or last
+    /// (the date left out, which the date reader says); never a command's own keyword
+    /// (`preview on`).
+    private static func dateSplit(_ tokens: [Token], _ grammar: CommandGrammar) -> Int? {
+        guard tokens.count >= 2 else { return nil }
+        if tokens[0].kind == .word, let declaration = grammar.declaration(tokens[0].folded), declaration.argument == .keywords {
+            return nil
+        }
         for index in 1..<tokens.count where tokens[index].kind == .word && dateWords.contains(tokens[index].folded) {
             return index
         }
@@ -107,9 +114,9 @@ public struct Parser {
     private mutating func parseLine() throws -> Command {
         if let first = current, first.kind == .word, Self.openingWords.contains(first.folded), tokens.count > 1 { position += 1 }
         guard let first = current else { return .empty }
-        if first.kind == .word, Command.words.contains(first.folded) {
+        if first.kind == .word, let declaration = grammar.declaration(first.folded) {
             position += 1
-            return try parseCommand(first.folded, keyword: first)
+            return try parseCommand(declaration)
         }
         return isCalculation ? try parseCalculation() : try parseConversion()
     }
@@ -360,47 +367,33 @@ public struct Parser {
         return (AmountReference(text: text, range: range, symbol: isSymbol ? currency : nil), currency, scale)
     }
 
-    private mutating func parseCommand(_ word: String, keyword: Token) throws -> Command {
-        switch word {
-        case "base":
-            let phrase = phrase()
-            try expectEnd()
-            return .base(phrase)
-        case "swap":
-            try expectEnd()
-            return .swap
-        case "status":
-            try expectEnd()
-            return .status
-        case "refresh":
-            try expectEnd()
-            return .refresh
-        case "preview":
-            guard let token = current else { return .preview(nil) }
-            guard token.kind == .word, ["on", "off"].contains(token.folded) else {
-                throw CommandError(.unexpectedArgument(command: "preview", allowed: ["on", "off"], found: token.text), at: token.range)
+    /// A command's argument, by the rule its declaration gives (free text is read before the
+    /// line is tokenized).
+    private mutating func parseCommand(_ declaration: CommandDeclaration) throws -> Command {
+        let argument: CommandArgument
+        switch declaration.argument {
+        case .none:
+            argument = .none
+        case .currency:
+            argument = phrase().map { .currencies([$0]) } ?? .none
+        case .currencies:
+            let list = try currencyList()
+            argument = list.isEmpty ? .none : .currencies(list)
+        case .keywords:
+            guard let token = current else {
+                argument = .none
+                break
+            }
+            guard token.kind == .word, let keyword = grammar.keyword(token.folded, of: declaration) else {
+                throw CommandError(.unexpectedArgument(command: declaration.word, allowed: declaration.keywords, found: token.text), at: token.range)
             }
             position += 1
-            try expectEnd()
-            return .preview(token.folded == "on")
-        case "quit", "exit":
-            try expectEnd()
-            return .quit
-        case "recent":
-            guard let token = current else { return .recent(clear: false) }
-            guard token.kind == .word, token.folded == "clear" else {
-                throw CommandError(.unexpectedArgument(command: "recent", allowed: ["clear"], found: token.text), at: token.range)
-            }
-            position += 1
-            try expectEnd()
-            return .recent(clear: true)
-        case "rates":
-            let targets = try currencyList()
-            try expectEnd()
-            return .rates(targets)
-        default:
-            throw CommandError(.unknownTopic(word), at: keyword.range)
+            argument = .keyword(keyword)
+        case .text, .provider, .locale, .command, .percentage:
+            argument = .none
         }
+        try expectEnd()
+        return .run(CommandInvocation(declaration.word, argument))
     }
 
     private mutating func parseConversion() throws -> Command {

@@ -169,6 +169,9 @@ public final class CurrencyDirectory {
         // A ledger names the same few currencies on every line: look each phrase up once.
         if let known = resolved[phrase] { return known }
         let resolution = resolveUncached(phrase)
+        // Only phrases of a name's length are kept, in a bounded number: a pipe of long
+        // unknown words (pasted text) keeps its memory flat.
+        guard phrase.utf8.count <= Self.longestName * 4 else { return resolution }
         if resolved.count >= Self.resolvedLimit { resolved.removeAll(keepingCapacity: true) }
         resolved[phrase] = resolution
         return resolution

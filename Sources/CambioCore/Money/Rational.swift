@@ -262,3 +262,11 @@ extension Rational: Equatable, Comparable {
 extension UInt {
     fileprivate var toUInt64: UInt64 { UInt64(self) }
 }
+
+extension Rational {
+    /// The fraction as a percentage (0.0175 → 1.75).
+    public var percent: Rational { self * Rational(100) }
+
+    /// A percentage as the fraction it stands for (1.75 → 0.0175).
+    public var ofPercent: Rational { self * Rational(negative: false, significand: .one, exponent: -2) }
+}

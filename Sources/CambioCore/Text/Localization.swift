@@ -153,6 +153,16 @@ public struct Localization: Sendable {
         return table
     }
 
+    /// The text for `key` in every interface language that has one (English first).
+    public static func inEveryLanguage(_ key: String) -> [String] {
+        (["en"] + languages.filter { $0 != "en" }).compactMap { language in
+            tables.withLock { tables in
+                if tables[language] == nil { tables[language] = parse(EmbeddedResources.strings[language] ?? "") }
+                return tables[language]?[key]
+            }
+        }
+    }
+
     /// The `.strings` text of every language, for tests.
     public static var sources: [String: String] { EmbeddedResources.strings }
 }

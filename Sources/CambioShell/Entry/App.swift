@@ -99,32 +99,30 @@ public struct App {
             base = .eur
         }
         var state = SessionState(base: base, recent: store.loadRecent(warn: warn), locale: locale, table: table)
-        state.fee = settings.fee.map { $0 * Rational(negative: false, significand: .one, exponent: -2) }
-        let engine = Engine(locale: locale, table: table, environment: environment, files: store.sessionFiles)
-        store.localized = engine.localized
-        let localized = engine.localized
-        engine.statusExtras = { rates.statusRows(now: Date(), localized) }
-        engine.providerNames = Provider.allCases.map(\.rawValue)
+        state.fee = settings.fee.map(\.ofPercent)
         let color = !options.plain && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
-
+        let stdoutIsTerminal = Platform.isTerminal(STDOUT_FILENO)
+        var configuration = EngineConfiguration(locale: locale)
+        var renderer = ReplyRenderer(forTerminal: stdoutIsTerminal && !options.plain, output: TerminalOutput(color: color && stdoutIsTerminal))
+        if !interactive {
+            if renderer.forTerminal { renderer.width = Platform.terminalColumns() }
+            configuration.showsDetails = renderer.forTerminal
+            configuration.keepsRecords = options.format != .text
+            configuration.wantsSeries = options.format != .text
+            configuration.chartColumns = renderer.width ?? 80
+        }
+        let engine = Engine(configuration: configuration, table: table)
+        store.localized = engine.localized
         let session = Session(
-            store: store, engine: engine, state: state, settings: settings, rates: rates, saveEachLine: interactive,
-            persists: interactive || options.save)
+            store: store, engine: engine, state: state, settings: settings, rates: rates, environment: environment,
+            saveEachLine: interactive, persists: interactive || options.save)
         if interactive {
             let output = TerminalOutput(color: color)
             session.output = output
             return InteractiveShell(session: session, output: output, plain: options.plain).run()
         }
-        let stdoutIsTerminal = Platform.isTerminal(STDOUT_FILENO)
-        let output = TerminalOutput(color: color && stdoutIsTerminal)
-        session.output = output
-        var renderer = ReplyRenderer(forTerminal: stdoutIsTerminal && !options.plain, output: output)
-        if renderer.forTerminal { renderer.width = Platform.terminalColumns() }
-        engine.showsDetails = renderer.forTerminal
-        engine.keepsRecords = options.format != .text
-        engine.wantsSeries = options.format != .text
-        engine.chartColumns = renderer.width ?? 80
-        var runner = BatchRunner(
+        session.output = renderer.output
+        let runner = BatchRunner(
             session: session, renderer: renderer, format: options.format, lineBuffered: options.lineBuffered || stdoutIsTerminal)
         if options.refresh { runner.refreshNow() }
         if !options.words.isEmpty {

@@ -20,7 +20,7 @@ public enum ManPage {
 
         out.append(section("commands"))
         out.append(prose(localized("man.commandsIntro")))
-        for command in CommandDeclaration.all {
+        for command in CommandTable.declarations {
             out.append(".TP")
             out.append("\\fB" + code(Help.synopsis(command.synopsis, localized)) + "\\fR")
             // One way to use it: its description; several: each with its own synopsis.

@@ -14,7 +14,7 @@ public enum Usage {
         lines += ["", localized("usage.options")]
         lines += Help.columns(OptionDeclaration.all.map { (Help.synopsis($0.synopsis, localized), localized($0.key)) }, indent: 2, width: width)
         lines += ["", localized("usage.commands")]
-        lines += Help.columns(CommandDeclaration.all.map { (Help.synopsis($0.synopsis, localized), localized($0.summaryKey)) }, indent: 2, width: width)
+        lines += Help.columns(CommandTable.declarations.map { (Help.synopsis($0.synopsis, localized), localized($0.summaryKey)) }, indent: 2, width: width)
         lines += ["", localized("usage.environment")]
         lines += Reference.environment.flatMap { variable in
             ["  " + variable.name] + Help.wrap(localized(variable.key), width: width - 6).map { "      " + $0 }

@@ -5,32 +5,27 @@ import Glibc
 
 /// One-shot commands and pipes: evaluate, print results to standard output and errors to
 /// standard error, and keep the same files as the shell. The network is used only when asked
-/// (`--refresh`, or a `refresh` line).
-struct BatchRunner {
+/// (`--refresh`, or a `refresh` line). A signal stops the run between lines: what is done is
+/// written and saved, then the process ends by it.
+final class BatchRunner {
     private let session: Session
     private let renderer: ReplyRenderer
     private let format: OutputFormat
     /// Flush after every line (a terminal, or `--line-buffered`).
     private let lineBuffered: Bool
     private var output: [UInt8] = []
-    /// Text output a machine format replaces.
-    private var discarded: [UInt8] = []
     /// When the lines being evaluated arrived.
     private var now = Date()
     /// Set when standard output is closed (`| head -1`): stop quietly.
     private var stopped = false
-    /// Set when standard output could not be written for another reason (a full disk, an
-    /// error of the device): said, and the exit status says the run failed.
-    private var outputFailed = false
+    /// What the run came to, for its exit status.
+    private var summary = ExitStatus.Summary()
     /// Assumptions already said in this run.
     private var saidAssumptions: Set<String> = []
     /// Whether the run was told that its setting changes are not kept.
     private var saidThisRunOnly = false
-    /// Set when `--refresh` got no new table: the results come from the table in use, and the
-    /// exit status says so (`refreshFailedStatus`) unless a command failed.
-    private var refreshFailed = false
-
-
+    /// The signal that asked the run to stop (SIGINT, SIGTERM, SIGHUP).
+    private var stoppedBy: Int32?
 
     init(session: Session, renderer: ReplyRenderer, format: OutputFormat = .text, lineBuffered: Bool = false) {
         Signals.install()
@@ -38,46 +33,39 @@ struct BatchRunner {
         self.renderer = renderer
         self.format = format
         self.lineBuffered = lineBuffered
-    }
-
-    /// The signal that asked the run to stop (SIGINT, SIGTERM, SIGHUP): the lines done so far
-    /// are written and the process then ends by it.
-    private var stoppedBy: Int32?
-
-    /// Fetches rates now, waiting for them (a signal cancels the fetch); failures are one line
-    /// on standard error.
-    mutating func refreshNow() {
-        let operation = session.rates.foregroundOperation()
-        operation.start()
-        var finished: RefreshResult?
-        while finished == nil {
-            if stoppedBy == nil, let signal = Signals.stopRequest() {
-                stoppedBy = signal
-                operation.cancel()
+        // A refresh waits for its answer; a signal cancels it, and the run then stops.
+        session.waitForRefresh = { [unowned self] operation in
+            operation.start()
+            while true {
+                if stoppedBy == nil, let signal = Signals.stopRequest() {
+                    stoppedBy = signal
+                    operation.cancel()
+                }
+                if let result = operation.wait(until: .now() + 0.05) { return result }
             }
-            finished = operation.wait(until: .now() + 0.05)
-        }
-        guard let result = finished, stoppedBy == nil else { return }
-        let (notes, warnings) = session.report(result)
-        for warning in warnings { session.warn(warning) }
-        if result.table == nil {
-            refreshFailed = true
-            for note in notes { renderer.output.complain(note) }
-        } else if renderer.forTerminal {
-            for note in notes { emit(note + "\n") }
         }
     }
 
-    /// Evaluates the arguments as one line. Exit status 0, or 1 when the command failed.
-    mutating func runOne(_ line: String) -> Int32 {
-        let failed = stoppedBy == nil && evaluate(line, lineNumber: nil)
-        finish()
-        return status(anyFailed: failed)
+    /// Fetches rates now (`--refresh`), before any line: what came of it is said as a line's
+    /// reply would be (a failure on standard error, the new table on a terminal).
+    func refreshNow() {
+        let report = session.refreshNow(keeping: session.state.table)
+        if let table = report.table { session.adopt(table) }
+        guard stoppedBy == nil else { return }
+        _ = write(Reply(report.lines), effects: [], line: "", lineNumber: nil)
     }
 
-    /// Evaluates every line of standard input in order; exit status 1 if any line failed.
-    mutating func runLines(from input: Int32 = STDIN_FILENO) -> Int32 {
-        var anyFailed = false
+    /// Evaluates the arguments as one line.
+    func runOne(_ line: String) -> Int32 {
+        if stoppedBy == nil {
+            let result = session.run(line)
+            if write(result.reply, effects: result.effects, line: line, lineNumber: nil) { summary.lineFailed = true }
+        }
+        return finish()
+    }
+
+    /// Evaluates every line of standard input in order.
+    func runLines(from input: Int32 = STDIN_FILENO) -> Int32 {
         var number = 0
         var pending: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
@@ -110,7 +98,7 @@ struct BatchRunner {
             var start = 0
             while let newline = Self.newline(in: pending, from: start) {
                 number += 1
-                if evaluateBytes(pending[start..<newline], lineNumber: number) { anyFailed = true }
+                if evaluate(pending[start..<newline], lineNumber: number) { summary.lineFailed = true }
                 if stopped { break readLoop }
                 // A signal stops the run between lines: what is done is written first.
                 if let signal = Signals.stopRequest() {
@@ -123,18 +111,9 @@ struct BatchRunner {
         }
         if !pending.isEmpty, !stopped, stoppedBy == nil {
             number += 1
-            if evaluateBytes(pending[...], lineNumber: number) { anyFailed = true }
+            if evaluate(pending[...], lineNumber: number) { summary.lineFailed = true }
         }
-        finish()
-        return status(anyFailed: anyFailed)
-    }
-
-    /// The run's exit status: 1 when a line failed, the results could not be written or what
-    /// `--save` asked for could not be saved; 3 when `--refresh` got no new rates but all else
-    /// worked; 0 otherwise.
-    private func status(anyFailed: Bool) -> Int32 {
-        if anyFailed || outputFailed || session.saveFailed { return ExitStatus.failed }
-        return refreshFailed ? ExitStatus.refreshFailed : ExitStatus.success
+        return finish()
     }
 
     /// The index of the next newline at or after `start` (memchr).
@@ -147,39 +126,36 @@ struct BatchRunner {
         }
     }
 
-    private mutating func finish() {
+    /// Writes and saves what is left; the run's exit status (or, after a signal, the end by it).
+    private func finish() -> Int32 {
         flush()
         session.save()
         if let stoppedBy { Signals.end(by: stoppedBy) }
+        summary.saveFailed = session.saveFailed
+        summary.refreshFailed = session.refreshFailed
+        return ExitStatus.of(summary)
     }
 
-    private mutating func evaluateBytes(_ bytes: ArraySlice<UInt8>, lineNumber: Int) -> Bool {
+    /// Evaluates one line of a pipe; true when it failed.
+    private func evaluate(_ bytes: ArraySlice<UInt8>, lineNumber: Int) -> Bool {
         var slice = bytes
         if slice.last == UInt8(ascii: "\r") { slice = slice.dropLast() }
         return slice.withUnsafeBufferPointer { line in
-            let (effects, result) = session.runInPlace(utf8: line, now: now) { refreshNow() }
+            let (effects, engine) = session.runInPlace(utf8: line, now: now)
             // Invalid UTF-8 becomes U+FFFD, which the tokenizer reported with its column.
-            if let result { return report(result.reply, effects: effects, line: String(decoding: line, as: UTF8.self), lineNumber: lineNumber) }
-            let engine = session.engine
-            return engine.withReply { reply in report(reply, effects: effects, line: String(decoding: line, as: UTF8.self), lineNumber: lineNumber) }
+            return engine.withReply { reply in write(reply, effects: effects, line: String(decoding: line, as: UTF8.self), lineNumber: lineNumber) }
         }
     }
 
-    /// Returns true when the line failed.
-    private mutating func evaluate(_ line: String, lineNumber: Int?) -> Bool {
-        let outcome = session.run(line) { refreshNow() }
-        return report(outcome.reply, effects: outcome.effects, line: line, lineNumber: lineNumber)
-    }
-
     /// Writes what a line gave; true when it failed. `line` is read only for errors.
-    private mutating func report(_ reply: Reply, effects: Effects, line: @autoclosure () -> String, lineNumber: Int?) -> Bool {
+    private func write(_ reply: Reply, effects: Effects, line: @autoclosure () -> String, lineNumber: Int?) -> Bool {
         // A setting changed in a script lasts for the script: say so, once.
         if effects.contains(.saveConfig), !session.persists, !saidThisRunOnly {
             saidThisRunOnly = true
             renderer.output.complain(session.engine.localized("note.thisRunOnly"))
         }
-        let err: String
-        let data = format.render(reply, line: lineNumber ?? 1)
+        let localized = session.engine.localized
+        var err: String
         // What was taken is said the first time (“$” taken as USD), not on every line of a ledger.
         if reply.lines.contains(where: { if case .assumption = $0 { true } else { false } }) {
             var told = reply
@@ -187,39 +163,34 @@ struct BatchRunner {
                 guard case .assumption(let text) = line else { return false }
                 return !saidAssumptions.insert(text).inserted
             }
-            err = render(told, data: data, line: line(), lineNumber: lineNumber)
+            err = render(told, line: line(), lineNumber: lineNumber, localized)
         } else {
-            err = render(reply, data: data, line: line(), lineNumber: lineNumber)
+            err = render(reply, line: line(), lineNumber: lineNumber, localized)
         }
         if lineBuffered { flush() }
         if !err.isEmpty {
             flush()
             renderer.output.writeError(err)
+            err = ""
         }
         if effects.contains(.quit) { stopped = true }
         return reply.failed
     }
 
-    /// Standard output's text into the buffer (or the machine format instead); standard
-    /// error's text is returned.
-    private mutating func render(_ reply: Reply, data: String?, line: @autoclosure () -> String, lineNumber: Int?) -> String {
-        if let data {
-            let err = renderer.render(reply, into: &discarded, input: line(), caretIndent: nil, lineNumber: lineNumber, localized: session.engine.localized)
-            discarded.removeAll(keepingCapacity: true)
-            emit(data)
-            return err
+    /// Standard output's part of a reply into the buffer: its text, or its records in a machine
+    /// format (which renders no text to throw away); standard error's part is returned.
+    private func render(_ reply: Reply, line: @autoclosure () -> String, lineNumber: Int?, _ localized: Localization) -> String {
+        if format != .text {
+            output += format.render(reply, line: lineNumber ?? 1).utf8
+            if output.count >= 1 << 16 { flush() }
+            return renderer.errors(reply, input: line(), lineNumber: lineNumber, localized: localized)
         }
-        let err = renderer.render(reply, into: &output, input: line(), caretIndent: nil, lineNumber: lineNumber, localized: session.engine.localized)
+        let err = renderer.render(reply, into: &output, input: line(), caretIndent: nil, lineNumber: lineNumber, localized: localized)
         if output.count >= 1 << 16 { flush() }
         return err
     }
 
-    private mutating func emit(_ text: String) {
-        output += text.utf8
-        if output.count >= 1 << 16 { flush() }
-    }
-
-    private mutating func flush() {
+    private func flush() {
         guard !output.isEmpty, !stopped else {
             output.removeAll()
             return
@@ -229,7 +200,7 @@ struct BatchRunner {
         case .readerGone: stopped = true
         case .failed:
             stopped = true
-            outputFailed = true
+            summary.outputFailed = true
         }
         output.removeAll(keepingCapacity: true)
     }

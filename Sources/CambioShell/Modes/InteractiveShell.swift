@@ -45,7 +45,7 @@ final class InteractiveShell {
         editor.fullTerminal = !plain && Platform.environment["TERM"] != "dumb"
         editor.output = output
         editor.complete = { [unowned self] before in
-            Completer.complete(before, engine: session.engine, recent: session.state.recent)
+            Completer.complete(before, engine: session.engine, recent: session.state.recent, providers: session.providerNames)
         }
         // Results while typing: only with a full terminal (not --plain, NO_COLOR or TERM=dumb),
         // so that a screen reader hears each result once.
@@ -58,6 +58,7 @@ final class InteractiveShell {
             let columns = Platform.terminalColumns() ?? 80
             output.write("\n" + CandidateList.render(candidates, columns: columns, output: output, session.engine.localized))
         }
+        session.waitForRefresh = { [unowned self] operation in waitWithProgress(operation) }
         let table = session.state.table
         let source = session.engine.tableNote(table, now: Date())
         shownSource = source
@@ -75,7 +76,7 @@ final class InteractiveShell {
             switch editor.readLine() {
             case .line(let line):
                 // `quit` ends the session: it is not what the first ↑ of the next one should recall.
-                if !line.trimmingCharacters(in: .whitespaces).isEmpty, Parser.parse(line) != .success(.quit) {
+                if !line.trimmingCharacters(in: .whitespaces).isEmpty, !isQuit(line) {
                     editor.addHistory(line)
                     saveHistory(editor)
                 }
@@ -97,6 +98,12 @@ final class InteractiveShell {
     }
 
 
+    /// Whether the line is `quit` (or `exit`), which is not saved to history.
+    private func isQuit(_ line: String) -> Bool {
+        if case .success(.run(let invocation)) = session.engine.parse(line) { return invocation.word == "quit" }
+        return false
+    }
+
     private func prompt() -> String {
         let base = session.state.base
         return output.prompt(base.rawValue)
@@ -106,12 +113,12 @@ final class InteractiveShell {
     /// prompt, never inside what the user is typing.
     private func showDelivered() {
         guard let result = session.rates.takeDelivered() else { return }
-        let (notes, warnings) = session.report(result)
-        for warning in warnings { session.warn(warning) }
+        let lines = session.report(result, keeping: session.state.table)
         // A failed background refresh is not worth interrupting for; `status` and `refresh` tell.
-        if result.table != nil {
-            for note in notes { output.write(output.styled(note, .detail) + "\n") }
-        }
+        guard let table = result.table else { return }
+        session.adopt(table)
+        renderer.width = Platform.terminalColumns()
+        output.write(renderer.render(Reply(lines), input: "", caretIndent: nil, localized: session.engine.localized).out)
     }
 
     private func saveHistory(_ editor: LineEditor) {
@@ -126,8 +133,8 @@ final class InteractiveShell {
     private func handle(_ line: String) -> Bool {
         let indent = DisplayWidth.of("\(session.state.base) › ")
         let columns = Platform.terminalColumns()
-        session.engine.chartColumns = columns ?? 80
-        let outcome = session.run(line) { refreshInForeground() }
+        session.configure { $0.chartColumns = columns ?? 80 }
+        let outcome = session.run(line)
         var reply = outcome.reply
         reply.lines.removeAll { line in
             switch line {
@@ -149,9 +156,9 @@ final class InteractiveShell {
         return outcome.effects.contains(.quit)
     }
 
-    /// `refresh`: fetches with a spinner until done; Ctrl-C cancels and keeps the table.
-    private func refreshInForeground() {
-        let operation = session.rates.foregroundOperation()
+    /// `refresh`: waits with a spinner until done; Ctrl-C cancels and keeps the table, as do
+    /// SIGTERM and SIGHUP (after which the shell saves and ends).
+    private func waitWithProgress(_ operation: RefreshOperation) -> RefreshResult {
         _ = Signals.takeInterrupt()
         operation.start()
         let frames = Array("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")
@@ -160,28 +167,17 @@ final class InteractiveShell {
         let room = (Platform.terminalColumns() ?? 80) - 3
         if DisplayWidth.of(label) > room { label = String(label.prefix(max(1, room - 1))) + "…" }
         var frame = 0
-        var result: RefreshResult?
         let animate = !plain && Platform.environment["TERM"] != "dumb"
         if !animate { output.write(label + " …\n") }
-        while result == nil {
+        while true {
             if animate {
                 output.write(TerminalOutput.replacingLine("\(frames[frame % frames.count]) \(label)"))
                 frame += 1
             }
-            // Ctrl-C cancels the refresh; SIGTERM or SIGHUP cancels it too, and the shell then
-            // saves and ends (the line editor sees the signal at once).
             if Signals.takeInterrupt() || Signals.termination != 0 { operation.cancel() }
-            result = operation.wait(until: .now() + 0.1)
-        }
-        if animate { output.write(TerminalOutput.replacingLine("")) }
-        guard let result else { return }
-        let (notes, warnings) = session.report(result)
-        for warning in warnings { session.warn(warning) }
-        for note in notes {
-            if result.table == nil, !result.cancelled {
-                output.writeError(note + "\n")
-            } else {
-                output.write(note + "\n")
+            if let result = operation.wait(until: .now() + 0.1) {
+                if animate { output.write(TerminalOutput.replacingLine("")) }
+                return result
             }
         }
     }

@@ -4,13 +4,17 @@ import CambioRates
 import Foundation
 
 /// One running session, whatever its mode: evaluates lines, carries out their effects
-/// (settings, recent currencies, locale, provider) and swaps in new rate tables.
+/// (settings, recent currencies, a new locale or table), and is the host the engine asks for
+/// what only the program can do (`SessionHost`): refresh, choose a provider, switch the
+/// preview, fetch a day's rates, say what it knows for `status`.
 final class Session {
     private(set) var store: Store
     private(set) var engine: Engine
     private(set) var state: SessionState
     private var settings: Settings
     let rates: RateController
+    /// The environment the locale was resolved from, for `locale default`.
+    private let environment: [String: String]
     /// Write files after every line (the shell) or once at the end (pipes, one-shot).
     let saveEachLine: Bool
     /// Whether setting changes and recent currencies are written at all: the shell does; a
@@ -24,14 +28,19 @@ final class Session {
     /// the environment chose for this run (`--locale`), and never over another shell's change.
     private var configChanges: [(key: String, value: String?)] = []
 
-    private func change(_ key: String, _ value: String?) {
-        configChanges.removeAll { $0.key == key }
-        configChanges.append((key, value))
+    /// How a refresh the user asked for is waited on: the shell shows progress and lets
+    /// Ctrl-C cancel it; a script waits, and a signal cancels it.
+    var waitForRefresh: (RefreshOperation) -> RefreshResult = { operation in
+        operation.start()
+        while true {
+            if Signals.stopRequest() != nil { operation.cancel() }
+            if let result = operation.wait(until: .now() + 0.05) { return result }
+        }
     }
 
     init(
-        store: Store, engine: Engine, state: SessionState, settings: Settings, rates: RateController, saveEachLine: Bool,
-        persists: Bool = true
+        store: Store, engine: Engine, state: SessionState, settings: Settings, rates: RateController, environment: [String: String],
+        saveEachLine: Bool, persists: Bool = true
     ) {
         self.persists = persists
         self.store = store
@@ -39,6 +48,7 @@ final class Session {
         self.state = state
         self.settings = settings
         self.rates = rates
+        self.environment = environment
         self.saveEachLine = saveEachLine
     }
 
@@ -47,34 +57,44 @@ final class Session {
 
     func warn(_ message: String) { output.writeError(engine.localized("warning", message) + "\n") }
 
-    /// Evaluates a line and carries out its effects; requests (`refresh`, `source`) are left
-    /// to the caller, which knows how to show progress.
-    func evaluate(_ line: String) -> LineResult {
-        settle(engine.evaluate(line, state: &state))
+    /// The engine's configuration changed (the terminal's width for a chart): the engine is
+    /// rebuilt with it.
+    func configure(_ change: (inout EngineConfiguration) -> Void) {
+        var configuration = engine.configuration
+        change(&configuration)
+        guard configuration != engine.configuration else { return }
+        engine = engine.with(configuration)
     }
 
-    /// Evaluates a pipe's line. Its reply stays in the engine (`engine.reply`) when the line
-    /// asked for no work and left the engine as it was; otherwise it is returned.
-    func runInPlace(utf8 line: UnsafeBufferPointer<UInt8>, now: Date, refresh: () -> Void) -> (effects: Effects, result: LineResult?) {
-        let (effects, request) = engine.evaluateInPlace(utf8: line, state: &state, now: now)
-        guard request != nil || effects.contains(.localeChanged) else {
-            settle(effects)
-            return (effects, nil)
-        }
-        let reply = engine.withReply { $0 }
-        let result = handle(
-            settle(LineResult(reply: reply, effects: effects, request: request)), line: String(decoding: line, as: UTF8.self),
-            refresh: refresh)
-        return (result.effects, result)
+    /// Evaluates a line and carries out its effects.
+    func run(_ line: String) -> LineResult {
+        let result = engine.evaluate(line, state: &state, host: self)
+        settle(result.effects)
+        return result
+    }
+
+    /// Evaluates a pipe's line; its reply stays in the engine (`engine.withReply`) until the
+    /// next line, and the engine that holds it is returned (a line that changed the locale or
+    /// the table leaves a new engine for the next).
+    func runInPlace(utf8 line: UnsafeBufferPointer<UInt8>, now: Date) -> (effects: Effects, engine: Engine) {
+        let evaluating = engine
+        let effects = evaluating.evaluateInPlace(utf8: line, state: &state, now: now, host: self)
+        settle(effects)
+        return (effects, evaluating)
+    }
+
+    private func change(_ key: String, _ value: String?) {
+        configChanges.removeAll { $0.key == key }
+        configChanges.append((key, value))
     }
 
     /// Carries out a line's effects.
-    private func settle(_ outcome: LineResult) -> LineResult {
-        settle(outcome.effects)
-        return outcome
-    }
-
     private func settle(_ effects: Effects) {
+        guard !effects.isEmpty else {
+            // A setting the host changed (`preview off`, `source ecb`) is saved with the line.
+            if saveEachLine, !configChanges.isEmpty { save() }
+            return
+        }
         if effects.contains(.saveRecent) {
             recentChanged = true
             // After `recent clear` the file is replaced, not merged with what is on disk.
@@ -89,12 +109,15 @@ final class Session {
             change("locale", state.locale.override)
         }
         if effects.contains(.feeChanged) {
-            settings.fee = state.fee.map { $0 * Rational(100) }
+            settings.fee = state.fee.map(\.percent)
             change("fee", settings.fee.map { $0.decimalText().text })
         }
-        if effects.contains(.localeChanged) {
-            engine = engine.rebuilt(locale: state.locale, table: state.table)
+        if effects.contains(.localeChanged) || effects.contains(.tableChanged) {
+            var configuration = engine.configuration
+            configuration.locale = state.locale
+            engine = engine.with(configuration, table: state.table)
             store.localized = engine.localized
+            rates.noteCurrent(state.table)
         }
         if saveEachLine { save() }
     }
@@ -106,6 +129,10 @@ final class Session {
     /// a script that asked for `--save` fails.
     private(set) var saveFailed = false
 
+    /// Set when a refresh the user asked for got no new table: the results come from the table
+    /// in use, and the exit status of a script says so.
+    private(set) var refreshFailed = false
+
     /// Writes what changed.
     func save() {
         store.saveLocaleFacts()
@@ -116,122 +143,43 @@ final class Session {
         configChanges = []
     }
 
-    /// Uses a newly fetched table from now on.
+    /// Uses a newly fetched table from now on (a background refresh, between lines).
     func adopt(_ table: RateTable) {
         state.table = table
-        engine = engine.rebuilt(locale: state.locale, table: table)
+        engine = engine.with(table: table)
         rates.noteCurrent(table)
     }
 
-    /// The lines a refresh result gives, after adopting its table if there is one.
-    func report(_ result: RefreshResult) -> (notes: [String], warnings: [String]) {
-        var warnings: [String] = []
-        if let problem = result.cacheProblem {
-            warnings.append(engine.localized("warning.cacheWrite", problem.path, problem.reason))
-        }
+    /// What a refresh result says: the new table's source and day as a note, or why there is
+    /// none as a warning; the cache's problem is said at once.
+    func report(_ result: RefreshResult, keeping current: RateTable) -> [Reply.Line] {
+        if let problem = result.cacheProblem { warn(engine.localized("warning.cacheWrite", problem.path, problem.reason)) }
         guard let table = result.table else {
-            return ([RateReport.failed(result, current: state.table, engine: engine)], warnings)
+            let text = RateReport.failed(result, current: current, engine: engine)
+            return [result.cancelled ? .note(text) : .warning(text)]
         }
-        adopt(table)
-        return ([RateReport.updated(table, engine.localized)], warnings)
+        return [.note(RateReport.updated(table, engine.localized))]
     }
 
-    /// Evaluates a line and carries out a `source` request; a `refresh` request is handed to
-    /// `refresh`, which the caller implements with or without progress.
-    func run(_ line: String, refresh: () -> Void) -> LineResult {
-        handle(evaluate(line), line: line, refresh: refresh)
+    /// Fetches rates now, waiting for them as the mode does.
+    func refreshNow(keeping current: RateTable) -> RefreshReport {
+        let result = waitForRefresh(rates.foregroundOperation())
+        if result.table == nil, !result.cancelled { refreshFailed = true }
+        return RefreshReport(lines: report(result, keeping: current), table: result.table)
     }
 
-    /// Does the work a line asks of the session (`refresh`, `source`, `preview`).
-    private func handle(_ result: LineResult, line: @autoclosure () -> String, refresh: () -> Void) -> LineResult {
-        guard result.request != nil else { return result }
-        var outcome = result
-        switch outcome.request {
-        case .refresh:
-            refresh()
-        case .preview(let on):
-            if let on {
-                settings.preview = on
-                change("preview", on ? "on" : "off")
-                if saveEachLine { save() }
-            }
-            let state = previewEnabled ? engine.localized("preview.on") : engine.localized("preview.off")
-            // Asked (`preview`), it is the answer, in every mode; set, a note.
-            let text = engine.localized("note.preview", state)
-            outcome.reply.lines.append(on == nil ? .result(text) : .note(text))
-        case .source(let name):
-            switch source(name) {
-            case .success(let lines):
-                outcome.reply.lines += lines.map { .result($0) }
-                // Results keep coming from the table in use until the chosen provider's rates
-                // arrive: say whose they are, in every mode.
-                if let chosen = rates.chosen, chosen.rawValue != state.table.source.id {
-                    outcome.reply.lines.append(
-                        .assumption(
-                            engine.localized(
-                                "source.notYet", chosen.displayName, state.table.source.id,
-                                state.table.source.isBundledSeed
-                                    ? engine.localized("source.bundledOn", state.table.date) : state.table.date)))
-                }
-            case .failure(let error):
-                outcome.reply.lines.append(
-                    .error(error, message: Messages.describe(error, localized: engine.localized, name: engine.directory.name)))
-            }
-        case .fetchHistory(let need):
-            outcome = fetchHistory(need, result: outcome, line: line())
-        case nil:
-            break
-        }
-        return outcome
-    }
+    // MARK: Dated rates
 
     /// What the session could not fetch, so that a ledger of dated lines does not ask again
     /// (and wait again) on every line.
-    private var failedNeeds: Set<Engine.HistoryNeed> = []
+    private var failedNeeds: Set<HistoryNeed> = []
+    /// The ECB's 90-day file fetched in this run, on that UTC day: fetched again it says nothing
+    /// new, so a day it does not cover is not asked for again.
+    private var ecbFetchedOn: Day?
     /// Set when a fetch of dated rates could not reach its host: no further line waits on it.
     private var historyUnreachable = false
     /// Set once the run has said that fetched history cannot be cached.
     private var saidHistoryCacheFailed = false
-
-    /// Fetches the rates a dated line needs (the ECB's newer days, or a day's snapshot), then
-    /// evaluates the line again. Offline, or when the fetch fails, the line's error stands,
-    /// with the reason added.
-    private func fetchHistory(_ need: Engine.HistoryNeed, result: LineResult, line: String) -> LineResult {
-        guard !rates.isOffline, !historyUnreachable else { return result }
-        let fetcher = rates.historyFetcher
-        var failure: FetchError?
-        func attempt(_ need: Engine.HistoryNeed) {
-            guard !failedNeeds.contains(need) else { return }
-            let outcome: Result<Void, FetchError>
-            switch need {
-            case .ecb: outcome = fetcher.fetchECB(into: engine.history, cacheFailed: historyCacheFailed)
-            case .snapshot(let day):
-                outcome = fetcher.fetchSnapshot(day, into: engine.history, cacheFailed: historyCacheFailed).map { _ in () }
-            }
-            if case .failure(let error) = outcome {
-                failure = error
-                failedNeeds.insert(need)
-                // Only an answer (a 404 for a day without a snapshot) leaves the host worth asking.
-                if case .httpStatus = error {} else if case .invalidResponse = error {} else { historyUnreachable = true }
-            }
-        }
-        attempt(need)
-        guard failure == nil || !historyUnreachable else {
-            return withReason(result, failure)
-        }
-        var again = evaluate(line)
-        // Still not there (a day between the bundle and the ECB's last 90 days, or a
-        // currency the ECB lacks): that day's snapshot, or what the line asks for next.
-        if case .fetchHistory(let next)? = again.request, next != need || failure == nil {
-            let fallback: Engine.HistoryNeed
-            if case .ecb(let day) = next { fallback = .snapshot(day) } else { fallback = next }
-            if fallback != need {
-                attempt(fallback)
-                again = evaluate(line)
-            }
-        }
-        return withReason(again, failure)
-    }
 
     /// Says, once a run, that fetched history cannot be cached (it is used until the program ends).
     private func historyCacheFailed(_ failure: AtomicFile.Failure) {
@@ -239,39 +187,75 @@ final class Session {
         saidHistoryCacheFailed = true
         warn(engine.localized("warning.historyCacheWrite", failure.path, failure.reason))
     }
+}
 
-    /// The line's error with why the fetch failed added.
-    private func withReason(_ result: LineResult, _ failure: FetchError?) -> LineResult {
-        var result = result
-        result.request = nil
-        if let failure {
-            let reason = engine.localized("history.fetchFailed", failure.message(engine.localized))
-            result.reply.lines = result.reply.lines.map { line in
-                if case .error(let error, let message) = line { return .error(error, message: message + " " + reason) }
-                return line
-            }
-        }
-        return result
-    }
+extension Session: SessionHost {
+    var providerNames: [String] { Provider.allCases.map(\.rawValue) }
 
-    /// `source`, `source NAME`, `source auto`: the lines to show, or an error.
-    func source(_ name: String?) -> Result<[String], CommandError> {
-        guard let name else { return .success(RateReport.sources(chosen: rates.chosen, engine.localized)) }
+    func refresh(keeping current: RateTable) -> RefreshReport { refreshNow(keeping: current) }
+
+    func source(_ name: String?) throws(CommandError) -> SourceChoice {
+        let localized = engine.localized
+        guard let name else { return SourceChoice(lines: RateReport.sources(chosen: rates.chosen, localized), chosen: nil) }
         let chosen: Provider?
         if name.lowercased() == "auto" {
             chosen = nil
         } else if let provider = Provider(name: name) {
             chosen = provider
         } else {
-            return .failure(CommandError(.unknownProvider(name, known: Provider.allCases.map(\.rawValue)), at: nil))
+            throw CommandError(.unknownProvider(name, known: Provider.allCases.map(\.rawValue)), at: nil)
         }
         rates.choose(chosen)
         // The shell fetches from the new provider in the background; scripts only when asked.
         if saveEachLine { rates.startIfDue() }
         settings.source = chosen
         change("source", chosen?.rawValue)
-        if saveEachLine { save() }
-        let label = chosen?.displayName ?? engine.localized("source.defaultOrder", RateReport.order(Provider.defaultOrder, engine.localized))
-        return .success([engine.localized("source.chosen", label)])
+        let label = chosen?.displayName ?? localized("source.defaultOrder", RateReport.order(Provider.defaultOrder, localized))
+        return SourceChoice(lines: [.result(localized("source.chosen", label))], chosen: chosen.map { ($0.rawValue, $0.displayName) })
     }
+
+    func preview(_ on: Bool?) -> Bool {
+        if let on {
+            settings.preview = on
+            change("preview", on ? "on" : "off")
+        }
+        return previewEnabled
+    }
+
+    /// Fetches the rates a dated line needs (the ECB's newer days, or a day's snapshot). Only an
+    /// answer (a 404 for a day without a snapshot) leaves the host worth asking again.
+    func fetch(_ need: HistoryNeed) -> HistoryFetch {
+        guard !rates.isOffline, !historyUnreachable, !failedNeeds.contains(need) else { return .unavailable }
+        let fetcher = rates.historyFetcher
+        let outcome: Result<Void, FetchError>
+        switch need {
+        case .ecb:
+            let today = Day.utc(Date())
+            guard ecbFetchedOn != today else { return .unavailable }
+            outcome = fetcher.fetchECB(into: engine.history, cacheFailed: historyCacheFailed)
+            if case .success = outcome { ecbFetchedOn = today }
+        case .snapshot(let day):
+            outcome = fetcher.fetchSnapshot(day, into: engine.history, cacheFailed: historyCacheFailed).map { _ in () }
+        }
+        guard case .failure(let error) = outcome else { return .fetched }
+        failedNeeds.insert(need)
+        switch error {
+        case .httpStatus, .invalidResponse: break
+        default: historyUnreachable = true
+        }
+        return .failed(error.message(engine.localized))
+    }
+
+    func statusFacts(now: Date, _ localized: Localization) -> (rates: [Fact], files: [Fact]) {
+        let paths = store.paths
+        return (
+            rates.statusFacts(now: now, localized),
+            [
+                Fact("config", localized("status.config"), paths.configFile), Fact("history", localized("status.history"), paths.historyFile),
+                Fact("recent_file", localized("status.recentFile"), paths.recentFile),
+            ]
+        )
+    }
+
+    func environmentLocale() -> LocaleSettings { LocaleSettings.resolve(environment: environment, override: nil) }
 }

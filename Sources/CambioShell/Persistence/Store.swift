@@ -94,9 +94,4 @@ public struct Store: Sendable {
             facts.markSaved()
         } catch {}
     }
-
-    /// The files, for `status`.
-    public var sessionFiles: SessionFiles {
-        SessionFiles(config: paths.configFile, history: paths.historyFile, recent: paths.recentFile)
-    }
 }

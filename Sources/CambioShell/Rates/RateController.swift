@@ -195,23 +195,28 @@ final class RateController: @unchecked Sendable {
         return RefreshOperation(plan: plan, cache: cache, transport: transport)
     }
 
-    /// Lines for `status`.
-    func statusRows(now: Date, _ localized: Localization) -> [(String, String)] {
-        var rows: [(String, String)] = []
+    /// What `status` says of the rates: the providers, the mirror, the next refresh, the last
+    /// failure and the cache, each stated once for the text and the record.
+    func statusFacts(now: Date, _ localized: Localization) -> [Fact] {
+        var facts: [Fact] = []
         let providers = RateReport.order(plan.providers, localized)
-        rows.append((localized("status.provider"), chosen == nil ? localized("status.defaultOrder", providers) : providers))
-        if let url = plan.baseURLOverride { rows.append((localized("status.providerURL"), Self.withoutQuery(url))) }
+        facts.append(
+            Fact(
+                localized("status.provider"), chosen == nil ? localized("status.defaultOrder", providers) : providers,
+                fields: [Record.Field("providers", .text(plan.providers.map(\.rawValue).joined(separator: " ")))]))
+        if let url = plan.baseURLOverride { facts.append(Fact("provider_url", localized("status.providerURL"), Self.withoutQuery(url))) }
         if plan.offline {
-            rows.append((localized("status.nextRefresh"), localized("status.offline")))
+            facts.append(Fact(localized("status.nextRefresh"), localized("status.offline"), fields: [Record.Field("next_refresh", .text(""))]))
         } else if let next = nextRefresh(now: now) {
             let when = AgeText.until(next, now: now, localized)
-            rows.append((localized("status.nextRefresh"), lock.withLock { running != nil } ? localized("status.running", when) : when))
+            facts.append(
+                Fact(
+                    localized("status.nextRefresh"), lock.withLock { running != nil } ? localized("status.running", when) : when,
+                    fields: [Record.Field("next_refresh", .text(UTC.timestamp(next)))]))
         }
-        if let failure = lock.withLock({ lastFailure }) {
-            rows.append((localized("status.lastFailure"), failure.message(localized)))
-        }
-        rows.append((localized("status.cache"), cache.directory))
-        return rows
+        if let failure = lock.withLock({ lastFailure }) { facts.append(Fact("last_failure", localized("status.lastFailure"), failure.message(localized))) }
+        facts.append(Fact("cache", localized("status.cache"), cache.directory))
+        return facts
     }
 
     /// A URL for display: scheme, host, port and path, never a query or credentials.

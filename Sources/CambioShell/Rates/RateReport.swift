@@ -34,13 +34,12 @@ enum RateReport {
     }
 
     /// `source` without a name: the providers, the one in use marked.
-    static func sources(chosen: Provider?, _ localized: Localization) -> [String] {
-        var lines = Provider.allCases.map { provider in
-            let mark = chosen == provider ? "*" : " "
-            return "\(mark) \(DisplayWidth.padRight(provider.rawValue, to: 17)) \(provider.attribution)"
+    static func sources(chosen: Provider?, _ localized: Localization) -> [Reply.Line] {
+        var rows: [[ReplyTable.Cell]] = Provider.allCases.map { provider in
+            [.init(chosen == provider ? "*" : " ", .code), .init(provider.rawValue, .code), .init(provider.attribution, .name)]
         }
         let auto = chosen == nil ? localized("source.defaultOrder", order(Provider.defaultOrder, localized)) : localized("source.auto")
-        lines.append("\(chosen == nil ? "*" : " ") auto              \(auto)")
-        return lines
+        rows.append([.init(chosen == nil ? "*" : " ", .code), .init("auto", .code), .init(auto, .name)])
+        return [.table(ReplyTable(rows, gap: 1))]
     }
 }

@@ -11,11 +11,11 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     /// type; decimals as strings, so that no digit is lost.
     case json
 
-    /// The machine-readable lines for a reply; `nil` for `text`. Every command gives records:
-    /// conversions, rates, currencies, the base, status, errors (with their column), and the
-    /// lines of any other command as `text`.
-    func render(_ reply: Reply, line: Int) -> String? {
-        guard self != .text else { return nil }
+    /// The machine-readable lines for a reply (nothing for `text`). Every command gives
+    /// records: conversions, rates, currencies, the base, status, errors (with their column),
+    /// and the lines of any other command as `text`.
+    func render(_ reply: Reply, line: Int) -> String {
+        guard self != .text else { return "" }
         var records = reply.conversions.map(Record.init) + reply.records
         for case .error(let error, let message) in reply.lines {
             records.append(
@@ -23,11 +23,12 @@ public enum OutputFormat: String, CaseIterable, Sendable {
         }
         if records.isEmpty {
             // Any other command: its lines as text (a setting changed says so in a note).
-            records = reply.lines.compactMap { line in
+            records = reply.lines.flatMap { line -> [Record] in
                 switch line {
-                case .result(let text, _): Record("text", [("text", .text(text.string))])
-                case .heading(let text), .note(let text): Record("text", [("text", .text(text))])
-                default: nil
+                case .result(let text, _): [Record("text", [("text", .text(text.string))])]
+                case .heading(let text), .note(let text): [Record("text", [("text", .text(text))])]
+                case .table(let table): table.lines.map { Record("text", [("text", .text($0))]) }
+                default: []
                 }
             }
         }

@@ -1,7 +1,8 @@
 import CambioCore
 
-/// Turns a `Reply` into text for a terminal (aligned, with notes and styles) or for a pipe
-/// (results only, one a line). Styles come from the output layer.
+/// Turns a `Reply` into text for a terminal (aligned, with notes and styles, fitted to its
+/// width) or for a pipe (results only, one a line). Styles come from the output layer; tables
+/// are laid out here, from their cells.
 struct ReplyRenderer {
     /// Terminal output: rate details, notes and headings are shown.
     var forTerminal: Bool
@@ -34,10 +35,10 @@ struct ReplyRenderer {
         _ reply: Reply, into bytes: inout [UInt8], input: @autoclosure () -> String, caretIndent: Int?, lineNumber: Int? = nil,
         localized: Localization = Localization(localeID: "en")
     ) -> String {
-        // A pipe's results without assumptions or errors: the text, one a line.
+        // A pipe's results without assumptions, warnings or errors: the text, one a line.
         let plain = !forTerminal && !reply.lines.contains { line in
             switch line {
-            case .assumption, .error: true
+            case .assumption, .error, .warning: true
             default: false
             }
         }
@@ -45,29 +46,29 @@ struct ReplyRenderer {
             reply.appendResults(to: &bytes)
             return ""
         }
-        return renderLines(reply, into: &bytes, input: input(), caretIndent: caretIndent, lineNumber: lineNumber, localized: localized)
+        var out = ""
+        let err = renderLines(reply, out: &out, input: input(), caretIndent: caretIndent, lineNumber: lineNumber, localized: localized)
+        bytes += out.utf8
+        return err
+    }
+
+    /// Only what a reply says on standard error (what was taken, warnings, errors): a machine
+    /// format writes records instead of the text.
+    func errors(_ reply: Reply, input: @autoclosure () -> String, lineNumber: Int?, localized: Localization) -> String {
+        guard reply.lines.contains(where: { if case .result = $0 { false } else if case .table = $0 { false } else { true } }) else { return "" }
+        var ignored = ""
+        return renderLines(reply, out: &ignored, input: input(), caretIndent: nil, lineNumber: lineNumber, localized: localized)
     }
 
     private func renderLines(
-        _ reply: Reply, into bytes: inout [UInt8], input: String, caretIndent: Int?, lineNumber: Int?, localized: Localization
+        _ reply: Reply, out: inout String, input: String, caretIndent: Int?, lineNumber: Int?, localized: Localization
     ) -> String {
-        var out = ""
         var err = ""
-        defer { bytes += out.utf8 }
         let resultWidth = reply.lines.compactMap { line -> Int? in
             if case .result(let text, let detail) = line, detail != nil { return DisplayWidth.of(text.string) }
             return nil
         }.max() ?? 0
-        // Plain rows are fitted together, so that a block of them keeps one layout.
-        var fittedRows: [Int: String] = [:]
-        if forTerminal, let width {
-            let rows = reply.lines.indices.compactMap { index -> (Int, String)? in
-                if case .result(let text, nil) = reply.lines[index] { return (index, text.string) }
-                return nil
-            }
-            for (row, text) in zip(rows, TextWrap.wrap(lines: rows.map(\.1), width: width)) { fittedRows[row.0] = text }
-        }
-        for (index, line) in reply.lines.enumerated() {
+        for line in reply.lines {
             switch line {
             case .result(let result, let detail):
                 let text = result.string
@@ -80,8 +81,10 @@ struct ReplyRenderer {
                             + output.styled(detail, .detail) + "\n"
                     }
                 } else {
-                    out += (fittedRows[index] ?? text) + "\n"
+                    out += (forTerminal ? fitted(text) : text) + "\n"
                 }
+            case .table(let table):
+                for row in TextWrap.table(table, width: forTerminal ? width : nil) { out += row + "\n" }
             case .heading(let text):
                 if forTerminal { out += output.styled(fitted(text), .heading) + "\n" }
             case .chart(let text):
@@ -96,40 +99,48 @@ struct ReplyRenderer {
                 } else {
                     err += (lineNumber.map { localized("pipe.line", String($0)) + ": " } ?? "cambio: ") + text + "\n"
                 }
+            case .warning(let text):
+                err += forTerminal && caretIndent != nil ? fitted(text) + "\n" : "cambio: " + text + "\n"
             case .error(let error, let message):
-                if let lineNumber {
-                    let place = error.range.map { localized("pipe.lineColumn", String(lineNumber), String($0.lowerBound + 1)) }
-                        ?? localized("pipe.line", String(lineNumber))
-                    err += place + ": " + message + "\n"
-                } else {
-                    var message = message
-                    if let range = error.range, let width, let caretIndent,
-                        caretIndent + DisplayWidth.of(Messages.visible(input)) > width
-                    {
-                        // The line wrapped on screen: a caret below it would stand under the
-                        // wrong text, so the column is said instead.
-                        message = localized("error.column", String(range.lowerBound + 1)) + ": " + message
-                    } else if let range = error.range {
-                        let characters = Array(input)
-                        let before = String(characters[..<min(range.lowerBound, characters.count)])
-                        let marked = String(characters[min(range.lowerBound, characters.count)..<min(range.upperBound, characters.count)])
-                        var indent = DisplayWidth.of(Messages.visible(before))
-                        if let caretIndent {
-                            indent += caretIndent
-                        } else {
-                            err += "  " + Messages.visible(input) + "\n"
-                            indent += 2
-                        }
-                        err += String(repeating: " ", count: indent)
-                            + output.styled(String(repeating: "^", count: max(1, DisplayWidth.of(Messages.visible(marked)))), .error) + "\n"
-                    }
-                    let label = localized("error.label")
-                    let lines = fitted(label + " " + message, hangAfter: label + " ")
-                    err += output.styled(label, .error) + lines.dropFirst(label.count) + "\n"
-                }
+                err += describe(error, message, input: input, caretIndent: caretIndent, lineNumber: lineNumber, localized)
             }
         }
         return err
+    }
+
+    /// An error: in a pipe with its line and column; on a terminal with a caret under the
+    /// typed text (or, where the line wrapped on screen, its column) and a label.
+    private func describe(
+        _ error: CommandError, _ message: String, input: String, caretIndent: Int?, lineNumber: Int?, _ localized: Localization
+    ) -> String {
+        if let lineNumber {
+            let place = error.range.map { localized("pipe.lineColumn", String(lineNumber), String($0.lowerBound + 1)) }
+                ?? localized("pipe.line", String(lineNumber))
+            return place + ": " + message + "\n"
+        }
+        var err = ""
+        var message = message
+        if let range = error.range, let width, let caretIndent, caretIndent + DisplayWidth.of(Messages.visible(input)) > width {
+            // The line wrapped on screen: a caret below it would stand under the wrong text, so
+            // the column is said instead.
+            message = localized("error.column", String(range.lowerBound + 1)) + ": " + message
+        } else if let range = error.range {
+            let characters = Array(input)
+            let before = String(characters[..<min(range.lowerBound, characters.count)])
+            let marked = String(characters[min(range.lowerBound, characters.count)..<min(range.upperBound, characters.count)])
+            var indent = DisplayWidth.of(Messages.visible(before))
+            if let caretIndent {
+                indent += caretIndent
+            } else {
+                err += "  " + Messages.visible(input) + "\n"
+                indent += 2
+            }
+            err += String(repeating: " ", count: indent)
+                + output.styled(String(repeating: "^", count: max(1, DisplayWidth.of(Messages.visible(marked)))), .error) + "\n"
+        }
+        let label = localized("error.label")
+        let lines = fitted(label + " " + message, hangAfter: label + " ")
+        return err + output.styled(label, .error) + lines.dropFirst(label.count) + "\n"
     }
 
     private func fitted(_ text: String, hangAfter label: String = "") -> String {

@@ -1,86 +1,72 @@
 import CambioCore
 
-/// Breaks lines wider than the terminal at spaces, so a long message or help line continues
-/// under itself instead of being cut mid-word by the terminal. A continuation starts where
-/// the line's text does: under a two-column row's second column (`  base [CUR]   shows…`),
-/// else under the line's own indentation or after its label (`error: `).
+/// Fits text to the terminal's width, so that a long message, help line or table row continues
+/// under itself instead of being cut mid-word by the terminal. Prose breaks at spaces and
+/// continues under its own indentation or after its label (`error: `); a table of a label and
+/// a value continues its value under the value, or puts it under the label when there is too
+/// little room beside it, one layout for every row of the table.
 enum TextWrap {
     /// `text` (one or more lines, no escape sequences) fitted to `width` columns. A word wider
     /// than the room left stays whole; the terminal breaks it.
     static func wrap(_ text: String, width: Int, hangAfter label: String = "") -> String {
         guard width >= 20 else { return text }
         return text.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { wrapLine(String($0), width: width, hangAfter: label) }
+            .map { wrapLine(String($0), width: width, hang: hangFor(String($0), label: label, width: width)) }
             .joined(separator: "\n")
     }
 
-    /// The lines of one reply. Rows of a two-column block (one after another, the second
-    /// column at the same place: `status`, a section of `help`) keep one layout: when one row
-    /// must put its second column under the first, every row of the block does.
-    static func wrap(lines: [String], width: Int) -> [String] {
-        guard width >= 20 else { return lines }
-        let columns = lines.map { line -> Int? in
-            let characters = Array(line)
-            guard let second = secondColumn(characters, from: characters.prefix { $0 == " " }.count),
-                secondColumn(characters, from: second) == nil
-            else { return nil }
-            return DisplayWidth.of(String(characters[..<second]))
+    /// A table's lines fitted to `width`. A table of more than two columns (`list`, `rates`) is
+    /// left whole: its columns would no longer line up with the rows that fit. Of two columns,
+    /// the second continues under itself; it goes under the first, indented, in every row, when
+    /// it has less than 20 columns of room or a word in it (a path) could not fit beside the
+    /// first.
+    static func table(_ table: ReplyTable, width: Int?) -> [String] {
+        guard let width, width >= 20, let columns = table.rows.map(\.count).max(), columns == 2 else { return table.lines }
+        let widths = table.columnWidths
+        let start = table.indent + widths[0] + table.gap
+        let margin = String(repeating: " ", count: table.indent)
+        let tooNarrow = start > width - 20 && table.lines.contains { DisplayWidth.of($0) > width }
+        let wordTooWide = table.rows.contains { row in
+            row.count == 2 && row[1].text.split(whereSeparator: { $0 == " " || $0 == "\n" }).contains { start + DisplayWidth.of(String($0)) > width }
         }
-        var stack = Array(repeating: false, count: lines.count)
-        var start = 0
-        while start < lines.count {
-            guard let column = columns[start] else {
-                start += 1
-                continue
+        if tooNarrow || wordTooWide {
+            return table.rows.flatMap { row -> [String] in
+                guard row.count == 2 else { return ReplyTable([row], gap: table.gap, indent: table.indent).lines }
+                let hang = String(repeating: " ", count: table.indent + 4)
+                let value = row[1].text.split(separator: "\n", omittingEmptySubsequences: false).flatMap {
+                    wrapLine(hang + $0, width: width, hang: table.indent + 4).split(separator: "\n").map(String.init)
+                }
+                return [margin + row[0].text] + (row[1].text.isEmpty ? [] : value)
             }
-            var end = start
-            while end < lines.count, columns[end] == column { end += 1 }
-            // Stacked when the second column has too little room, or when a word in it (a
-            // path) could not fit beside the first and the terminal would cut it.
-            let tooNarrow = column > width - 20 && lines[start..<end].contains { DisplayWidth.of($0) > width }
-            let wordTooWide = lines[start..<end].contains { line in
-                line.split(separator: " ").dropFirst().contains { column + DisplayWidth.of($0) > width }
-            }
-            if tooNarrow || wordTooWide {
-                for index in start..<end { stack[index] = true }
-            }
-            start = end
         }
-        return lines.indices.map { stack[$0] ? stacked(lines[$0], width: width) : wrap(lines[$0], width: width) }
+        return table.rows.flatMap { row -> [String] in
+            guard row.count == 2 else { return ReplyTable([row], gap: table.gap, indent: table.indent).lines }
+            let first = margin + DisplayWidth.padRight(row[0].text, to: widths[0]) + String(repeating: " ", count: table.gap)
+            let hang = String(repeating: " ", count: start)
+            let parts = row[1].text.split(separator: "\n", omittingEmptySubsequences: false)
+            return parts.enumerated().flatMap { index, part in
+                wrapLine((index == 0 ? first : hang) + part, width: width, hang: start).split(separator: "\n").map { line in
+                    var line = String(line)
+                    while line.last == " " { line.removeLast() }
+                    return line
+                }
+            }
+        }
     }
 
-    /// A two-column row with its second column under the first, indented.
-    private static func stacked(_ line: String, width: Int) -> String {
-        let characters = Array(line)
-        let indent = characters.prefix { $0 == " " }.count
-        guard let second = secondColumn(characters, from: indent) else { return wrap(line, width: width) }
-        var first = String(characters[..<second])
-        while first.last == " " { first.removeLast() }
-        let rest = String(repeating: " ", count: indent + 4) + String(characters[second...])
-        return first + "\n" + wrapLine(rest, width: width, hangAfter: "")
+    /// Where the continuations of a line start: after its label, else under its indentation,
+    /// leaving at least 20 columns.
+    private static func hangFor(_ line: String, label: String, width: Int) -> Int {
+        let hang = !label.isEmpty && line.hasPrefix(label) ? DisplayWidth.of(label) : line.prefix { $0 == " " }.count
+        return min(hang, max(0, width - 20))
     }
 
-    private static func wrapLine(_ line: String, width: Int, hangAfter label: String) -> String {
+    private static func wrapLine(_ line: String, width: Int, hang: Int) -> String {
         guard DisplayWidth.of(line) > width else { return line }
-        let characters = Array(line)
-        let indent = characters.prefix { $0 == " " }.count
-        var hang = indent
-        if !label.isEmpty, line.hasPrefix(label) {
-            hang = DisplayWidth.of(label)
-        } else if let second = secondColumn(characters, from: indent) {
-            // A row of a table (more columns after the second) is not broken: its columns
-            // would no longer line up with the rows that fit.
-            if secondColumn(characters, from: second) != nil { return line }
-            let column = DisplayWidth.of(String(characters[..<second]))
-            // A second column with too little room goes under the first.
-            if column > width - 20 { return stacked(line, width: width) }
-            hang = column
-        }
-        hang = min(hang, max(0, width - 20))
         var lines: [String] = []
         var current = ""
         var currentWidth = 0
-        // Words with the spaces before them, so indentation and column gaps are kept.
+        // Words with the spaces before them, so indentation and gaps are kept.
         for (spaces, word) in pieces(line) {
             let spaceWidth = spaces.count
             let wordWidth = DisplayWidth.of(word)
@@ -95,21 +81,6 @@ enum TextWrap {
         }
         lines.append(current)
         return lines.joined(separator: "\n")
-    }
-
-    /// Where a second column starts (the index of its first character): after a gap of two
-    /// or more spaces that follows some text.
-    private static func secondColumn(_ characters: [Character], from start: Int) -> Int? {
-        var index = start
-        while index + 1 < characters.count {
-            if characters[index] == " ", characters[index + 1] == " " {
-                var end = index
-                while end < characters.count, characters[end] == " " { end += 1 }
-                return end < characters.count ? end : nil
-            }
-            index += 1
-        }
-        return nil
     }
 
     /// The line as (spaces before, word) pairs.
@@ -133,4 +104,3 @@ enum TextWrap {
         return result
     }
 }
-

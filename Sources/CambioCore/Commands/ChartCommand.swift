@@ -2,13 +2,20 @@ import Foundation
 
 /// `chart eur usd [1y|6m|30d|DATE..DATE|all]`: the pair's ECB reference rates drawn in the
 /// terminal, with first, last, lowest, highest and the change.
-extension Engine {
-    /// The periods a chart reads: a count of days, weeks, months or years back from today.
-    static let defaultChartPeriod = "1y"
+enum ChartCommand: CommandHandler {
+    static let declaration = CommandDeclaration(
+        "chart", "chart CUR CUR [PERIOD]", .text, forms: [("chart CUR CUR", "run"), ("chart CUR CUR PERIOD", "period")], more: true)
 
-    func chart(_ argument: String?, range: Range<Int>?, _ outcome: inout Outcome, now: Date) throws {
-        let today = Day.utc(now)
-        guard let argument, !argument.isEmpty else { throw CommandError(.badChart(""), at: range) }
+    /// The period a chart without one shows.
+    static let defaultPeriod = "1y"
+
+    static func run(_ argument: CommandArgument, _ engine: Engine, _ line: inout LineContext) throws {
+        let today = Day.utc(line.now)
+        let range = argument.range
+        guard let argument = argument.text, !argument.isEmpty else { throw CommandError(.badChart(""), at: range) }
+        let history = engine.history
+        let localized = engine.localized
+        let formatter = engine.formatter
         let start = range?.lowerBound ?? 0
         // Words with their columns.
         var words: [(text: String, range: Range<Int>)] = []
@@ -29,15 +36,15 @@ extension Engine {
         // The period, when the last word is one.
         var first = today
         var last = today
-        var periodText = Self.defaultChartPeriod
-        if let word = words.last, let period = try chartPeriod(word.text, range: word.range, today: today) {
+        var periodText = Self.defaultPeriod
+        if let word = words.last, let period = try period(word.text, range: word.range, today: today, engine) {
             (first, last) = period
             periodText = word.text
             words.removeLast()
-        } else if let period = try chartPeriod(Self.defaultChartPeriod, range: nil, today: today) {
+        } else if let period = try period(Self.defaultPeriod, range: nil, today: today, engine) {
             (first, last) = period
         }
-        let (from, to) = try chartPair(words, range: range, base: outcome.state.base)
+        let (from, to) = try pair(words, range: range, base: line.state.base, engine)
         for code in [from, to] where !history.hasHistory(code) {
             throw CommandError(.badChart(code.rawValue), at: words.first { $0.text.uppercased() == code.rawValue }?.range ?? range)
         }
@@ -47,15 +54,16 @@ extension Engine {
         guard first < last else {
             throw CommandError(.date(last < bundledFirst ? .beforeData(last, first: bundledFirst) : .future(first, today: today)), at: range)
         }
-        // Days past the ECB's held ones are fetched first where the network may be used.
+        // Days past the ECB's held ones are fetched first where the host may.
         var missingAfter: Day?
-        if last > history.bundled.lastDay, case .notFetched(let held) = history.ecbTable(on: last) {
-            outcome.request = .fetchHistory(.ecb(last))
-            missingAfter = held
+        var reason: String?
+        if last > history.bundled.lastDay, case .notFetched = history.ecbTable(on: last) {
+            if case .failed(let why) = line.host.fetch(.ecb(last)) { reason = localized("history.fetchFailed", why) }
+            if case .notFetched(let held) = history.ecbTable(on: last) { missingAfter = held }
         }
         let points = history.series(from: from, to: to, start: first, end: last)
         guard points.count >= 2, let firstPoint = points.first, let lastPoint = points.last else {
-            if let missingAfter { throw CommandError(.date(.notFetched(last, last: missingAfter, reason: nil)), at: range) }
+            if let missingAfter { throw CommandError(.date(.notFetched(last, last: missingAfter, reason: reason)), at: range) }
             throw CommandError(.badChart("\(from)/\(to) \(first.iso)…\(last.iso)"), at: range)
         }
         var lowIndex = 0
@@ -69,14 +77,14 @@ extension Engine {
         let (low, high, opening, closing) = (exact(points[lowIndex]), exact(points[highIndex]), exact(firstPoint), exact(lastPoint))
         let digits = max(low.fractionDigits(significant: 5, minimum: 2, maximum: 12), high.fractionDigits(significant: 5, minimum: 2, maximum: 12))
         func number(_ value: Rational) -> String { formatter.formatNumber(value, fractionDigits: digits) }
-        let reader = dateReader
+        let reader = engine.dates.reader
         let labels = [number(high), number((low + high) * Rational(negative: false, numerator: .one, denominator: BigUInt(2))), number(low)]
         let labelWidth = labels.map(DisplayWidth.of).max() ?? 0
-        let plotColumns = max(10, chartColumns - labelWidth - 3)
+        let plotColumns = max(10, engine.configuration.chartColumns - labelWidth - 3)
         let rows = Chart.plot(
             days: points.map(\.day.number), values: points.map(\.value), low: points[lowIndex].value, high: points[highIndex].value,
             plotColumns: plotColumns)
-        outcome.reply.lines.append(
+        line.reply.lines.append(
             .heading(
                 localized(
                     "chart.title", "\(formatter.unit(from)) → \(to)", periodText, reader.format(firstPoint.day), reader.format(lastPoint.day),
@@ -89,23 +97,23 @@ extension Engine {
             case Chart.rows - 1: label = labels[2]
             default: label = ""
             }
-            outcome.reply.lines.append(.chart(DisplayWidth.padLeft(label, to: labelWidth) + (label.isEmpty ? "  │" : " ┤") + row))
+            line.reply.lines.append(.chart(DisplayWidth.padLeft(label, to: labelWidth) + (label.isEmpty ? "  │" : " ┤") + row))
         }
         let left = reader.format(firstPoint.day)
         let right = reader.format(lastPoint.day)
         let gap = max(1, plotColumns - DisplayWidth.of(left) - DisplayWidth.of(right))
-        outcome.reply.lines.append(.chart(String(repeating: " ", count: labelWidth + 2) + "└" + String(repeating: "─", count: plotColumns)))
-        outcome.reply.lines.append(.chart(String(repeating: " ", count: labelWidth + 3) + left + String(repeating: " ", count: gap) + right))
+        line.reply.lines.append(.chart(String(repeating: " ", count: labelWidth + 2) + "└" + String(repeating: "─", count: plotColumns)))
+        line.reply.lines.append(.chart(String(repeating: " ", count: labelWidth + 3) + left + String(repeating: " ", count: gap) + right))
         let change = opening.isZero ? Rational.zero : ((closing / opening) ?? .one) * Rational(100) - Rational(100)
         let changeText = (change.isNegative ? "−" : "+") + formatter.formatNumber(change.isNegative ? -change : change, fractionDigits: 2) + " %"
-        outcome.reply.lines.append(
+        line.reply.lines.append(
             .result(
                 localized(
                     "chart.summary", number(opening), number(closing), number(low), reader.format(points[lowIndex].day), number(high),
                     reader.format(points[highIndex].day), changeText)))
-        if let missingAfter { outcome.reply.lines.append(.assumption(localized("chart.notFetched", missingAfter.iso))) }
-        outcome.reply.lines.append(.note(localized("chart.source", localized("history.source.ecbName"))))
-        outcome.reply.records.append(
+        if let missingAfter { line.reply.lines.append(.assumption(localized("chart.notFetched", missingAfter.iso))) }
+        line.reply.lines.append(.note(localized("chart.source", localized("history.source.ecbName"))))
+        line.reply.records.append(
             Record(
                 "chart",
                 [
@@ -117,9 +125,9 @@ extension Engine {
                     ("max", .decimal(high.decimalText(significantDigits: Conversion.significantDigits).text)),
                     ("change_percent", .decimal(change.decimalText(significantDigits: 12).text)), ("source", .text("ecb")),
                 ]))
-        if wantsSeries {
+        if engine.configuration.wantsSeries {
             for point in points {
-                outcome.reply.records.append(
+                line.reply.records.append(
                     Record(
                         "point",
                         [
@@ -131,13 +139,13 @@ extension Engine {
     }
 
     /// `1y`, `6m`, `30d`, `2w`, `all`, or `DATE..DATE`; `nil` when the word is none of them.
-    private func chartPeriod(_ text: String, range: Range<Int>?, today: Day) throws -> (Day, Day)? {
+    private static func period(_ text: String, range: Range<Int>?, today: Day, _ engine: Engine) throws -> (Day, Day)? {
         let folded = text.lowercased()
-        if folded == "all" || folded == "max" { return (history.bundled.firstDay, today) }
+        if folded == "all" || folded == "max" { return (engine.history.bundled.firstDay, today) }
         for separator in ["..", "…"] {
             guard let split = folded.range(of: separator) else { continue }
-            let first = try readDate(String(text[..<split.lowerBound]), range: range, today: today)
-            let last = try readDate(String(text[split.upperBound...]), range: range, today: today)
+            let first = try engine.dates.read(String(text[..<split.lowerBound]), range: range, today: today)
+            let last = try engine.dates.read(String(text[split.upperBound...]), range: range, today: today)
             guard first < last else { throw CommandError(.badChart(text), at: range) }
             return (first, last)
         }
@@ -145,13 +153,16 @@ extension Engine {
             let count = Int(folded.dropLast()), count > 0
         else { return nil }
         // The relative date's reader: `1y` is the year back from `-1y`.
-        guard case .success(let start) = dateReader.read("-" + folded, today: today) else { throw CommandError(.badChart(text), at: range) }
+        guard case .success(let start) = engine.dates.reader.read("-" + folded, today: today) else { throw CommandError(.badChart(text), at: range) }
         return (start, today)
     }
 
     /// Two currencies (`eur usd`, `eur/usd`, `EURUSD`, `euro dollar`), or one, charted
     /// against the base currency.
-    private func chartPair(_ words: [(text: String, range: Range<Int>)], range: Range<Int>?, base: CurrencyCode) throws -> (CurrencyCode, CurrencyCode) {
+    private static func pair(
+        _ words: [(text: String, range: Range<Int>)], range: Range<Int>?, base: CurrencyCode, _ engine: Engine
+    ) throws -> (CurrencyCode, CurrencyCode) {
+        let resolver = engine.resolver
         var notes: [String] = []
         func reference(_ part: ArraySlice<(text: String, range: Range<Int>)>) -> CurrencyReference? {
             guard let head = part.first, let tail = part.last else { return nil }
@@ -161,24 +172,24 @@ extension Engine {
             for separator in ["/", "-"] where word.text.contains(separator) {
                 let parts = word.text.split(separator: Character(separator), maxSplits: 1).map(String.init)
                 if parts.count == 2 {
-                    let a = try resolve(CurrencyReference(text: parts[0], range: word.range), notes: &notes)
-                    let b = try resolve(CurrencyReference(text: parts[1], range: word.range), notes: &notes)
+                    let a = try resolver.currency(CurrencyReference(text: parts[0], range: word.range), notes: &notes)
+                    let b = try resolver.currency(CurrencyReference(text: parts[1], range: word.range), notes: &notes)
                     return (a, b)
                 }
             }
             let single = CurrencyReference(text: word.text, range: word.range)
-            if let (a, b) = pair(single) { return (a, b) }
-            let code = try resolve(single, notes: &notes)
+            if let (a, b) = resolver.pair(single) { return (a, b) }
+            let code = try resolver.currency(single, notes: &notes)
             return (base == code ? .usd : base, code)
         }
         guard words.count >= 2 else { throw CommandError(.badChart(""), at: range) }
         if words.count == 2, let a = reference(words[0..<1]), let b = reference(words[1..<2]) {
-            return (try resolve(a, notes: &notes), try resolve(b, notes: &notes))
+            return (try resolver.currency(a, notes: &notes), try resolver.currency(b, notes: &notes))
         }
         for split in 1..<words.count {
             guard let a = reference(words[..<split]), let b = reference(words[split...]) else { continue }
             var scratch: [String] = []
-            if let first = try? resolve(a, notes: &scratch), let second = try? resolve(b, notes: &scratch) { return (first, second) }
+            if let first = try? resolver.currency(a, notes: &scratch), let second = try? resolver.currency(b, notes: &scratch) { return (first, second) }
         }
         throw CommandError(.badChart(words.map(\.text).joined(separator: " ")), at: range)
     }

@@ -1,0 +1,17 @@
+/// `recent` lists the recent currencies, most recent first; `recent clear` empties the list.
+enum RecentCommand: CommandHandler {
+    static let declaration = CommandDeclaration(
+        "recent", "recent [clear]", .keywords, keywords: ["clear"], forms: [("recent", "show"), ("recent clear", "clear")], more: true)
+
+    static func run(_ argument: CommandArgument, _ engine: Engine, _ line: inout LineContext) throws {
+        if argument == .keyword("clear") {
+            line.state.recent = []
+            line.outcome.effects.insert(.saveRecent)
+            line.reply.lines.append(.note(engine.localized("note.recentCleared")))
+        } else if line.state.recent.isEmpty {
+            line.reply.lines.append(.note(engine.localized("note.noRecent")))
+        } else {
+            CurrencyRows(engine).add(line.state.recent, minorUnits: false, to: &line.reply)
+        }
+    }
+}

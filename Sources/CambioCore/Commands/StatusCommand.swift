@@ -1,0 +1,88 @@
+import Foundation
+
+/// `status`: the rate table in use (source, date, age, attribution), what the host knows of
+/// the rates and its files, the history held, the locale, the recent currencies and the fee,
+/// each fact once: the text's rows and the `status` record are made from the same facts.
+enum StatusCommand: CommandHandler {
+    static let declaration = CommandDeclaration("status", "status", .none, forms: [("status", "run")])
+
+    static func run(_ argument: CommandArgument, _ engine: Engine, _ line: inout LineContext) throws {
+        let localized = engine.localized
+        let state = line.state
+        let table = state.table
+        let now = line.now
+        let host = line.host.statusFacts(now: now, localized)
+        let age = DataDate.age(of: table.date, now: now)
+        var facts = [
+            Fact(
+                localized("status.rates"), table.source.isBundledSeed ? localized("status.seedTable", table.source.id) : table.source.id,
+                fields: [Record.Field("source", .text(table.source.id)), Record.Field("bundled", .flag(table.source.isBundledSeed))]),
+            Fact("attribution", localized("status.attribution"), table.source.attribution),
+            Fact(
+                localized("status.dataDate"), table.date + (age.map { " (\(AgeText.days($0, localized)))" } ?? ""),
+                fields: [Record.Field("date", .text(table.date)), Record.Field("age_days", age.map { .integer($0) } ?? .absent)]),
+        ]
+        if let updated = table.updated { facts.append(Fact("published", localized("status.published"), updated)) }
+        facts.append(
+            Fact(
+                localized("status.fetched"), table.fetchedAt.map { AgeText.since($0, now: now, localized) } ?? localized("status.neverFetched"),
+                fields: [Record.Field("fetched", .text(table.fetchedAt.map(UTC.timestamp) ?? ""))]))
+        facts += host.rates
+        facts += historyFacts(engine.history, localized)
+        let messages = state.locale.messages
+        // A locale without texts of its own is answered in English: say so.
+        let ownTexts = Localization.language(for: messages) == (messages.split(separator: "_").first.map { $0.lowercased() } ?? "")
+        facts += [
+            Fact(
+                localized("status.currencies"), localized("status.currencyCount", String(table.rates.count), table.base.rawValue),
+                fields: [Record.Field("currencies", .integer(table.rates.count))]),
+            Fact(localized("status.base"), "\(state.base) (\(engine.directory.name(of: state.base)))", fields: [Record.Field("base", .text(state.base.rawValue))]),
+            Fact(
+                localized("status.locale"),
+                localized("status.localeValue", state.locale.numbers, state.locale.money, ownTexts ? messages : localized("status.messagesFallback", messages)),
+                fields: [
+                    Record.Field("locale_numbers", .text(state.locale.numbers)), Record.Field("locale_money", .text(state.locale.money)),
+                    Record.Field("locale_messages", .text(messages)),
+                ]),
+            Fact(
+                localized("status.recent"), state.recent.isEmpty ? localized("status.none") : state.recent.map(\.rawValue).joined(separator: " "),
+                fields: [Record.Field("recent", .text(state.recent.map(\.rawValue).joined(separator: " ")))]),
+            Fact(
+                localized("status.fee"), state.fee.map(engine.converter.percentText) ?? localized("status.none"),
+                fields: [Record.Field("fee_percent", .decimal(FeeCommand.percentText(state.fee)))]),
+        ]
+        facts += host.files
+        line.reply.lines.append(.table(Fact.table(facts)))
+        line.reply.lines.append(.note(localized("status.disclaimer")))
+        line.reply.records.append(Fact.record("status", facts))
+    }
+
+    /// What the history covers: the bundled range, the fetched ECB days, the cached snapshots.
+    private static func historyFacts(_ history: HistoryLibrary, _ localized: Localization) -> [Fact] {
+        let bundled = history.bundled
+        var facts = [
+            Fact(
+                localized("status.history.bundled"),
+                localized("status.history.range", bundled.firstDay.iso, bundled.lastDay.iso, String(bundled.codes.count + 1)),
+                fields: [
+                    Record.Field("history_first", .text(bundled.firstDay.iso)), Record.Field("history_last", .text(bundled.lastDay.iso)),
+                    Record.Field("history_currencies", .integer(bundled.codes.count + 1)),
+                ])
+        ]
+        if let fetched = history.fetchedCoverage {
+            facts.append(
+                Fact(
+                    localized("status.history.fetched"), localized("status.history.fetchedRange", fetched.first.iso, fetched.last.iso),
+                    fields: [Record.Field("fetched_first", .text(fetched.first.iso)), Record.Field("fetched_last", .text(fetched.last.iso))]))
+        }
+        let snapshots = history.snapshotDays
+        facts.append(
+            Fact(
+                localized("status.history.snapshots"),
+                snapshots.isEmpty
+                    ? localized("status.history.snapshotsNone", HistoryLibrary.snapshotsSince.iso)
+                    : localized("status.history.snapshotsHeld", String(snapshots.count), HistoryLibrary.snapshotsSince.iso),
+                fields: [Record.Field("snapshots", .integer(snapshots.count))]))
+        return facts
+    }
+}

@@ -1,0 +1,20 @@
+/// `swap`: the last conversion the other way round (after a dated line, with that day's rates).
+enum SwapCommand: CommandHandler {
+    static let declaration = CommandDeclaration("swap", "swap", .none, forms: [("swap", "run")])
+
+    static func run(_ argument: CommandArgument, _ engine: Engine, _ line: inout LineContext) throws {
+        guard let last = line.state.last, let first = last.to.first else { throw CommandError(.nothingToSwap, at: nil) }
+        // After a dated line, the other way round with the rates of the same day.
+        if let day = last.day, line.dated == nil {
+            try engine.dates.run(.run(CommandInvocation(declaration.word)), on: day, at: nil, engine, &line)
+            return
+        }
+        // After a line into several currencies, say which pair is swapped.
+        let notes = last.to.count > 1 ? [engine.localized("note.swapped", first.rawValue, last.from.rawValue)] : []
+        if let amount = last.amount {
+            try engine.converter.show(amount, from: first, targets: [last.from], notes: notes, &line)
+        } else {
+            try engine.converter.showRates(from: first, targets: [last.from], notes: notes, &line)
+        }
+    }
+}

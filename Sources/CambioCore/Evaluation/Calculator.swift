@@ -1,0 +1,382 @@
+import Foundation
+
+/// Arithmetic on amounts, money, percentages and the last result, exactly: each value a
+/// fraction with its currency, money in another currency converted into the left one's with
+/// the line's table, the result converted into each target (or shown in the base), and with a
+/// card fee the figure with it (README, "A card fee").
+final class Calculator {
+    let resolver: Resolver
+    let converter: Converter
+    let formatter: MoneyFormatter
+    let localized: Localization
+    let showsDetails: Bool
+    /// Whether the line being calculated is dated (a withdrawn currency's error differs).
+    private var dated = false
+
+    init(resolver: Resolver, converter: Converter, formatter: MoneyFormatter, localized: Localization, showsDetails: Bool) {
+        self.resolver = resolver
+        self.converter = converter
+        self.formatter = formatter
+        self.localized = localized
+        self.showsDetails = showsDetails
+    }
+
+
+    /// A calculated value: an exact number, with a currency when it is money, or a percentage.
+    private struct Quantity {
+        var value: Rational
+        var currency: CurrencyCode?
+        var isPercent = false
+        /// The value as written back in the reply (`12,500 €`, `3`, `15 %`, `(…)`).
+        var text = ""
+        /// While a fee is charged (`charging`): the value in the charged currency with the fee
+        /// on every amount converted into it (money), or the value again (a number).
+        var charged = Rational.zero
+    }
+
+    /// The largest numerator or denominator kept (bits); a calculation past it stops.
+    static let bitLimit = 4096
+
+    /// While set, a calculation is evaluated a second time for the figure with the card fee:
+    /// every amount of money (typed, `ans`, or given a currency) that is not in `target` is
+    /// counted at its rate into `target` plus the fee, once, however the line reaches it;
+    /// money already in `target` is counted as it is. `charged` records whether any amount was.
+    private var charging: (target: CurrencyCode, fee: Rational, charged: Bool)?
+
+    /// The calculation's value with the card fee, in `target`: the fee rule (README, "A card
+    /// fee") is that a card charges its fee on each amount converted from one currency into
+    /// another, once, and never on money already in the target currency; a part that is
+    /// subtracted counts with its fee as well (`€100 − $50` is €100 less what the $50 cost).
+    /// `nil` when nothing is converted (no fee applies) or the value is no money.
+    private func chargedValue(_ expression: Expression, factor: Rational, into target: CurrencyCode, fee: Rational, _ state: SessionState)
+        throws -> Rational?
+    {
+        charging = (target, fee, false)
+        defer { charging = nil }
+        var ignoredNotes: [String] = []
+        var ignoredParts: [Conversion] = []
+        let value = try quantity(expression, state, notes: &ignoredNotes, parts: &ignoredParts)
+        guard !value.isPercent else { return nil }
+        // A calculation of plain numbers converted is an amount in the base currency.
+        let charged = value.currency == nil ? try chargedLeaf(value.value, state.base, state) : value.charged
+        guard charging?.charged == true else { return nil }
+        return charged * factor
+    }
+
+    /// An amount of money as charged into the target (`charging`).
+    private func chargedLeaf(_ value: Rational, _ currency: CurrencyCode?, _ state: SessionState) throws -> Rational {
+        guard let currency, let charge = charging else { return value }
+        guard currency != charge.target else { return value }
+        charging?.charged = true
+        return value * (try converter.requiredRate(state.table, from: currency, to: charge.target, dated: dated)) * (.one + charge.fee)
+    }
+
+    func calculate(_ typed: Expression, targets references: [CurrencyReference], adjust: Adjustment?, _ line: inout LineContext) throws {
+        dated = line.dated != nil
+        var notes: [String] = []
+        var parts: [Conversion] = []
+        let state = line.state
+        // One amount in parentheses and nothing else (`(€12.50)`, `(12.50 eur) in usd`) is how
+        // accounts and bank statements write a negative amount: read so, and said. Parentheses
+        // around a calculation, or before the currency (`(12) eur`), group as always.
+        var expression = typed
+        var accounting = false
+        if case .group(let inner) = typed, case .amount(let amount, _, _) = inner, amount.text.first.map({ !"-−+".contains($0) }) ?? false {
+            expression = .negate(inner, range: typed.range.lowerBound..<typed.range.lowerBound + 1)
+            accounting = true
+        }
+        var total = try quantity(expression, state, notes: &notes, parts: &parts)
+        if accounting { notes.append(localized("note.accounting", Messages.quoted("(" + total.text.dropFirst() + ")"))) }
+        if total.isPercent { throw CommandError(.arithmetic(.percentAlone), at: expression.range) }
+        let targets = try references.flatMap { try resolver.targets($0, notes: &notes) }
+        let base = state.base
+        // One amount written another way (`12k eur`, `1,5 Mio. jpy`, `(12) eur`, `- 12 eur`) and
+        // no target: the same as the amount written out, converted into the base currency or
+        // the recent ones.
+        if targets.isEmpty, adjust == nil, expression.isOneAmount {
+            try converter.show(total.value, from: total.currency ?? base, targets: [], notes: notes, &line)
+            return
+        }
+        // A calculation of plain numbers converted into a target is in the base currency: the
+        // line shows that amount, as a bare amount would (`3 × 12,5 in usd`: `37,500 € = …`).
+        var echo = total.currency == nil && !targets.isEmpty ? formatter.formatGiven(total.value, base) : total.text
+        // `+ 2 %` after the targets: applied before converting (the same, exactly), so that a
+        // record's amount times its rate is its result.
+        var factor = Rational.one
+        if let adjust {
+            let percent = try quantity(adjust.percent, state, notes: &notes, parts: &parts)
+            factor = adjust.subtract ? .one - percent.value : .one + percent.value
+            echo += (adjust.subtract ? " − " : " + ") + percent.text
+            total.value = total.value * factor
+        }
+        let fee = state.hasFee ? state.fee : nil
+        line.reply.lines += notes.map { .assumption($0) }
+        // The parts converted inside the calculation, shown beside it (not in pipes).
+        if showsDetails {
+            for part in parts {
+                line.reply.lines.append(
+                    .note(
+                        localized(
+                            "note.part", formatter.formatGiven(part.exactAmount ?? .zero, part.from), formatter.format(part.result, part.to))))
+            }
+        }
+        if line.keepsRecords {
+            for var part in parts {
+                part.isPart = true
+                line.reply.conversions.append(part)
+            }
+        }
+        let table = state.table
+        let from = total.currency ?? base
+        guard !targets.isEmpty else {
+            // The value itself: money in its currency, or a plain number; money in another
+            // currency than the base is also shown in the base, as a bare amount is.
+            let value = total.value
+            try converter.readable(value)
+            var shown = total.currency.map { formatter.format(value, $0) } ?? formatter.formatNumber(value)
+            var charged: Rational?
+            if let fee, let currency = total.currency {
+                charged = try chargedValue(expression, factor: factor, into: currency, fee: fee, state)
+                if let charged { shown += converter.feeSuffix(charged, currency, fee) }
+            }
+            line.reply.lines.append(.result(echo + " = " + shown))
+            line.state.answer = (value, total.currency ?? base)
+            line.reply.value = Money(value, total.currency)
+            if line.keepsRecords { line.reply.records.append(expressionRecord(echo, value, total.currency, fee: fee, charged: charged, typed: line.typed)) }
+            if let currency = total.currency, currency != base {
+                try inBase(expression, total: value, from: currency, factor: factor, fee: fee, &line)
+            }
+            if let currency = total.currency, line.state.use(currency, then: currency == base ? [] : [base]) {
+                line.outcome.effects.insert(.saveRecent)
+            }
+            return
+        }
+        var first: (result: Rational, target: CurrencyCode)?
+        for target in targets {
+            let rate = try converter.requiredRate(from: from, to: target, line)
+            let result = total.value * rate
+            try converter.readable(result)
+            let charged = try fee.flatMap { try chargedValue(expression, factor: factor, into: target, fee: $0, state) }
+            var text = echo + " = " + formatter.format(result, target)
+            if let fee, let charged { text += converter.feeSuffix(charged, target, fee) }
+            let detail = showsDetails && from != target ? "\(formatter.unit(from)) = \(formatter.formatRate(rate, target))" : nil
+            line.reply.lines.append(.result(text, detail: detail))
+            if first == nil { first = (result, target) }
+            if line.keepsRecords {
+                var conversion = Conversion(
+                    amount: total.value.decimal, from: from, to: target, rate: rate,
+                    result: result, date: table.date, source: table.source.id)
+                if let fee, let charged { conversion.charge(fee, giving: charged) }
+                conversion.exactAmount = total.value
+                line.reply.conversions.append(conversion)
+                line.reply.records.append(expressionRecord(echo, result, target, fee: fee, charged: charged, typed: line.typed))
+            }
+        }
+        if showsDetails { line.reply.lines.append(.source(converter.tableNote(table, line))) }
+        if let first {
+            if targets.count == 1 { line.reply.value = Money(first.result, first.target) }
+            // `swap` converts the result back: the calculation's value was never one amount the
+            // user typed.
+            line.state.setLast(
+                first.result, from: from, to: [first.target], day: line.dated?.asked, answer: first.result, in: first.target)
+        }
+        if line.state.use(from, then: targets) { line.outcome.effects.insert(.saveRecent) }
+    }
+
+    /// A calculation without a target whose money is not in the base currency: its value in
+    /// the base as well, on a line of its own, as the bare amount would show it (`3 × 250 tl`
+    /// is ₺750.000, which is €13.986). The calculation's value stays `ans`.
+    private func inBase(
+        _ expression: Expression, total: Rational, from currency: CurrencyCode, factor: Rational, fee: Rational?, _ line: inout LineContext
+    ) throws {
+        let table = line.state.table
+        let base = line.state.base
+        let rate = try converter.requiredRate(from: currency, to: base, line)
+        let result = total * rate
+        try converter.readable(result)
+        let charged = try fee.flatMap { try chargedValue(expression, factor: factor, into: base, fee: $0, line.state) }
+        var text = formatter.formatGiven(total, currency) + " = " + formatter.format(result, base)
+        if let fee, let charged { text += converter.feeSuffix(charged, base, fee) }
+        let detail = showsDetails ? "\(formatter.unit(currency)) = \(formatter.formatRate(rate, base))" : nil
+        line.reply.lines.append(.result(text, detail: detail))
+        if showsDetails { line.reply.lines.append(.source(converter.tableNote(table, line))) }
+        if line.keepsRecords {
+            var conversion = Conversion(
+                amount: total.decimal, from: currency, to: base, rate: rate, result: result, date: table.date, source: table.source.id)
+            if let fee, let charged { conversion.charge(fee, giving: charged) }
+            conversion.exactAmount = total
+            line.reply.conversions.append(conversion)
+        }
+        // The one value of the line stays the calculation's (the preview shows it).
+        line.state.setLast(total, from: currency, to: [base], day: line.dated?.asked, answer: total, in: currency)
+    }
+
+    /// The calculation as data: what it says, its exact and rounded value, its currency, and
+    /// with a fee the figure with it, as the line shows them.
+    private func expressionRecord(_ echo: String, _ value: Rational, _ currency: CurrencyCode?, fee: Rational?, charged: Rational?, typed: String) -> Record {
+        let exact = value.decimalText(significantDigits: Conversion.significantDigits)
+        let (negative, digits) = value.roundedDigits(fractionDigits: MoneyFormatter.fractionDigits)
+        var fields: [(key: String, value: Record.Value)] = [
+            ("typed", .text(Messages.visible(typed))), ("expression", .text(echo)), ("result", .decimal(exact.text)),
+            ("result_exact", .flag(exact.exact)),
+            ("rounded", .decimal(negative ? "-" + digits : digits)), ("currency", .text(currency?.rawValue ?? "")),
+        ]
+        if let fee, let charged { fields += Conversion.feeFields(fee, charged) }
+        return Record("expression", fields)
+    }
+
+    private func quantity(_ expression: Expression, _ state: SessionState, notes: inout [String], parts: inout [Conversion]) throws -> Quantity {
+        var result: Quantity
+        switch expression {
+        case .amount(let reference, let currencyReference, let scale):
+            let parsed = try resolver.amount(reference, notes: &notes)
+            var value = parsed.exact
+            if scale > 0 { value = value * Rational(significand: .one, exponent: scale) }
+            let code = try currencyReference.map { try resolver.currency($0, notes: &notes) }
+            // Money as the formatter writes it; a plain number as typed (`3`, `1,07`).
+            result = Quantity(value: value, currency: code, text: code.map { formatter.formatGiven(value, $0) } ?? formatter.formatPercentNumber(value))
+            if charging != nil { result.charged = try chargedLeaf(value, code, state) }
+        case .answer(let range):
+            guard let answer = state.answer else { throw CommandError(.arithmetic(.noAnswer), at: range) }
+            // Written with every decimal it has (up to 40), as a typed amount is: rounded to three,
+            // `ans × 2` would read `1,143 $ × 2 = 2,287 $`.
+            result = Quantity(value: answer.value, currency: answer.currency, text: formatter.formatGiven(answer.value, answer.currency))
+            if charging != nil { result.charged = try chargedLeaf(answer.value, answer.currency, state) }
+        case .percent(let inner, let range):
+            let value = try quantity(inner, state, notes: &notes, parts: &parts)
+            guard value.currency == nil, !value.isPercent else { throw CommandError(.arithmetic(.percentAlone), at: range) }
+            result = Quantity(value: value.value.ofPercent, currency: nil, isPercent: true, text: value.text + " %")
+            result.charged = result.value
+        case .negate(let inner, _):
+            result = try quantity(inner, state, notes: &notes, parts: &parts)
+            result.value = -result.value
+            result.charged = -result.charged
+            // A sign before a sign is bracketed (`2 × −(−€108.732)`), never `−-`.
+            let signed = result.text.first.map { "-−+".contains($0) } ?? false
+            result.text = "−" + (signed ? "(" + result.text + ")" : result.text)
+        case .group(let inner):
+            result = try quantity(inner, state, notes: &notes, parts: &parts)
+            result.text = "(" + result.text + ")"
+        case .tagged(let inner, let currencyReference):
+            result = try quantity(inner, state, notes: &notes, parts: &parts)
+            guard result.currency == nil, !result.isPercent else {
+                throw CommandError(.expected(.connectorOrEnd, found: currencyReference.text), at: currencyReference.range)
+            }
+            let code = try resolver.currency(currencyReference, notes: &notes)
+            result.currency = code
+            result.text += " " + code.rawValue
+            if charging != nil { result.charged = try chargedLeaf(result.value, code, state) }
+        case .converted(let inner, let target, let range):
+            let value = try quantity(inner, state, notes: &notes, parts: &parts)
+            if value.isPercent { throw CommandError(.arithmetic(.percentAlone), at: range) }
+            let to = try resolver.currency(target, notes: &notes)
+            let converted = try part(value.value, from: value.currency ?? state.base, to: to, state, &parts)
+            result = Quantity(value: converted, currency: to, text: value.text + " in " + to.rawValue)
+            // A conversion inside the line is no second charge: its amounts are charged once,
+            // into the line's target (a plain number converted is in the base currency).
+            if charging != nil { result.charged = value.currency == nil ? try chargedLeaf(value.value, state.base, state) : value.charged }
+        case .percentOf(let percent, let base, let range):
+            let share = try quantity(percent, state, notes: &notes, parts: &parts)
+            let whole = try quantity(base, state, notes: &notes, parts: &parts)
+            if whole.isPercent { throw CommandError(.arithmetic(.percentFirst), at: range) }
+            result = Quantity(value: whole.value * share.value, currency: whole.currency, text: share.text + " × " + whole.text)
+            result.charged = whole.charged * share.value
+        case .binary(let op, let left, let right, let range):
+            let a = try quantity(left, state, notes: &notes, parts: &parts)
+            let b = try quantity(right, state, notes: &notes, parts: &parts)
+            result = try combine(op, a, b, at: range, state, &parts)
+            result.text = a.text + " " + op.rawValue + " " + b.text
+        }
+        // Exact, but not without bound: reduce a fraction that grew, and stop one that stays huge.
+        if result.value.numerator.bitWidth > 256 || result.value.denominator.bitWidth > 256 {
+            result.value = result.value.reduced()
+            if result.value.numerator.bitWidth > Self.bitLimit || result.value.denominator.bitWidth > Self.bitLimit {
+                throw CommandError(.arithmetic(.tooLarge), at: expression.range)
+            }
+        }
+        if charging != nil, result.charged.numerator.bitWidth > 256 || result.charged.denominator.bitWidth > 256 {
+            result.charged = result.charged.reduced()
+            if result.charged.numerator.bitWidth > Self.bitLimit || result.charged.denominator.bitWidth > Self.bitLimit {
+                throw CommandError(.arithmetic(.tooLarge), at: expression.range)
+            }
+        }
+        return result
+    }
+
+    /// Two values combined; with a fee being charged (`charging`), their charged figures too,
+    /// which are all in the one target currency.
+    private func combine(_ op: Operator, _ a: Quantity, _ b: Quantity, at range: Range<Int>, _ state: SessionState, _ parts: inout [Conversion]) throws
+        -> Quantity
+    {
+        func quantity(_ value: Rational, _ currency: CurrencyCode?, percent: Bool = false, charged: @autoclosure () -> Rational) -> Quantity {
+            var result = Quantity(value: value, currency: currency, isPercent: percent)
+            if charging != nil { result.charged = charged() }
+            return result
+        }
+        switch op {
+        case .add, .subtract:
+            let sign: Rational = op == .add ? .one : -.one
+            if b.isPercent, !a.isPercent { return quantity(a.value * (.one + sign * b.value), a.currency, charged: a.charged * (.one + sign * b.value)) }
+            if a.isPercent, b.isPercent { return quantity(a.value + sign * b.value, nil, percent: true, charged: a.value + sign * b.value) }
+            if a.isPercent { throw CommandError(.arithmetic(.percentFirst), at: range) }
+            switch (a.currency, b.currency) {
+            case (nil, nil):
+                return quantity(a.value + sign * b.value, nil, charged: a.value + sign * b.value)
+            case (let x?, let y?):
+                // Money in another currency is converted into the left one's.
+                let right = x == y ? b.value : try part(b.value, from: y, to: x, state, &parts)
+                return quantity(a.value + sign * right, x, charged: a.charged + sign * b.charged)
+            default:
+                throw CommandError(.arithmetic(.numberAndMoney), at: range)
+            }
+        case .multiply:
+            // A percentage times a number is a percentage still (`15 % × 2` is 30 %, no value
+            // of its own); times money, it is money (`80 eur × 15 %`).
+            if a.isPercent, b.isPercent || b.currency == nil { return quantity(a.value * b.value, nil, percent: true, charged: a.value * b.value) }
+            if b.isPercent, a.currency == nil { return quantity(a.value * b.value, nil, percent: true, charged: a.value * b.value) }
+            if a.currency != nil, b.currency != nil { throw CommandError(.arithmetic(.moneyTimesMoney), at: range) }
+            return quantity(a.value * b.value, a.currency ?? b.currency, charged: a.charged * b.charged)
+        case .divide:
+            guard let quotient = b.value.isZero ? nil : Optional(b.value) else {
+                throw CommandError(.arithmetic(.divisionByZero), at: range)
+            }
+            if b.isPercent || a.isPercent {
+                if b.currency != nil { throw CommandError(.arithmetic(.numberByMoney), at: range) }
+                let value = (a.value / quotient) ?? .zero
+                return quantity(value, a.currency, percent: a.isPercent && !b.isPercent, charged: (a.charged / quotient) ?? .zero)
+            }
+            switch (a.currency, b.currency) {
+            case (_, nil):
+                return quantity((a.value / quotient) ?? .zero, a.currency, charged: (a.charged / quotient) ?? .zero)
+            case (let x?, let y?):
+                // Money by money is a plain ratio, in the left one's currency.
+                let divisor = x == y ? quotient : try part(quotient, from: y, to: x, state, &parts)
+                guard !divisor.isZero else { throw CommandError(.arithmetic(.divisionByZero), at: range) }
+                let ratio = (a.value / divisor) ?? .zero
+                return quantity(ratio, nil, charged: ratio)
+            case (nil, let y?):
+                // `1/3 eur`: the currency after a quotient of numbers is the whole term's, and the
+                // quotient is the amount charged.
+                let value = (a.value / quotient) ?? .zero
+                let charged = charging == nil ? .zero : try chargedLeaf(value, y, state)
+                return quantity(value, y, charged: charged)
+            }
+        }
+    }
+
+    /// Converts money inside a calculation, keeping the conversion to show and record.
+    private func part(_ value: Rational, from: CurrencyCode, to: CurrencyCode, _ state: SessionState, _ parts: inout [Conversion]) throws
+        -> Rational
+    {
+        guard from != to else { return value }
+        let rate = try converter.requiredRate(state.table, from: from, to: to, dated: dated)
+        let result = value * rate
+        guard charging == nil else { return result }
+        var conversion = Conversion(
+            amount: value.decimal, from: from, to: to, rate: rate, result: result,
+            date: state.table.date, source: state.table.source.id)
+        conversion.exactAmount = value
+        parts.append(conversion)
+        return result
+    }
+}

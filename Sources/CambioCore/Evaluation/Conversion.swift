@@ -1,0 +1,57 @@
+import Foundation
+
+/// One conversion as data: exact values, for `--format json` and `--format tsv`.
+public struct Conversion: Sendable, Equatable {
+    public let amount: Decimal
+    public let from: CurrencyCode
+    public let to: CurrencyCode
+    /// Units of `to` per one `from`, exact.
+    public let rate: Rational
+    /// `amount × rate`, exact.
+    public let result: Rational
+    /// The table's data date and source.
+    public let date: String
+    public let source: String
+    /// The card fee in use (a fraction), when it applies to this conversion.
+    public private(set) var fee: Rational? = nil
+    /// The result with the fee, as the line shows it: for a calculation, every amount charged
+    /// once into the target (README, "A card fee"), which is not `result × (1 + fee)`.
+    public private(set) var resultWithFee: Rational? = nil
+    /// The amount exactly, when it was calculated (`amount` is then its nearest `Decimal`).
+    public var exactAmount: Rational? = nil
+    /// True for a conversion inside a calculation (its result is part of another one's amount).
+    public var isPart = false
+
+    /// Records the fee and the figure with it.
+    public mutating func charge(_ fee: Rational, giving charged: Rational) {
+        self.fee = fee
+        resultWithFee = charged
+    }
+
+    /// The fields that state a fee and the figure with it, for a conversion's or a
+    /// calculation's record: the percentage, the figure rounded as shown, and exactly.
+    public static func feeFields(_ fee: Rational, _ charged: Rational) -> [(key: String, value: Record.Value)] {
+        let (negative, digits) = charged.roundedDigits(fractionDigits: MoneyFormatter.fractionDigits)
+        return [
+            ("fee_percent", .decimal((fee * Rational(100)).decimalText(significantDigits: significantDigits).text)),
+            ("rounded_with_fee", .decimal(negative ? "-" + digits : digits)),
+            ("result_with_fee", .decimal(charged.decimalText(significantDigits: significantDigits).text)),
+        ]
+    }
+
+    /// Significant digits of `result` and `rate` in machine output when they have no finite
+    /// decimal (when they have one, it is written whole).
+    public static let significantDigits = 40
+
+    /// The result rounded half to even to three decimals, as shown.
+    public var roundedResult: String {
+        let (negative, digits) = result.roundedDigits(fractionDigits: MoneyFormatter.fractionDigits)
+        return negative ? "-" + digits : digits
+    }
+
+    /// The result as a plain decimal: exact when it terminates, else 40 significant digits.
+    public var resultText: (text: String, exact: Bool) { result.decimalText(significantDigits: Self.significantDigits) }
+
+    /// The rate as a plain decimal: exact when it terminates, else 40 significant digits.
+    public var rateText: (text: String, exact: Bool) { rate.decimalText(significantDigits: Self.significantDigits) }
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+/// One line being evaluated: what it changes (the session's state, the reply, the effects),
+/// the moment it is evaluated at, the day of a dated line, and the host to ask. The engine keeps
+/// one and lends it to the converter, the calculator, the dated lines and the commands.
+struct LineContext {
+    var outcome: Outcome
+    var now: Date
+    /// The day a dated line is evaluated for, and the table it uses.
+    var dated: DatedLine?
+    /// The line as typed, for records that quote it (a line recognised by its shape sets it
+    /// only when records are kept).
+    var typed: String
+    /// Whether the reply carries records and its one value: the configuration's choice, or the
+    /// preview's, which needs the value.
+    var keepsRecords: Bool
+    var host: any SessionHost
+
+    var state: SessionState {
+        get { outcome.state }
+        _modify { yield &outcome.state }
+    }
+
+    var reply: Reply {
+        get { outcome.reply }
+        _modify { yield &outcome.reply }
+    }
+}
+
+/// The day of a dated line: the day asked, the published day used, and its table.
+struct DatedLine {
+    let table: RateTable
+    let asked: Day
+    let used: Day
+}

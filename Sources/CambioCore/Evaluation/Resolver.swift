@@ -1,0 +1,214 @@
+import Foundation
+
+/// Reads what a line refers to: amounts in the user's locale, and currencies by code, symbol
+/// or name (`CurrencyDirectory`), saying what it took where a phrase could be read otherwise.
+/// A ledger names the same few currencies on every line, so each phrase is resolved once.
+public final class Resolver {
+    public let directory: CurrencyDirectory
+    let amountParser: AmountParser
+    let formatter: MoneyFormatter
+    let localized: Localization
+    /// The table the engine was made for (its currencies are the directory's).
+    let table: RateTable
+
+    init(directory: CurrencyDirectory, amountParser: AmountParser, formatter: MoneyFormatter, localized: Localization, table: RateTable) {
+        self.directory = directory
+        self.amountParser = amountParser
+        self.formatter = formatter
+        self.localized = localized
+        self.table = table
+    }
+
+    // MARK: Amounts
+
+    /// An amount as written, or the error with its caret; a separator the locale reads another
+    /// way adds a note (`12.50` read as 12,500 in de_DE).
+    func amount(_ reference: AmountReference, notes: inout [String]) throws -> ParsedAmount {
+        switch amountParser.parse(reference.text) {
+        case .success(let parsed):
+            if parsed.separatorReadAsDecimal { notes.append(readAsNote(reference.text, parsed)) }
+            return parsed
+        case .failure(let error):
+            let column = reference.range.lowerBound + error.offset
+            throw CommandError(
+                .badAmount(error.kind, localeID: amountParser.conventions.localeID, example: amountParser.conventions.exampleAmount),
+                at: column..<column + 1)
+        }
+    }
+
+    /// “12.50” read as 12,500 (de_DE writes 1.234,5).
+    func readAsNote(_ text: String, _ parsed: ParsedAmount) -> String {
+        localized(
+            "note.readAs", Messages.quoted(text), formatter.formatNumberGiven(parsed.exact), amountParser.conventions.localeID,
+            amountParser.conventions.exampleAmount)
+    }
+
+    // MARK: Currencies
+
+    /// Looks a currency up; a phrase whose first word is a code but whose rest is not part of
+    /// a name is a missing connector (`12 eur usd`).
+    public func currency(_ reference: CurrencyReference, notes: inout [String]) throws -> CurrencyCode {
+        switch resolved[reference.text] {
+        case .found(let code, let note)?:
+            if let note { notes.append(note) }
+            return code
+        case nil:
+            break
+        }
+        var added: [String] = []
+        let code = try resolveUncached(reference, notes: &added)
+        remember(reference.text, .found(code, note: added.first))
+        notes += added
+        return code
+    }
+
+    /// What a phrase resolved to. Failures are not kept: lines of long unknown words (pasted
+    /// text) must not fill memory, and a ledger's currencies resolve.
+    private enum Resolution {
+        case found(CurrencyCode, note: String?)
+    }
+
+    private var resolved: [String: Resolution] = [:]
+    /// The bytes of the phrases kept: the cache starts again past `resolvedByteLimit`.
+    private var resolvedBytes = 0
+    static let resolvedByteLimit = 256 * 1024
+
+    private func remember(_ phrase: String, _ resolution: Resolution) {
+        if resolvedBytes + phrase.utf8.count > Self.resolvedByteLimit {
+            resolved.removeAll(keepingCapacity: true)
+            resolvedBytes = 0
+        }
+        resolved[phrase] = resolution
+        resolvedBytes += phrase.utf8.count + 16
+    }
+
+    /// The targets one reference names: itself, or when it is no currency but contains
+    /// `and` (`usd and gbp`), each part.
+    func targets(_ reference: CurrencyReference, notes: inout [String]) throws -> [CurrencyCode] {
+        do {
+            return [try currency(reference, notes: &notes)]
+        } catch {
+            let words = reference.text.split(separator: " ", omittingEmptySubsequences: false)
+            guard words.contains(where: { Parser.joiners.contains(TextFolding.fold($0)) }) else { throw error }
+            var parts: [CurrencyReference] = []
+            var current: [Substring] = []
+            var offset = reference.range.lowerBound
+            var partStart = offset
+            for word in words {
+                if Parser.joiners.contains(TextFolding.fold(word)) {
+                    if !current.isEmpty {
+                        let text = current.joined(separator: " ")
+                        parts.append(CurrencyReference(text: text, range: partStart..<partStart + text.count))
+                    }
+                    current = []
+                    partStart = offset + word.count + 1
+                } else {
+                    if current.isEmpty { partStart = offset }
+                    current.append(word)
+                }
+                offset += word.count + 1
+            }
+            if !current.isEmpty {
+                let text = current.joined(separator: " ")
+                parts.append(CurrencyReference(text: text, range: partStart..<partStart + text.count))
+            }
+            guard parts.count > 1 else { throw error }
+            return try parts.map { try currency($0, notes: &notes) }
+        }
+    }
+
+    /// `EURUSD` (or `eurusd`): two codes of the table run together, when the word is no
+    /// currency itself.
+    func pair(_ reference: CurrencyReference) -> (CurrencyCode, CurrencyCode)? {
+        let text = reference.text
+        guard text.count == 6, text.allSatisfy({ $0.isASCII && $0.isLetter }) else { return nil }
+        if case .found = directory.resolve(text) { return nil }
+        guard let from = CurrencyCode(text.prefix(3)), let to = CurrencyCode(text.suffix(3)), directory.contains(from),
+            directory.contains(to)
+        else { return nil }
+        return (from, to)
+    }
+
+    /// A line that is no currency but whose first word is nearly a command (`hlep`, `stauts`),
+    /// or a command's own keyword typed alone (`clear`).
+    func nearlyACommand(_ reference: CurrencyReference, _ grammar: CommandGrammar) -> CommandError? {
+        guard let typed = reference.text.split(separator: " ").first else { return nil }
+        let first = TextFolding.fold(typed)
+        guard first.count >= 3 else { return nil }
+        let start = reference.range.lowerBound
+        if let meaning = Keywords.meaning(of: first),
+            let declaration = grammar.declarations.first(where: { $0.argument == .keywords && $0.keywords.contains(meaning) })
+        {
+            return CommandError(.unknownCommand(String(typed), suggestion: "\(declaration.word) \(first)"), at: start..<start + typed.count)
+        }
+        let limit = first.count >= 5 ? 2 : 1
+        let closest = grammar.words.map { ($0, Levenshtein.distance(first, $0, transpositions: true)) }.min { $0.1 < $1.1 }
+        guard let (word, distance) = closest, distance <= limit else { return nil }
+        return CommandError(.unknownCommand(String(typed), suggestion: word), at: start..<start + typed.count)
+    }
+
+    /// The symbols this locale's formatter writes, by the text (spaces and bidi marks
+    /// normalised); built when a line first names a currency by something other than a code.
+    private var localSymbols: [String: [CurrencyCode]]?
+
+    private static func symbolKey(_ text: String) -> String {
+        text.filter { !NumberConventions.bidiMarks.contains($0) }.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    private func localSymbol(_ text: String) -> CurrencyCode? {
+        if localSymbols == nil {
+            var map: [String: [CurrencyCode]] = [:]
+            for code in directory.codes { map[Self.symbolKey(formatter.symbol(for: code)), default: []].append(code) }
+            localSymbols = map
+        }
+        guard let codes = localSymbols?[Self.symbolKey(text)], codes.count == 1 else { return nil }
+        return codes[0]
+    }
+
+    private func resolveUncached(_ reference: CurrencyReference, notes: inout [String]) throws -> CurrencyCode {
+        // What this locale writes for a currency reads back as that currency (`$` is MXN in
+        // es_MX, `F CFA` is XOF, `$ US` is USD in fr_CA).
+        if CurrencyCode(reference.text).map(directory.contains) != true, let code = localSymbol(reference.text) {
+            // Say so where the sign means something else elsewhere (`$`, `¥`, `kr`).
+            switch directory.resolve(reference.text) {
+            case .found(let other, .symbol(_, let explained)) where other != code || explained:
+                notes.append(localized("note.symbolTaken", Messages.quoted(reference.text), code.rawValue, directory.name(of: code)))
+            case .found(_, .chosen), .ambiguous:
+                notes.append(localized("note.symbolTaken", Messages.quoted(reference.text), code.rawValue, directory.name(of: code)))
+            default:
+                break
+            }
+            return code
+        }
+        switch directory.resolve(reference.text) {
+        case .found(let code, let via):
+            switch via {
+            case .symbol(let symbol, explained: true), .chosen(let symbol):
+                notes.append(localized("note.symbolTaken", Messages.quoted(symbol), code.rawValue, directory.name(of: code)))
+            default:
+                break
+            }
+            return code
+        case .ambiguous(let candidates):
+            throw CommandError(.ambiguousCurrency(reference.text, candidates: candidates), at: reference.range)
+        case .notInTable(let code):
+            throw CommandError(.currencyNotInTable(code, table: CommandError.TableDescription(table, missing: code)), at: reference.range)
+        case .unknown(let suggestions):
+            let words = reference.text.split(separator: " ")
+            if words.count > 1, let code = CurrencyCode(words[0]), directory.contains(code) {
+                let start = reference.range.lowerBound + words[0].count
+                let second = reference.text.dropFirst(words[0].count).prefix { $0 == " " }.count + start
+                throw CommandError(.expected(.connectorOrEnd, found: String(words[1])), at: second..<second + words[1].count)
+            }
+            throw CommandError(.unknownCurrency(reference.text, suggestions: suggestions), at: reference.range)
+        }
+    }
+}
+
+extension CommandError.TableDescription {
+    /// The table in use, for saying what it lacks and what would have it.
+    init(_ table: RateTable, missing: CurrencyCode) {
+        let bundled = (try? SeedTableDecoder.bundled()).flatMap { $0.contains(missing) && !table.source.isBundledSeed ? $0.date : nil }
+        self.init(source: table.source.id, date: table.date, count: table.rates.count, bundledDate: bundled)
+    }
+}

@@ -1,0 +1,49 @@
+/// The shapes an engine has read, with what it made of each.
+struct ShapeTable {
+    /// What a shape was read as.
+    enum Reading {
+        /// A conversion of its one amount; `sign` stands before the digits in the amount as
+        /// the parser gave it (`-`, `+`, `−` or nothing).
+        case conversion(sign: String, ResolvedConversion)
+        /// A calculation whose amounts, in the order they are written, are the runs.
+        case calculation(Calculation)
+    }
+
+    /// A calculation as parsed, and what stands before each amount's digits (as for a
+    /// conversion).
+    final class Calculation {
+        let command: Command
+        let signs: [String]
+
+        init(_ command: Command, signs: [String]) {
+            self.command = command
+            self.signs = signs
+        }
+    }
+
+    /// A shape's bytes and reading (a class: a line finds it without copying either).
+    final class Entry {
+        let context: [UInt8]
+        let reading: Reading
+
+        init(context: [UInt8], reading: Reading) {
+            self.context = context
+            self.reading = reading
+        }
+    }
+
+    private var entries: [UInt64: Entry] = [:]
+    /// Enough for every shape a ledger uses; lines whose comments differ each have their own,
+    /// so the table starts again when it is full rather than grow.
+    static let limit = 1024
+
+    func lookup(_ shape: LineShape, in bytes: UnsafeBufferPointer<UInt8>) -> Entry? {
+        guard let entry = entries[shape.key], shape.matches(entry.context, in: bytes) else { return nil }
+        return entry
+    }
+
+    mutating func remember(_ shape: LineShape, context: [UInt8], _ reading: Reading) {
+        if entries.count >= Self.limit { entries.removeAll(keepingCapacity: true) }
+        entries[shape.key] = Entry(context: context, reading: reading)
+    }
+}

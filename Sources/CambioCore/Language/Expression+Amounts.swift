@@ -1,0 +1,42 @@
+extension Expression {
+    /// Whether the expression is one amount, however written (`12k`, `(12) eur`, `- 12 eur`).
+    var isOneAmount: Bool {
+        switch self {
+        case .amount: true
+        case .negate(let inner, _), .group(let inner), .tagged(let inner, _): inner.isOneAmount
+        case .answer, .percent, .binary, .percentOf, .converted: false
+        }
+    }
+
+    /// The amounts in the order they are written.
+    var amounts: [AmountReference] {
+        switch self {
+        case .amount(let amount, _, _): [amount]
+        case .answer: []
+        case .percent(let inner, _), .negate(let inner, _), .group(let inner), .tagged(let inner, _), .converted(let inner, _, _):
+            inner.amounts
+        case .binary(_, let left, let right, _), .percentOf(let left, let right, _): left.amounts + right.amounts
+        }
+    }
+
+    /// The same expression with its amounts' texts replaced, in the order they are written.
+    func replacingAmounts(_ texts: inout IndexingIterator<[String]>) -> Expression {
+        switch self {
+        case .amount(let amount, let currency, let scale):
+            let text = texts.next() ?? amount.text
+            return .amount(AmountReference(text: text, range: amount.range, symbol: amount.symbol), currency: currency, scale: scale)
+        case .answer: return self
+        case .percent(let inner, let range): return .percent(inner.replacingAmounts(&texts), range: range)
+        case .negate(let inner, let range): return .negate(inner.replacingAmounts(&texts), range: range)
+        case .group(let inner): return .group(inner.replacingAmounts(&texts))
+        case .tagged(let inner, let currency): return .tagged(inner.replacingAmounts(&texts), currency: currency)
+        case .converted(let inner, let target, let range): return .converted(inner.replacingAmounts(&texts), to: target, range: range)
+        case .binary(let op, let left, let right, let range):
+            let newLeft = left.replacingAmounts(&texts)
+            return .binary(op, newLeft, right.replacingAmounts(&texts), range: range)
+        case .percentOf(let left, let right, let range):
+            let newLeft = left.replacingAmounts(&texts)
+            return .percentOf(newLeft, right.replacingAmounts(&texts), range: range)
+        }
+    }
+}

@@ -1,0 +1,31 @@
+/// The words commands take as arguments (`recent clear`, `fee off`, `locale default`), by
+/// what they mean. Each meaning's words are data in every interface language's texts
+/// (`keyword.off = off, none` in English, `aus` in German, `kapalı` in Turkish), and every
+/// language's words are read whatever the interface speaks, so a script works in any locale.
+public enum Keywords {
+    /// Every meaning a keyword can have.
+    public static let meanings = ["on", "off", "clear", "default", "auto"]
+
+    /// Folded words to their meaning, from every language (read once, when first asked).
+    private static let byWord: [String: String] = {
+        var byWord: [String: String] = [:]
+        for meaning in meanings {
+            for word in Localization.inEveryLanguage("keyword.\(meaning)").flatMap({ $0.split(separator: ",") }) {
+                let folded = TextFolding.fold(word.trimmingCharacters(in: .whitespaces))
+                if !folded.isEmpty, byWord[folded] == nil { byWord[folded] = meaning }
+            }
+        }
+        return byWord
+    }()
+
+    /// The meaning of a folded word, if it is a keyword in any language.
+    public static func meaning(of folded: String) -> String? { byWord[folded] }
+
+    /// The words for a meaning in one language, the first being the one shown (`aus`).
+    public static func words(_ meaning: String, _ localized: Localization) -> [String] {
+        localized("keyword.\(meaning)").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+
+    /// The word shown and offered for a meaning in one language (`aus` for `off` in German).
+    public static func word(_ meaning: String, _ localized: Localization) -> String { words(meaning, localized).first ?? meaning }
+}
