@@ -124,7 +124,7 @@ let package = Package(
 
         .testTarget(
             name: "CambioCoreTests",
-            dependencies: ["CambioCore"]
+            dependencies: ["CambioCore", "CambioTestSupport"]
         ),
         .testTarget(
             name: "CambioFilesTests",

@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+
+@testable import CambioCore
+
+/// Help, the parser and completion all come from `CommandTable.declarations`.
+@Suite struct HelpTests {
+    static let tables = Localization.sources.mapValues(Localization.parse)
+
+    @Test(arguments: ["en", "de", "tr"])
+    func everyDeclaredCommandHasItsTextsInEveryLanguage(_ language: String) throws {
+        let table = try #require(Self.tables[language])
+        for command in CommandTable.declarations {
+            let keys = [command.summaryKey] + command.forms.map(\.key) + (command.moreKey.map { [$0] } ?? [])
+            for key in keys { #expect(table[key] != nil, "\(language): \(key)") }
+        }
+        for placeholder in Help.placeholders { #expect(table["placeholder.\(placeholder)"] != nil) }
+    }
+
+    @Test(arguments: ["en_US", "de_DE", "tr_TR"])
+    func theOverviewListsEveryCommandInAlignedColumns(_ locale: String) {
+        let text = Localization(localeID: locale)
+        let lines = Help.overview(text)
+        for command in CommandTable.declarations {
+            let line = lines.first { $0.hasPrefix("  " + command.word) }
+            #expect(line?.contains(text(command.summaryKey)) == true, "\(command.word)")
+        }
+        let columns = Set(CommandTable.declarations.compactMap { command in
+            lines.first { $0.hasPrefix("  " + command.word) }.map { DisplayWidth.of($0) - DisplayWidth.of(text(command.summaryKey)) }
+        })
+        #expect(columns.count == 1, "descriptions start in one column")
+    }
+
+    @Test(arguments: CommandTable.declarations.map(\.word))
+    func helpForACommandNeverRunsItsColumnsTogether(_ word: String) throws {
+        let declaration = try #require(CommandTable.grammar.named(word))
+        let lines = Help.topic(declaration, Localization(localeID: "en"))
+        for (form, line) in zip(declaration.forms, lines) {
+            // The longest synopsis still has two spaces before its description.
+            #expect(line.hasPrefix(form.synopsis))
+            #expect(line.dropFirst(form.synopsis.count).hasPrefix("  "), "\(line)")
+        }
+        #expect(lines.contains { $0.hasPrefix("locale default  go back") } || word != "locale")
+    }
+
+    @Test func theParserKnowsEveryDeclaredWordAndHelpEveryTopic() {
+        for word in CommandTable.grammar.words {
+            if case .failure(let error) = parseLine(word) { Issue.record("\(word): \(error)") }
+            #expect((try? Help.lines(topic: word, Localization(localeID: "en")))?.isEmpty == false)
+        }
+        #expect(CommandTable.grammar.words == CommandTable.grammar.words)
+        #expect(throws: CommandError.self) { try Help.lines(topic: "nope", Localization(localeID: "en")) }
+    }
+
+    @Test func placeholdersAreTranslatedAndKeywordsAreNot() {
+        #expect(Help.synopsis("help [COMMAND]", Localization(localeID: "de_DE")) == "help [BEFEHL]")
+        #expect(Help.synopsis("source [NAME|auto]", Localization(localeID: "tr_TR")) == "source [AD|auto]")
+        #expect(Help.synopsis("rates [CUR …]", Localization(localeID: "tr_TR")) == "rates [PARA …]")
+        #expect(Help.synopsis("base [CUR]", Localization(localeID: "de_DE")) == "base [WÄHRUNG]")
+    }
+
+    /// Every example conversion `help` shows can be typed as shown in the user's locale: it
+    /// converts, with no error and nothing read another way.
+    @Test(arguments: ["en_US", "de_DE", "tr_TR", "fr_FR", "ar_EG", "he_IL", "en_IN", "de_CH"])
+    func everyExampleInHelpCanBeTypedAsShown(_ locale: String) throws {
+        let table = try SeedTableDecoder.bundled()
+        let settings = LocaleSettings(numbers: locale, money: locale, messages: locale)
+        let engine = Engine(locale: settings, table: table)
+        let state = SessionState(base: .eur, recent: [.usd], locale: settings, table: table)
+        let help = engine.evaluate("help", in: state).reply.results
+        let examples = help.compactMap { line -> String? in
+            guard line.hasPrefix("  "), let example = line.dropFirst(2).components(separatedBy: "  ").first,
+                let first = example.first, first.isNumber || first == "€"
+            else { return nil }
+            return example
+        }
+        #expect(examples.count >= 4, "\(locale): \(help)")
+        for example in examples {
+            // A calculation (its own section): each one given evaluates, with no error.
+            if ["×", "+", "%", "k"].contains(where: { example.contains($0) }) {
+                for piece in example.components(separatedBy: ", ") {
+                    let reply = engine.evaluate(piece, in: state).reply
+                    #expect(!reply.failed && !reply.results.isEmpty, "\(locale) \(piece): \(reply.lines)")
+                }
+                continue
+            }
+            let outcome = engine.evaluate(example, in: state)
+            #expect(!outcome.reply.conversions.isEmpty, "\(locale) \(example): \(outcome.reply.lines)")
+            // The amount is the one shown: twelve and a half (or 1500), not 1250.
+            #expect([Decimal(string: "12.5"), Decimal(1500)].contains(outcome.reply.conversions.first?.amount), "\(locale) \(example)")
+        }
+        // What the user typed is quoted as typed: only the sentences' own examples change.
+        let quoted = engine.evaluate("locale 12,50", in: state).reply.lines.compactMap { if case .error(_, let text) = $0 { text } else { nil } }
+        #expect(quoted.first?.contains("12,50") == true, "\(locale): \(quoted)")
+        let swap = engine.evaluate("swap", in: state).reply.lines.compactMap { if case .error(_, let text) = $0 { text } else { nil } }.first ?? ""
+        let suggested = swap.components(separatedBy: " ").suffix(4).joined(separator: " ")
+        #expect(!engine.evaluate(suggested, in: state).reply.conversions.isEmpty, "\(locale): \(swap)")
+    }
+}
+
+extension HelpTests: LineChecks {
+
+    @Test(.tags(.misread), arguments: [("help swapp", "help swap"), ("help stauts", "help status"), ("help rats", "help rates")])
+    func aHelpTopicTypoSuggestsTheTopic(_ line: String, _ suggestion: String) {
+        let outcome = run(line)
+        var message = ""
+        for case .error(_, let text) in outcome.reply.lines { message = text }
+        #expect(message.contains("“\(suggestion)”"), "\(line): \(message)")
+    }
+}

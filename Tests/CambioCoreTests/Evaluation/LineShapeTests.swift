@@ -1,0 +1,175 @@
+import Foundation
+import Testing
+
+@testable import CambioCore
+
+/// A line recognised by its shape (`LineShape`) reads and converts exactly as the parser
+/// reads it: random lines of every form, in locales with every kind of mark, through an engine
+/// that keeps shapes and one that keeps none; and the results against ICU's formatting of the
+/// exactly rounded value.
+@Suite struct LineShapeTests {
+    static let locales = [
+        "en_US", "de_DE", "de_CH", "fr_FR", "hi_IN", "ja_JP", "es_ES", "it_IT", "pt_BR", "nl_NL", "tr_TR", "en_IN", "ar_EG", "he_IL",
+    ]
+
+    /// An amount as a user of the locale might type it: with or without grouping, a fraction
+    /// of any length, and sometimes a mistake or an ambiguity.
+    static func amountText(_ conventions: NumberConventions, _ random: inout SplitMix64) -> String {
+        let integerCount = Int.random(in: 1...14, using: &random)
+        var integer = String((0..<integerCount).map { _ in Character(String(Int.random(in: 0...9, using: &random))) })
+        if Int.random(in: 0..<6, using: &random) == 0 { integer = "0" }
+        var text = integer
+        if Bool.random(using: &random), let grouping = conventions.groupingSeparator {
+            var grouped = ""
+            for (index, digit) in integer.enumerated() {
+                let remaining = integer.count - index
+                let primary = conventions.primaryGroupSize
+                let size = Bool.random(using: &random) ? conventions.secondaryGroupSize : primary
+                if index > 0, conventions.groups(integer.count) || Bool.random(using: &random),
+                    remaining == primary || (remaining > primary && (remaining - primary) % size == 0)
+                {
+                    grouped.append(grouping.isWhitespace || !grouping.isASCII ? [",", ".", "'"][Int.random(in: 0..<3, using: &random)] : grouping)
+                }
+                grouped.append(digit)
+            }
+            text = grouped
+        }
+        let fractionCount = [0, 0, 1, 2, 2, 3, 4, 6, 8][Int.random(in: 0..<9, using: &random)]
+        if fractionCount > 0 {
+            let mark = conventions.decimalSeparator.isASCII ? conventions.decimalSeparator : "."
+            text.append(mark)
+            text += String((0..<fractionCount).map { _ in Character(String(Int.random(in: 0...9, using: &random))) })
+        }
+        switch Int.random(in: 0..<24, using: &random) {
+        case 0: text = "12.50"
+        case 1: text = "12,50"
+        case 2: text = "1.234"
+        case 3: text = "1,234"
+        case 4: text += String(conventions.decimalSeparator)
+        case 5: text = "-" + text
+        case 6: text = "." + text
+        case 7: text = "1'234.5"
+        case 8: text = "+" + text
+        case 9: text = "−" + text
+        case 10: text += "'"
+        case 11: text = String(repeating: "9", count: 25)
+        default: break
+        }
+        return text
+    }
+
+    /// A conversion line of one of many forms around an amount.
+    static func line(_ amount: String, _ codes: [CurrencyCode], _ random: inout SplitMix64) -> String {
+        let pick = { (random: inout SplitMix64) in codes[Int.random(in: 0..<codes.count, using: &random)].rawValue }
+        let (from, to, other) = (pick(&random), pick(&random), pick(&random))
+        let forms = [
+            "\(amount) \(from.lowercased()) in \(to)", "\(amount) \(from) to \(to.lowercased())", "\(amount)  \(from)\tinto \(to) ",
+            "\(amount) € in $", "€\(amount) in usd", "\(amount) eur in usd, \(other)", "\(amount) japanese yen in chf",
+            "£\(amount) in jpy", "\(amount) eur in usd and gbp", "\(amount) dollars in eur", "\(amount) peso in usd",
+            "-€\(amount) in usd", "\(amount)", "\(amount) \(from)", "\(amount) \(from) in", "\(amount) \(from) \(to)",
+            "\(amount)\(from) in \(to)", "\(amount) \(from) in \(to) # lunch", "\(amount) \(from) in \(to)?", "$\(amount)",
+            "\(amount) xxx in usd", "\(amount) eur in usd extra", "\(amount) EUR → USD", "\(amount)e3 eur in usd",
+            "convert \(amount) \(from) to \(to)", "\(amount) ₺ in €", "CHF \(amount) in eur", "\(amount) usd in usd",
+            "3 × \(amount) eur in \(to)", "\(amount) eur + \(amount) usd in gbp", "(\(amount) + 2) × 3 eur", "\(amount) eur + 15 %",
+            "15 % of \(amount) eur", "\(amount)k eur in usd", "12 eur in usd + \(amount) %", "\(amount) eur / 0", "-\(amount) × 2 usd",
+            "\(amount) eur * \(amount) usd", "ans × \(amount)", "\(amount) eur − \(amount) % in \(to)",
+        ]
+        return forms[Int.random(in: 0..<forms.count, using: &random)]
+    }
+
+    static func shown(_ outcome: Outcome) -> [String] {
+        outcome.reply.lines.map { line in
+            switch line {
+            case .result(let text, let detail): "result \(text) \(detail ?? "")"
+            case .error(let error, let message): "error \(error.range.map { "\($0)" } ?? "-") \(message)"
+            case .assumption(let text): "assumption \(text)"
+            case .note(let text), .heading(let text), .source(let text), .chart(let text), .warning(let text): "other \(text)"
+            case .table(let table): "table \(table.lines)"
+            }
+        }
+    }
+
+    @Test(arguments: locales)
+    func everyLineReadsAsWithoutShapes(_ localeID: String) throws {
+        let table = try SeedTableDecoder.bundled()
+        let settings = LocaleSettings(numbers: localeID, money: localeID, messages: localeID)
+        let details = localeID.hasPrefix("d") || localeID.hasPrefix("h") || localeID.hasPrefix("a")
+        let shaped = Engine.configured(settings, table, showsDetails: details)
+        let plain = Engine.configured(settings, table, showsDetails: details, recognisesShapes: false)
+        var state = SessionState(base: .eur, recent: [], locale: settings, table: table)
+        var random = SplitMix64(seed: UInt64(localeID.unicodeScalars.reduce(0) { $0 &* 31 &+ UInt64($1.value) }))
+        let codes = table.codes
+        let now = Date(timeIntervalSince1970: 1_764_460_800)
+        for _ in 0..<1_500 {
+            let line = Self.line(Self.amountText(plain.amountParser.conventions, &random), codes, &random)
+            let expected = plain.evaluate(line, in: state, now: now)
+            let got = shaped.evaluate(line, in: state, now: now)
+            #expect(Self.shown(got) == Self.shown(expected), "\(localeID): \(line)")
+            #expect(got.reply == expected.reply, "\(localeID): \(line)")
+            #expect(got.state.recent == expected.state.recent && got.state.last == expected.state.last, "\(localeID): \(line)")
+            #expect(got.effects == expected.effects, "\(localeID): \(line)")
+            state = expected.state
+        }
+        // Most lines take the shape read before (not only the first of each).
+        #expect(shaped.shapeHits > 300, "\(localeID): \(shaped.shapeHits) lines by their shape")
+    }
+
+    @Test(arguments: ["en_US", "de_DE", "hi_IN", "fr_FR", "ja_JP", "tr_TR"])
+    func resultsAreICUsFormattingOfTheExactValue(_ localeID: String) throws {
+        let table = try SeedTableDecoder.bundled()
+        let settings = LocaleSettings(numbers: localeID, money: localeID, messages: localeID)
+        let engine = Engine.configured(settings, table, showsDetails: false)
+        let state = SessionState(base: .eur, recent: [], locale: settings, table: table)
+        var random = SplitMix64(seed: 42)
+        let codes = table.codes
+        for _ in 0..<600 {
+            let from = codes[Int.random(in: 0..<codes.count, using: &random)].rawValue
+            let to = codes[Int.random(in: 0..<codes.count, using: &random)].rawValue
+            let amount = Self.amountText(engine.amountParser.conventions, &random)
+            let outcome = engine.evaluate("\(amount) \(from) in \(to)", in: state)
+            guard let conversion = outcome.reply.conversions.first else { continue }
+            let style = { (code: String) in
+                Decimal.FormatStyle.Currency(code: code, locale: Locale(identifier: localeID))
+                    .precision(.fractionLength(3)).rounded(rule: .toNearestOrEven)
+            }
+            // Amounts with more than three decimals are echoed whole; the result is compared.
+            let rounded = try #require(Decimal(string: conversion.roundedResult, locale: Locale(identifier: "en_US_POSIX")))
+            let result = try #require(outcome.reply.results.first?.components(separatedBy: " = ").last)
+            #expect(result == rounded.formatted(style(to)), "\(localeID): \(amount) \(from) in \(to)")
+        }
+    }
+
+    @Test func aByteBesideTheDigitsIsTheShapesOwn() throws {
+        // Every byte after the digits: the line either reads as without shapes, or has none.
+        let table = try SeedTableDecoder.bundled()
+        for localeID in ["fr_FR", "de_DE", "en_IN"] {
+            let settings = LocaleSettings(numbers: localeID, money: localeID, messages: localeID)
+            let shaped = Engine(locale: settings, table: table)
+            let plain = Engine.configured(settings, table, recognisesShapes: false)
+            let state = SessionState(base: .eur, recent: [], locale: settings, table: table)
+            for byte in UInt8(0)...UInt8(127) {
+                for digits in ["26", "1", "26579"] {
+                    let line = String(decoding: Array(digits.utf8) + [byte] + Array("579 usd -> eur".utf8), as: UTF8.self)
+                    #expect(Self.shown(shaped.evaluate(line, in: state)) == Self.shown(plain.evaluate(line, in: state)), "\(line)")
+                }
+            }
+        }
+    }
+
+    @Test func theRunsOfDigitsAreFoundInOrder() {
+        func runs(_ line: String) -> [String]? {
+            Array(line.utf8).withUnsafeBufferPointer { bytes in
+                LineShape(bytes).map { shape in (0..<shape.count).map { String(decoding: UnsafeBufferPointer(rebasing: bytes[shape[$0]]), as: UTF8.self) } }
+            }
+        }
+        #expect(runs("1.234,50 eur in usd") == ["1.234,50"])
+        #expect(runs("€12 in $") == ["12"])
+        #expect(runs("-12'000 chf") == ["12'000"])
+        #expect(runs("12 eur in usd # 3 items") == ["12", "3"])
+        #expect(runs("(50+60-5)*2 eur") == ["50", "60", "5", "2"])
+        #expect(runs("1 234,5 eur") == ["1", "234,5"])
+        #expect(runs(".5 eur") == nil)
+        #expect(runs("eur in usd") == nil)
+        #expect(runs("1 2 3 4 5 6 7 8 9") == nil)
+    }
+}

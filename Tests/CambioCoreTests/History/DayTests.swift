@@ -1,0 +1,25 @@
+import Foundation
+import Testing
+
+@testable import CambioCore
+
+/// Days are civil-date arithmetic, checked against Foundation's ISO 8601 formatter.
+@Suite struct DayTests {
+
+    @Test func daysAreExactCalendarArithmetic() throws {
+        var generator = SplitMix64(seed: 42)
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withFullDate]
+        for _ in 0..<2000 {
+            let number = Int(generator.next() % 200_000) - 100_000
+            let day = Day(number: number)
+            let date = Date(timeIntervalSince1970: Double(number) * 86_400)
+            #expect(day.iso == formatter.string(from: date))
+            let (year, month, dayOfMonth) = day.parts
+            #expect(Day(year: year, month: month, day: dayOfMonth) == day)
+            #expect(Day(iso: day.iso) == day)
+        }
+        #expect(Day(iso: "2020-03-15")?.weekday == 0)
+        #expect(Day(iso: "2024-03-31")?.adding(months: -1)?.iso == "2024-02-29")
+    }
+}

@@ -1,0 +1,77 @@
+import CambioTestSupport
+import Foundation
+import Testing
+
+@testable import CambioCore
+
+@Suite struct LocalizationTests {
+    static let tables = Localization.sources.mapValues(Localization.parse)
+
+    static func placeholders(_ text: String) -> [String] {
+        var found: Set<String> = []
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            found.insert(String(rest[open...close]))
+            rest = rest[rest.index(after: close)...]
+        }
+        return found.sorted()
+    }
+
+    @Test func theInterfaceExistsInEnglishGermanAndTurkish() {
+        #expect(Localization.languages == ["de", "en", "tr"])
+    }
+
+    @Test(arguments: ["de", "tr"])
+    func everyKeyExistsInEveryLanguageWithTheSamePlaceholders(_ language: String) throws {
+        let english = try #require(Self.tables["en"])
+        let other = try #require(Self.tables[language])
+        #expect(Set(other.keys) == Set(english.keys), "missing: \(Set(english.keys).subtracting(other.keys)), extra: \(Set(other.keys).subtracting(english.keys))")
+        for (key, text) in english {
+            guard let translated = other[key] else { continue }
+            #expect(Self.placeholders(translated) == Self.placeholders(text), "\(language): \(key)")
+        }
+    }
+
+    @Test func everyKeyTheCodeUsesExists() throws {
+        // Every text("…") call in the sources names a key of the English table.
+        let sources = Repository.url("Sources")
+        let english = try #require(Self.tables["en"])
+        let files = FileManager.default.enumerator(atPath: sources.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+        var used: Set<String> = []
+        for file in files {
+            let code = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+            let pattern = try NSRegularExpression(pattern: #"(?:localized|early|about|chosen)\("([a-zA-Z.]+)""#)
+            for match in pattern.matches(in: code, range: NSRange(code.startIndex..., in: code)) {
+                if let range = Range(match.range(at: 1), in: code) { used.insert(String(code[range])) }
+            }
+        }
+        #expect(used.count > 60)
+        #expect(used.subtracting(english.keys).isEmpty, "\(used.subtracting(english.keys))")
+    }
+
+    @Test func aLanguageIsChosenFromTheLocaleAndEnglishFillsTheRest() {
+        #expect(Localization(localeID: "de_AT").language == "de")
+        #expect(Localization(localeID: "tr").language == "tr")
+        #expect(Localization(localeID: "fr_FR").language == "en")
+        #expect(Localization(localeID: "de_DE")("note.base", "JPY", "Yen") == "Basiswährung: JPY (Yen)")
+        #expect(Localization(localeID: "tr_TR")("note.base", "JPY", "Japon Yeni") == "temel para birimi: JPY (Japon Yeni)")
+        #expect(Localization(localeID: "en")("no.such.key") == "no.such.key")
+    }
+
+    @Test(arguments: [
+        ("en_US", "unknown currency", "rates of", "Convert"),
+        ("de_DE", "unbekannte Währung", "Kurse vom", "Umrechnen"),
+        ("tr_TR", "bilinmeyen para birimi", "tarihli kurlar", "Çevirme"),
+    ])
+    func messagesErrorsAndHelpSpeakTheUsersLanguage(_ locale: String, _ error: String, _ note: String, _ help: String) throws {
+        let settings = LocaleSettings(numbers: locale, money: locale, messages: locale)
+        let engine = Engine(locale: settings, table: try SeedTableDecoder.bundled())
+        let state = SessionState(base: .eur, recent: [], locale: settings, table: try SeedTableDecoder.bundled())
+        let failed = engine.evaluate("1 xyzzy in usd", in: state)
+        guard case .error(_, let message) = failed.reply.lines.first else { return #expect(Bool(false)) }
+        #expect(message.contains(error))
+        let converted = engine.evaluate("1 eur in usd", in: state)
+        #expect(converted.reply.lines.contains { if case .source(let text) = $0 { text.hasPrefix(note) || text.contains(note) } else { false } })
+        #expect(engine.evaluate("help", in: state).reply.results.first?.hasPrefix(help) == true)
+    }
+}

@@ -1,0 +1,341 @@
+import CambioCore
+import CambioTestSupport
+import Foundation
+import Testing
+
+@Suite struct BatchRunnerTests {
+    @Test func oneShotConvertsAndExitsZero() throws {
+        let home = try TemporaryDirectory()
+        let run = try Cambio.run(["12,50", "eur", "in", "usd"], environment: home.environment(["LANG": "de_DE.UTF-8"]))
+        #expect(run.status == 0)
+        #expect(run.stdout == "12,500\u{00A0}€ = 14,291\u{00A0}$\n")
+        #expect(run.stderr.isEmpty)
+    }
+
+    @Test func oneShotFailureExitsOneWithTheErrorOnStandardError() throws {
+        let home = try TemporaryDirectory()
+        let run = try Cambio.run(["12,5,3", "eur", "in", "usd"], environment: home.environment(["LANG": "de_DE.UTF-8"]))
+        #expect(run.status == 1)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr == "  12,5,3 eur in usd\n      ^\nFehler: unerwartetes „,“ nach dem Dezimaltrennzeichen — Beträge schreibt man in de_DE so: 1.234,5\n")
+        let english = try Cambio.run(["12,5,3", "eur", "in", "usd"], environment: home.environment(["LANG": "de_DE.UTF-8", "LC_MESSAGES": "en_US.UTF-8"]))
+        #expect(english.stderr == "  12,5,3 eur in usd\n      ^\nerror: unexpected “,” after the decimal separator — amounts in de_DE are written like 1.234,5\n")
+    }
+
+    @Test func usageErrorsExitTwo() throws {
+        let home = try TemporaryDirectory()
+        let run = try Cambio.run(["--frobnicate"], environment: home.environment())
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("unknown option “--frobnicate”"))
+        let locale = try Cambio.run(["--locale", "xx_YY", "1", "eur"], environment: home.environment())
+        #expect(locale.status == 2)
+    }
+
+    @Test func helpAndVersion() throws {
+        let home = try TemporaryDirectory()
+        let help = try Cambio.run(["--help"], environment: home.environment())
+        #expect(help.status == 0)
+        #expect(help.stdout.hasPrefix("Usage:\n  cambio [OPTIONS] [COMMAND …]\n"))
+        #expect(help.stdout.contains("Exit status"))
+        let version = try Cambio.run(["--version"], environment: home.environment())
+        #expect(version.stdout.hasPrefix("cambio 0.1.0 · bundled rates of 2026-07-06 (currency-api) · ICU "))
+        #expect(version.stdout.contains(", CLDR ") && !version.stdout.contains("?"))
+        // Both speak the user's language, and follow --locale.
+        let german = try Cambio.run(["--help"], environment: home.environment(["LANG": "de_DE.UTF-8"]))
+        #expect(german.stdout.hasPrefix("Aufruf:\n  cambio [OPTIONEN] [BEFEHL …]\n") && german.stdout.contains("Rückgabewert:"))
+        let turkish = try Cambio.run(["--version", "--locale", "tr_TR"], environment: home.environment())
+        #expect(turkish.stdout.contains("tarihli paketlenmiş kurlar"))
+        let misspelt = try Cambio.run(["--formt", "json"], environment: home.environment(["LANG": "de_DE.UTF-8"]))
+        #expect(misspelt.status == 2 && misspelt.stderr.hasPrefix("cambio: unbekannte Option ") && misspelt.stderr.contains("--formt"))
+    }
+
+    @Test func pipeModeEvaluatesEveryLineAndNumbersErrors() throws {
+        let home = try TemporaryDirectory()
+        let input = "12.5 eur in usd\n\nfoo in usd\n1,234.5 jpy to kwd\n12,5,3 eur\n"
+        let run = try Cambio.run([], stdin: input, environment: home.environment())
+        #expect(run.status == 1)
+        #expect(run.stdout == "€12.500 = $14.291\n¥1,234.500 = KWD\u{00A0}2.367\n")
+        let errors = run.stderr.split(separator: "\n")
+        #expect(errors.count == 2)
+        #expect(errors[0].hasPrefix("line 3, column 1: unknown currency “foo”"))
+        #expect(errors[1].hasPrefix("line 5, column 5: "))
+    }
+
+    @Test func pipeModeSucceedsWhenEveryLineDoes() throws {
+        let home = try TemporaryDirectory()
+        let run = try Cambio.run([], stdin: "1 usd in eur\r\n2 usd in eur", environment: home.environment())
+        #expect(run.status == 0)
+        #expect(run.stdout.split(separator: "\n").count == 2)
+    }
+
+    @Test func localeComesFromTheEnvironmentPerCategory() throws {
+        let home = try TemporaryDirectory()
+        let run = try Cambio.run(
+            ["12,50", "eur", "in", "usd"], environment: home.environment(["LANG": "en_US.UTF-8", "LC_NUMERIC": "de_DE.UTF-8"]))
+        #expect(run.stdout == "€12.500 = $14.291\n")
+        let overridden = try Cambio.run(["1500", "jpy", "in", "eur"], environment: home.environment(["CAMBIO_LOCALE": "ar_EG"]))
+        #expect(overridden.stdout.contains("١٬٥٠٠٫٠٠٠"))
+    }
+
+    @Test func scriptsChangeNoSavedStateUnlessAskedTo() throws {
+        let home = try TemporaryDirectory()
+        let environment = home.environment()
+        // A pipe's own settings apply to its own lines…
+        let piped = try Cambio.run([], stdin: "base gbp\n100\n", environment: environment)
+        #expect(piped.stdout.contains("£100.000 = "), "\(piped.stdout)")
+        // …and never move the shell's base or recents.
+        _ = try Cambio.run(["1", "chf", "in", "gbp"], environment: environment)
+        #expect(home.read("config/cambio/config") == nil)
+        #expect(home.read("state/cambio/recent") == nil)
+    }
+
+    @Test func baseAndRecentsPersistAcrossRunsWithSave() throws {
+        let home = try TemporaryDirectory()
+        let environment = home.environment()
+        _ = try Cambio.run(["--save", "base", "jpy"], environment: environment)
+        _ = try Cambio.run(["--save", "1", "chf", "in", "gbp"], environment: environment)
+        #expect(home.read("config/cambio/config")?.contains("base = JPY") == true)
+        #expect(home.read("state/cambio/recent") == "CHF\nGBP\n")
+        let bare = try Cambio.run(["1000"], environment: environment)
+        #expect(bare.stdout.split(separator: "\n").count == 2)
+        #expect(bare.stdout.hasPrefix("¥1,000.000 = CHF"))
+        _ = try Cambio.run(["recent", "clear", "--save"], environment: environment)
+        #expect(home.read("state/cambio/recent") == "")
+    }
+
+    @Test func aCorruptConfigGivesAWarningAndDefaults() throws {
+        let home = try TemporaryDirectory()
+        try home.write("config/cambio/config", "base = ???\n\u{1B}[31mgarbage\n")
+        try home.write("state/cambio/recent", "\u{0}\u{1}binary\n")
+        let run = try Cambio.run(["1", "usd"], environment: home.environment())
+        #expect(run.status == 0)
+        #expect(run.stdout.hasPrefix("$1.000 = €"))
+        #expect(run.stderr.contains("warning"))
+        #expect(!run.stderr.contains("\u{1B}"))
+    }
+
+    @Test func stateFilesArePrivate() throws {
+        let home = try TemporaryDirectory()
+        _ = try Cambio.run(["--save", "base", "usd"], environment: home.environment())
+        let attributes = try FileManager.default.attributesOfItem(atPath: home.path + "/config/cambio/config")
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        let directory = try FileManager.default.attributesOfItem(atPath: home.path + "/config/cambio")
+        #expect((directory[.posixPermissions] as? Int) == 0o700)
+    }
+
+    @Test func strangeInputNeverCrashesThePipe() throws {
+        let home = try TemporaryDirectory()
+        var input = String(repeating: "x", count: 100_000) + "\n"
+        input += "\u{1B}[2J\u{7}\n"
+        input += String(decoding: [0xFF, 0xFE, 0x31, 0x0A], as: UTF8.self)
+        input += "1 eur in usd\n"
+        let run = try Cambio.run([], stdin: input, environment: home.environment())
+        #expect(run.status == 1)
+        #expect(run.stdout == "€1.000 = $1.143\n")
+        #expect(!run.stderr.contains("\u{1B}"))
+    }
+
+    @Test func jsonGivesExactDecimalsForEveryConversion() throws {
+        let home = try TemporaryDirectory()
+        let run = try Cambio.run(["--format", "json", "12.5", "eur", "in", "usd,", "jpy"], environment: home.environment())
+        #expect(run.status == 0)
+        let objects = run.stdout.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        #expect(objects.count == 2)
+        let strings = objects.first?.compactMapValues { $0 as? String }
+        #expect(strings == [
+            "type": "conversion", "amount": "12.5", "from": "EUR", "to": "USD", "result": "14.290824625", "rounded": "14.291",
+            "rate": "1.14326597", "date": "2026-07-06", "source": "currency-api",
+        ])
+        #expect(objects.allSatisfy { $0["line"] as? Int == 1 })
+        #expect(objects.first?["result_exact"] as? Bool == true && objects.first?["rate_exact"] as? Bool == true)
+        #expect(objects.last?["rate"] as? String == "185.03730294")
+        // From USD into JPY the rate has no finite decimal: 40 significant digits, said so.
+        let cross = try Cambio.run(["--format", "json", "1", "usd", "in", "jpy"], environment: home.environment())
+        let object = try JSONSerialization.jsonObject(with: Data(cross.stdout.utf8)) as? [String: Any]
+        #expect(object?["rate"] as? String == "161.8497425756493040722623800304315888979")
+        #expect(object?["rate_exact"] as? Bool == false && object?["result_exact"] as? Bool == false)
+    }
+
+    @Test func tsvGivesOneLinePerConversionWhateverTheLocale() throws {
+        let home = try TemporaryDirectory()
+        let run = try Cambio.run(
+            ["--format=tsv"], stdin: "12,5 eur in usd\n-1.000 jpy in eur\n", environment: home.environment(["LANG": "de_DE.UTF-8"]))
+        // The input line, the record's type, then the conversion's eight fields and whether the
+        // result and the rate are exact.
+        #expect(run.stdout.split(separator: "\n").map { $0.split(separator: "\t").count } == [12, 12])
+        #expect(run.stdout.hasPrefix("1\tconversion\t12.5\tEUR\tUSD\t14.291\t14.290824625\t1.14326597\t2026-07-06\tcurrency-api\ttrue\ttrue\n"))
+        #expect(run.stdout.contains("2\tconversion\t-1000\tJPY\tEUR\t-5.404\t"))
+        let bad = try Cambio.run(["--format", "xml", "1", "eur"], environment: home.environment())
+        #expect(bad.status == 2)
+    }
+}
+
+extension BatchRunnerTests {
+    @Test func aByteOrderMarkAndCommentsInPipedInputAreNoErrors() throws {
+        let home = try TemporaryDirectory()
+        let input = "\u{FEFF}1 eur in usd\n# a comment\n2 eur in usd # lunch\n   # indented\n"
+        let run = try Cambio.run([], stdin: input, environment: home.environment())
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == "€1.000 = $1.143\n€2.000 = $2.287\n")
+        #expect(run.stderr.isEmpty)
+    }
+
+    @Test func whatWasTakenIsSaidOnStandardErrorInPipes() throws {
+        let home = try TemporaryDirectory()
+        let run = try Cambio.run([], stdin: "1 eur in usd\n100 peso in usd\n5 peso in eur\n", environment: home.environment())
+        #expect(run.stdout.split(separator: "\n").count == 3)
+        // Once, where it was first taken.
+        #expect(run.stderr == "line 2: “peso” taken as MXN (Mexican Peso)\n", "\(run.stderr)")
+        let oneShot = try Cambio.run(["100", "peso", "in", "usd"], environment: home.environment())
+        #expect(oneShot.stderr == "cambio: “peso” taken as MXN (Mexican Peso)\n")
+    }
+
+    /// Status names the language the messages are actually in when the locale has none of
+    /// its own.
+    @Test(arguments: [("ar_EG.UTF-8", true), ("he_IL.UTF-8", true), ("de_AT.UTF-8", false), ("tr_TR.UTF-8", false), ("en_GB.UTF-8", false)])
+    func statusSaysWhenMessagesFallBackToEnglish(_ lang: String, _ fallsBack: Bool) throws {
+        let home = try TemporaryDirectory()
+        let run = try Cambio.run(["status"], environment: home.environment(["LANG": lang, "LC_ALL": lang, "CAMBIO_OFFLINE": "1"]))
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("(no texts in this language yet: English)") == fallsBack, "\(run.stdout)")
+    }
+
+    /// In a pipe too, an amount with more than three decimals is echoed whole.
+    @Test func aPipeEchoesEveryDecimalOfTheAmountGiven() throws {
+        let home = try TemporaryDirectory()
+        let run = try Cambio.run([], stdin: "0.0001 eur in vnd\n16.5405 cve in eur\n16.5400 cve in eur\n12.5 eur in usd\n", environment: home.environment())
+        let echoed = run.stdout.split(separator: "\n").map { $0.components(separatedBy: " = ")[0] }
+        #expect(echoed == ["€0.0001", "CVE\u{A0}16.5405", "CVE\u{A0}16.540", "€12.500"], "\(run.stdout)")
+    }
+
+    /// Choosing a provider whose rates are not here yet says whose rates the results use.
+    @Test func choosingAProviderWithoutRatesSaysWhoseRatesAreUsed() throws {
+        let home = try TemporaryDirectory()
+        let environment = home.environment(["CAMBIO_OFFLINE": "1"])
+        let chosen = try Cambio.run([], stdin: "source ecb\n1 eur in usd\n", environment: environment)
+        #expect(chosen.status == 0, "\(chosen.stderr)")
+        #expect(chosen.stderr == "line 1: ECB rates are not here yet: results use currency-api (the bundled table of \(try SeedTableDecoder.bundled().date)) until a refresh brings them\n", "\(chosen.stderr)")
+        let same = try Cambio.run([], stdin: "source currency-api\nsource auto\n", environment: environment)
+        #expect(same.stderr.isEmpty, "\(same.stderr)")
+    }
+
+    /// A control character or bytes that are not UTF-8 get an error that says what to do.
+    @Test func aStrayCharacterOrByteIsNamedWithWhatToDo() throws {
+        let home = try TemporaryDirectory()
+        let run = try Cambio.shell("printf '12 eur in usd\\033\\n12 \\377 eur\\n' | '\(Cambio.executable)'", environment: home.environment())
+        #expect(run.status == 1)
+        #expect(
+            run.stderr == "line 1, column 14: unexpected character “U+001B” — remove it: a line holds amounts, currencies and words (“help” shows them)\n"
+                + "line 2, column 4: bytes that are not UTF-8 text — cambio reads UTF-8 lines\n", "\(run.stderr)")
+    }
+
+    /// A question is answered in a pipe too: `base` and `preview` without an argument.
+    @Test func questionsAreAnsweredInPipes() throws {
+        let home = try TemporaryDirectory()
+        let run = try Cambio.run([], stdin: "preview\nbase\n", environment: home.environment())
+        #expect(run.stdout == "live results while typing: on\nEUR (Euro)\n", "\(run.stdout)")
+    }
+
+    /// Calculations and the fee in a pipe, as text and as JSON; a saved fee is in the config and
+    /// applies to the next run.
+    @Test func calculationsAndTheFeeInAPipe() throws {
+        let home = try TemporaryDirectory()
+        let environment = home.environment(["LANG": "de_DE.UTF-8"])
+        let text = try Cambio.run([], stdin: "3 × 12,50 eur\n12 eur * 5 usd\n129*1,07\n", environment: environment)
+        #expect(text.stdout == "3 × 12,500\u{00A0}€ = 37,500\u{00A0}€\n129 × 1,07 = 138,030\n", "\(text.stdout)")
+        #expect(text.stderr.contains("Zeile 2, Spalte 8: Geld lässt sich nicht mit Geld multiplizieren"), "\(text.stderr)")
+        #expect(text.status != 0)
+        let json = try Cambio.run(["--format", "json"], stdin: "12 eur + 5 usd in gbp\n", environment: environment)
+        let records = json.stdout.split(separator: "\n")
+        #expect(records.count == 3, "\(json.stdout)")
+        #expect(records.last?.contains("\"type\": \"expression\", \"typed\": \"12 eur + 5 usd in gbp\"") == true, "\(json.stdout)")
+        #expect(records.first?.contains("\"from\": \"USD\", \"to\": \"EUR\"") == true, "\(json.stdout)")
+        // A fee set with --save is kept and shown beside the next run's results.
+        _ = try Cambio.run(["--save", "fee", "1,75", "%"], environment: environment)
+        #expect(home.read("config/cambio/config")?.contains("fee = 1.75") == true, "\(home.read("config/cambio/config") ?? "")")
+        let fee = try Cambio.run(["100", "eur", "in", "usd"], environment: environment)
+        #expect(fee.stdout.contains("mit 1,75 % Gebühr"), "\(fee.stdout)")
+    }
+
+    /// The place of a problem in a pipe is said in the user's language, like the problem.
+    @Test(arguments: [("de_DE.UTF-8", "Zeile 2, Spalte 1: "), ("tr_TR.UTF-8", "satır 2, sütun 1: "), ("en_US.UTF-8", "line 2, column 1: ")])
+    func aPipesProblemIsPlacedInTheUsersLanguage(_ lang: String, _ place: String) throws {
+        let home = try TemporaryDirectory()
+        let run = try Cambio.run([], stdin: "1 eur in usd\nqqq in usd\n", environment: home.environment(["LANG": lang, "LC_ALL": lang]))
+        #expect(run.status != 0)
+        #expect(run.stderr.hasPrefix(place), "\(run.stderr)")
+        #expect(run.stdout.split(separator: "\n").count == 1)
+    }
+
+    /// A script that changes the base without --save is told, once, that the change is for
+    /// this run; with --save it is kept and nothing is said.
+    @Test func aSettingChangedInAPipeIsSaidToLastForTheRunOnly() throws {
+        let home = try TemporaryDirectory()
+        let script = "base usd\n1 eur\nbase gbp\n1 eur\n"
+        let run = try Cambio.run([], stdin: script, environment: home.environment())
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr == "cambio: base, locale and source changes apply to this run only; --save keeps them\n", "\(run.stderr)")
+        let after = try Cambio.run(["status"], environment: home.environment())
+        #expect(!after.stdout.contains("GBP"), "\(after.stdout)")
+        let saved = try Cambio.run(["--save"], stdin: script, environment: home.environment())
+        #expect(saved.status == 0, "\(saved.stderr)")
+        #expect(saved.stderr.isEmpty, "\(saved.stderr)")
+    }
+
+    @Test(arguments: [("$", ["USD", "CAD", "AUD", "MXN"], "EUR"), ("€", ["EUR"], "USD"), ("₺", ["TRY"], "EUR")])
+    func listWithASignListsTheCurrenciesWrittenWithIt(_ sign: String, _ expected: [String], _ absent: String) throws {
+        let home = try TemporaryDirectory()
+        let run = try Cambio.run(["list", sign], environment: home.environment())
+        let codes = Set(run.stdout.split(separator: "\n").map { String($0.prefix(3)) })
+        #expect(Set(expected).isSubset(of: codes), "\(run.stdout)")
+        #expect(!codes.contains(absent))
+        #expect(codes.count < 30)
+    }
+
+    @Test func aCurrencyTheTableLacksSaysWhichTableAndWhatWouldHaveIt() throws {
+        let home = try TemporaryDirectory()
+        // An ECB table in the cache: 31 currencies, no Argentine peso.
+        let table = """
+            {"format": 1, "provider": "ecb", "base": "EUR", "date": "2026-11-27", "fetched": "2026-11-30T06:00:00Z", "rates": {"EUR": 1, "USD": 1.16, "JPY": 181.2}}
+            """
+        try home.write("cache/cambio/rates-ecb.json", table)
+        let run = try Cambio.run(["1", "eur", "in", "ars"], environment: home.environment(["CAMBIO_PROVIDER": "ecb"]))
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("no rate in the table in use (ecb of 2026-11-27, 3 currencies)"), "\(run.stderr)")
+        #expect(run.stderr.contains("the bundled table of 2026-07-06 has it"))
+        #expect(run.stderr.contains("“source auto”"))
+    }
+}
+
+extension BatchRunnerTests {
+    @Test func everyCommandGivesARecordWithItsLineNumber() throws {
+        let home = try TemporaryDirectory()
+        let input = "eur in usd\n\nrates usd gbp\nlist chf\nbase\nstatus\nfoo in usd\nhelp swap\n"
+        let run = try Cambio.run(["--format", "json"], stdin: input, environment: home.environment(["LANG": "de_DE.UTF-8"]))
+        let objects = run.stdout.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        let summary = objects.map { "\($0["line"] as? Int ?? 0) \($0["type"] as? String ?? "?")" }
+        #expect(summary == ["1 rate", "3 rate", "3 rate", "4 currency", "5 base", "6 status", "7 error", "8 text"], "\(run.stdout)")
+        // Numbers are plain decimals with a point whatever the locale; names stay English keys.
+        #expect(objects.first?["rate"] as? String == "1.14326597")
+        #expect(objects.first?["inverse"] as? String == "0.8746871036492059673568347354902901553171")
+        #expect(objects[3]["minor_units"] as? Int == 2)
+        #expect(objects[5]["currencies"] as? Int == 161 && objects[5]["locale_numbers"] as? String == "de_DE")
+        #expect(objects[6]["column"] as? Int == 1)
+        // A command that changes a setting says so in a record too.
+        for line in ["fee 1,75 %", "fee off", "recent clear", "preview off"] {
+            let set = try Cambio.run(["--format", "json"], stdin: line + "\n", environment: home.environment(["LANG": "de_DE.UTF-8"]))
+            #expect(set.stdout.hasPrefix("{\"line\": 1, \"type\": \"text\""), "\(line): \(set.stdout) \(set.stderr)")
+        }
+        // An error without a column has none: null, not a string where a number stands.
+        let dated = try Cambio.run(["--format", "json", "source", "nowhere"], environment: home.environment())
+        let error = dated.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }.first
+        #expect(error?["type"] as? String == "error" && error?["column"] is NSNull, "\(dated.stdout)")
+        let tsv = try Cambio.run(["--format", "tsv"], stdin: "rates usd\nfoo\n", environment: home.environment())
+        #expect(tsv.stdout.hasPrefix("1\trate\tEUR\tUSD\t1.14326597\t0.87468710364920596735683473549029015531"), "\(tsv.stdout)")
+        #expect(tsv.stdout.contains("\n2\terror\t1\tunknown currency"))
+    }
+}
