@@ -148,7 +148,9 @@ public final class CurlFetcher: TransportRequest, @unchecked Sendable {
     }
 
     fileprivate func header(_ data: UnsafeMutablePointer<CChar>, _ count: Int) {
-        let line = data.withMemoryRebound(to: UInt8.self, capacity: count) { String(decoding: UnsafeBufferPointer(start: $0, count: count), as: UTF8.self) }
+        let line = data.withMemoryRebound(to: UInt8.self, capacity: count) {
+            String(decoding: UnsafeBufferPointer(start: $0, count: count), as: UTF8.self)
+        }
         guard let colon = line.firstIndex(of: ":") else { return }
         let name = line[..<colon].lowercased()
         let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
@@ -171,7 +173,9 @@ public final class CurlFetcher: TransportRequest, @unchecked Sendable {
         case CURLE_PARTIAL_FILE:
             var expected: curl_off_t = -1
             cambio_curl_get_off_t(handle, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &expected)
-            return .invalidResponse(host: host, reason: expected > 0 ? Problem("problem.cutOf", String(received), String(expected)) : Problem("problem.cut", String(received)))
+            return .invalidResponse(
+                host: host,
+                reason: expected > 0 ? Problem("problem.cutOf", String(received), String(expected)) : Problem("problem.cut", String(received)))
         case CURLE_GOT_NOTHING, CURLE_RECV_ERROR, CURLE_SEND_ERROR:
             return .invalidResponse(host: host, reason: Problem("problem.closed"))
         case CURLE_URL_MALFORMAT, CURLE_UNSUPPORTED_PROTOCOL:

@@ -1,5 +1,5 @@
-import Foundation
 import CambioCore
+import Foundation
 
 /// Why a refresh did not produce a table, in terms a user can act on.
 public enum FetchError: Error, Equatable, Sendable {

@@ -27,7 +27,8 @@ public enum HelperReport {
             case .httpStatus(let host, let code, let retryAfter):
                 string("error", "status"); string("host", host.raw); number("code", code)
                 if let retryAfter { number("retryAfter", retryAfter) }
-            case .invalidResponse(let host, let reason): string("error", "invalid"); string("host", host.raw); string("reason", reason.key); strings("arguments", reason.arguments.map(\.raw))
+            case .invalidResponse(let host, let reason):
+                string("error", "invalid"); string("host", host.raw); string("reason", reason.key); strings("arguments", reason.arguments.map(\.raw))
             case .tooLarge(let host, let limit): string("error", "tooLarge"); string("host", host.raw); number("limit", limit)
             case .tls(let host): string("error", "tls"); string("host", host.raw)
             case .redirected(let host, let target): string("error", "redirected"); string("host", host.raw); string("to", target.raw)
@@ -64,7 +65,9 @@ public enum HelperReport {
             case "refused": .connectionRefused(host: host)
             case "timeout": number("seconds").map { .timeout(host: host, seconds: $0) }
             case "status":
-                number("code").map { .httpStatus(host: host, code: $0, retryAfter: number("retryAfter").map { min(max(0, $0), FetchError.maximumRetryAfter) }) }
+                number("code").map {
+                    .httpStatus(host: host, code: $0, retryAfter: number("retryAfter").map { min(max(0, $0), FetchError.maximumRetryAfter) })
+                }
             case "invalid": field("reason").map { .invalidResponse(host: host, reason: Problem(key: $0.raw, arguments: list("arguments"))) }
             case "tooLarge": number("limit").map { .tooLarge(host: host, limit: $0) }
             case "tls": .tls(host: host)

@@ -65,7 +65,11 @@ final class HelperRequest: TransportRequest, @unchecked Sendable {
         close(pipeEnds[1])
         guard status == 0 else {
             close(pipeEnds[0])
-            finish(.failure(status == ENOENT ? .helperMissing(path: UntrustedText(executable)) : .other(host: host, description: UntrustedText(String(cString: strerror(status))))))
+            finish(
+                .failure(
+                    status == ENOENT
+                        ? .helperMissing(path: UntrustedText(executable))
+                        : .other(host: host, description: UntrustedText(String(cString: strerror(status))))))
             return
         }
         let readEnd = pipeEnds[0]

@@ -112,7 +112,10 @@ public struct HistoryFetcher: Sendable {
     /// Writes the fetched ECB days.
     func storeECB(_ library: HistoryLibrary) throws(AtomicFile.Failure) {
         guard let coverage = library.fetchedCoverage else { return }
-        var lines = ["{", "  \"format\": \(Self.format),", "  \"from\": \"\(coverage.from.iso)\",", "  \"through\": \"\(coverage.through.iso)\",", "  \"days\": {"]
+        var lines = [
+            "{", "  \"format\": \(Self.format),", "  \"from\": \"\(coverage.from.iso)\",", "  \"through\": \"\(coverage.through.iso)\",",
+            "  \"days\": {",
+        ]
         let days = library.fetchedDays
         for (index, (day, rates)) in days.enumerated() {
             let members = rates.keys.sorted().map { "\"\($0)\": \(rates[$0]?.description ?? "0")" }.joined(separator: ", ")

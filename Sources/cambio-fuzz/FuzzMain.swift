@@ -39,7 +39,8 @@ import Foundation
             for path in arguments.dropFirst() {
                 var isDirectory: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
-                let files = isDirectory.boolValue
+                let files =
+                    isDirectory.boolValue
                     ? ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted().map { path + "/" + $0 }
                     : [path]
                 for file in files {

@@ -6,7 +6,9 @@ import Foundation
 /// The fuzz targets. Each checks properties, not only that nothing crashes; a broken property
 /// stops the process (`fatalError`) so that libFuzzer keeps the input.
 enum FuzzTargets {
-    static let names = ["command", "shape", "arithmetic", "amount", "currency-api", "exchangerate-api", "ecb", "cache", "config", "recent", "history", "history-line"]
+    static let names = [
+        "command", "shape", "arithmetic", "amount", "currency-api", "exchangerate-api", "ecb", "cache", "config", "recent", "history", "history-line",
+    ]
 
     /// Locales the tests know; the first input byte picks one.
     static let locales = ["en_US", "de_DE", "fr_FR", "ja_JP", "ar", "ar_EG", "tr_TR", "hi_IN", "de_CH", "es_MX"]
@@ -74,7 +76,9 @@ enum FuzzTargets {
                 "= " + (money.currency.map { engine.formatter.format(money.value, $0) } ?? engine.formatter.formatNumber(money.value))
             }
             let shown = engine.preview(line, in: state)
-            check(outcome.reply.failed ? shown == nil : shown == expected, "the preview of \(line.debugDescription) is \(String(describing: shown)), Enter gave \(String(describing: expected))")
+            check(
+                outcome.reply.failed ? shown == nil : shown == expected,
+                "the preview of \(line.debugDescription) is \(String(describing: shown)), Enter gave \(String(describing: expected))")
         }
         // Completion walks every name: one input in sixteen takes it.
         if bytes.count % 16 == 0 { _ = Completer.complete(line, engine: engine, recent: []) }
@@ -103,7 +107,8 @@ enum FuzzTargets {
         let utf8 = Array(line.utf8)
         guard let run = utf8.withUnsafeBufferPointer({ LineShape($0)?.run }) else { return }
         let siblings = ["1", "12,50", "1.234,5", "1,234.5", "0", "99999"]
-        let sibling = String(decoding: utf8[..<run.lowerBound] + Array(siblings[utf8.count % siblings.count].utf8) + utf8[run.upperBound...], as: UTF8.self)
+        let sibling = String(
+            decoding: utf8[..<run.lowerBound] + Array(siblings[utf8.count % siblings.count].utf8) + utf8[run.upperBound...], as: UTF8.self)
         let now = Date(timeIntervalSince1970: 1_764_460_800)
         let state = SessionState(base: .eur, recent: [.usd], locale: engine.locale, table: table)
         _ = engine.evaluate(sibling, in: state, now: now)

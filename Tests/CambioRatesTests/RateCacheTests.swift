@@ -30,7 +30,10 @@ import Testing
     @Test(arguments: [
         ("", "corrupt"), ("{\"format\": 1, \"provider\": \"ecb\", \"rates\": {", "corrupt or truncated"),
         ("{\"format\": 2, \"provider\": \"ecb\"}", "newer version"), ("\u{0}\u{1}\u{2}", "corrupt"),
-        ("{\"format\": 1, \"provider\": \"ecb\", \"base\": \"EUR\", \"date\": \"2026-11-27\", \"fetched\": \"2026-11-30T06:00:00Z\", \"rates\": {\"EUR\": 1, \"USD\": -1}}", "invalid rate"),
+        (
+            "{\"format\": 1, \"provider\": \"ecb\", \"base\": \"EUR\", \"date\": \"2026-11-27\", \"fetched\": \"2026-11-30T06:00:00Z\", \"rates\": {\"EUR\": 1, \"USD\": -1}}",
+            "invalid rate"
+        ),
     ])
     func aBadCacheFileIsIgnoredWithAReason(_ text: String, _ reason: String) throws {
         try home.write("cache/cambio/rates-ecb.json", text)

@@ -1,10 +1,10 @@
 import CambioCore
+import CambioNetwork
 import CambioTestSupport
 import Foundation
 import Testing
 
 @testable import CambioRates
-import CambioNetwork
 
 /// How a test fetches: libcurl in this process, or the real `cambio-fetch` helper process
 /// that the shell uses (built next to the test bundle).
@@ -176,7 +176,8 @@ enum Via: String, CaseIterable, Sendable, CustomTestStringConvertible {
         let failures: [FetchError] = [
             .offline(host: "h"), .connectionRefused(host: "h:1"), .timeout(host: "h", seconds: 7),
             .httpStatus(host: "h", code: 503, retryAfter: 120), .httpStatus(host: "h", code: 404, retryAfter: nil),
-            .invalidResponse(host: "h", reason: Problem("problem.other", "a \"quoted\"\nreason\t")), .tooLarge(host: "h", limit: 2 << 20), .tls(host: "h"),
+            .invalidResponse(host: "h", reason: Problem("problem.other", "a \"quoted\"\nreason\t")), .tooLarge(host: "h", limit: 2 << 20),
+            .tls(host: "h"),
             .redirected(host: "h", to: "evil.example"), .insecureURL(host: "example.com"), .badURL("ftp://x"), .cancelled,
             .offlineMode, .other(host: "h", description: "network error -1: ünïcode"), .helperMissing(path: "/x/cambio-fetch"),
         ]

@@ -1,10 +1,10 @@
 import CambioCore
+import CambioNetwork
 import CambioTestSupport
 import Foundation
 import Testing
 
 @testable import CambioRates
-import CambioNetwork
 
 /// A TLS server on 127.0.0.1 with a self-signed certificate: verification stays on, so the
 /// refresh fails as a TLS failure and nothing is read.
@@ -61,4 +61,3 @@ import CambioNetwork
         #expect(result.mainFailure == .tls(host: "127.0.0.1:\(port)"), "\(String(describing: result.mainFailure))")
     }
 }
-

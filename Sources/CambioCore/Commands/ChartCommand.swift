@@ -104,7 +104,7 @@ enum ChartCommand: CommandHandler {
         let gap = max(1, plotColumns - DisplayWidth.of(left) - DisplayWidth.of(right))
         line.reply.lines.append(.chart(String(repeating: " ", count: labelWidth + 2) + "└" + String(repeating: "─", count: plotColumns)))
         line.reply.lines.append(.chart(String(repeating: " ", count: labelWidth + 3) + left + String(repeating: " ", count: gap) + right))
-        let change = opening.isZero ? Rational.zero : ((closing / opening) ?? .one) * Rational(100) - Rational(100)
+        let change = opening.isZero ? Rational.zero : (((closing / opening) ?? .one) - .one).percent
         let changeText = (change.isNegative ? "−" : "+") + formatter.formatNumber(change.isNegative ? -change : change, fractionDigits: 2) + " %"
         line.reply.lines.append(
             .result(
@@ -189,7 +189,9 @@ enum ChartCommand: CommandHandler {
         for split in 1..<words.count {
             guard let a = reference(words[..<split]), let b = reference(words[split...]) else { continue }
             var scratch: [String] = []
-            if let first = try? resolver.currency(a, notes: &scratch), let second = try? resolver.currency(b, notes: &scratch) { return (first, second) }
+            if let first = try? resolver.currency(a, notes: &scratch), let second = try? resolver.currency(b, notes: &scratch) {
+                return (first, second)
+            }
         }
         throw CommandError(.badChart(words.map(\.text).joined(separator: " ")), at: range)
     }

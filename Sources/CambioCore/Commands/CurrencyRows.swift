@@ -18,7 +18,10 @@ struct CurrencyRows {
             reply.records.append(
                 Record(
                     "currency",
-                    [("code", .text(code.rawValue)), ("symbol", .text(symbol)), ("name", .text(name)), ("minor_units", units.map { .integer($0) } ?? .absent)]))
+                    [
+                        ("code", .text(code.rawValue)), ("symbol", .text(symbol)), ("name", .text(name)),
+                        ("minor_units", units.map { .integer($0) } ?? .absent),
+                    ]))
         }
         reply.lines.append(.table(ReplyTable(rows)))
     }

@@ -19,7 +19,8 @@ enum RatesCommand: CommandHandler {
             guard let rate = table.rate(from: base, to: code), let inverse = table.rate(from: code, to: base) else { continue }
             line.reply.records.append(.rate(from: base, to: code, rate: rate, inverse: inverse, date: table.date, source: table.source.id))
             rows.append([
-                .init("\(code)  \(formatter.formatRate(rate, code))", .figure), .init("\(formatter.unit(code)) = \(formatter.formatRate(inverse, base))", .figure),
+                .init("\(code)  \(formatter.formatRate(rate, code))", .figure),
+                .init("\(formatter.unit(code)) = \(formatter.formatRate(inverse, base))", .figure),
                 .init(engine.directory.name(of: code), .name),
             ])
         }

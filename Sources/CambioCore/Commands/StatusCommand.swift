@@ -36,10 +36,14 @@ enum StatusCommand: CommandHandler {
             Fact(
                 localized("status.currencies"), localized("status.currencyCount", String(table.rates.count), table.base.rawValue),
                 fields: [Record.Field("currencies", .integer(table.rates.count))]),
-            Fact(localized("status.base"), "\(state.base) (\(engine.directory.name(of: state.base)))", fields: [Record.Field("base", .text(state.base.rawValue))]),
+            Fact(
+                localized("status.base"), "\(state.base) (\(engine.directory.name(of: state.base)))",
+                fields: [Record.Field("base", .text(state.base.rawValue))]),
             Fact(
                 localized("status.locale"),
-                localized("status.localeValue", state.locale.numbers, state.locale.money, ownTexts ? messages : localized("status.messagesFallback", messages)),
+                localized(
+                    "status.localeValue", state.locale.numbers, state.locale.money,
+                    ownTexts ? messages : localized("status.messagesFallback", messages)),
                 fields: [
                     Record.Field("locale_numbers", .text(state.locale.numbers)), Record.Field("locale_money", .text(state.locale.money)),
                     Record.Field("locale_messages", .text(messages)),

@@ -21,7 +21,6 @@ final class Calculator {
         self.showsDetails = showsDetails
     }
 
-
     /// A calculated value: an exact number, with a currency when it is money, or a percentage.
     private struct Quantity {
         var value: Rational
@@ -86,7 +85,7 @@ final class Calculator {
             accounting = true
         }
         var total = try quantity(expression, state, notes: &notes, parts: &parts)
-        if accounting { notes.append(localized("note.accounting", Messages.quoted("(" + total.text.dropFirst() + ")"))) }
+        if accounting { notes.append(localized("note.accounting", Sanitiser.quoted("(" + total.text.dropFirst() + ")"))) }
         if total.isPercent { throw CommandError(.arithmetic(.percentAlone), at: expression.range) }
         let targets = try references.flatMap { try resolver.targets($0, notes: &notes) }
         let base = state.base
@@ -117,7 +116,7 @@ final class Calculator {
                 line.reply.lines.append(
                     .note(
                         localized(
-                            "note.part", formatter.formatGiven(part.exactAmount ?? .zero, part.from), formatter.format(part.result, part.to))))
+                            "note.part", formatter.formatGiven(part.amount, part.from), formatter.format(part.result, part.to))))
             }
         }
         if line.keepsRecords {
@@ -142,7 +141,9 @@ final class Calculator {
             line.reply.lines.append(.result(echo + " = " + shown))
             line.state.answer = (value, total.currency ?? base)
             line.reply.value = Money(value, total.currency)
-            if line.keepsRecords { line.reply.records.append(expressionRecord(echo, value, total.currency, fee: fee, charged: charged, typed: line.typed)) }
+            if line.keepsRecords {
+                line.reply.records.append(expressionRecord(echo, value, total.currency, fee: fee, charged: charged, typed: line.typed))
+            }
             if let currency = total.currency, currency != base {
                 try inBase(expression, total: value, from: currency, factor: factor, fee: fee, &line)
             }
@@ -164,10 +165,9 @@ final class Calculator {
             if first == nil { first = (result, target) }
             if line.keepsRecords {
                 var conversion = Conversion(
-                    amount: total.value.decimal, from: from, to: target, rate: rate,
+                    amount: total.value, from: from, to: target, rate: rate,
                     result: result, date: table.date, source: table.source.id)
                 if let fee, let charged { conversion.charge(fee, giving: charged) }
-                conversion.exactAmount = total.value
                 line.reply.conversions.append(conversion)
                 line.reply.records.append(expressionRecord(echo, result, target, fee: fee, charged: charged, typed: line.typed))
             }
@@ -202,9 +202,8 @@ final class Calculator {
         if showsDetails { line.reply.lines.append(.source(converter.tableNote(table, line))) }
         if line.keepsRecords {
             var conversion = Conversion(
-                amount: total.decimal, from: currency, to: base, rate: rate, result: result, date: table.date, source: table.source.id)
+                amount: total, from: currency, to: base, rate: rate, result: result, date: table.date, source: table.source.id)
             if let fee, let charged { conversion.charge(fee, giving: charged) }
-            conversion.exactAmount = total
             line.reply.conversions.append(conversion)
         }
         // The one value of the line stays the calculation's (the preview shows it).
@@ -213,11 +212,13 @@ final class Calculator {
 
     /// The calculation as data: what it says, its exact and rounded value, its currency, and
     /// with a fee the figure with it, as the line shows them.
-    private func expressionRecord(_ echo: String, _ value: Rational, _ currency: CurrencyCode?, fee: Rational?, charged: Rational?, typed: String) -> Record {
+    private func expressionRecord(_ echo: String, _ value: Rational, _ currency: CurrencyCode?, fee: Rational?, charged: Rational?, typed: String)
+        -> Record
+    {
         let exact = value.decimalText(significantDigits: Conversion.significantDigits)
         let (negative, digits) = value.roundedDigits(fractionDigits: MoneyFormatter.fractionDigits)
         var fields: [(key: String, value: Record.Value)] = [
-            ("typed", .text(Messages.visible(typed))), ("expression", .text(echo)), ("result", .decimal(exact.text)),
+            ("typed", .text(Sanitiser.visible(typed))), ("expression", .text(echo)), ("result", .decimal(exact.text)),
             ("result_exact", .flag(exact.exact)),
             ("rounded", .decimal(negative ? "-" + digits : digits)), ("currency", .text(currency?.rawValue ?? "")),
         ]
@@ -234,7 +235,8 @@ final class Calculator {
             if scale > 0 { value = value * Rational(significand: .one, exponent: scale) }
             let code = try currencyReference.map { try resolver.currency($0, notes: &notes) }
             // Money as the formatter writes it; a plain number as typed (`3`, `1,07`).
-            result = Quantity(value: value, currency: code, text: code.map { formatter.formatGiven(value, $0) } ?? formatter.formatPercentNumber(value))
+            result = Quantity(
+                value: value, currency: code, text: code.map { formatter.formatGiven(value, $0) } ?? formatter.formatPercentNumber(value))
             if charging != nil { result.charged = try chargedLeaf(value, code, state) }
         case .answer(let range):
             guard let answer = state.answer else { throw CommandError(.arithmetic(.noAnswer), at: range) }
@@ -305,7 +307,8 @@ final class Calculator {
 
     /// Two values combined; with a fee being charged (`charging`), their charged figures too,
     /// which are all in the one target currency.
-    private func combine(_ op: Operator, _ a: Quantity, _ b: Quantity, at range: Range<Int>, _ state: SessionState, _ parts: inout [Conversion]) throws
+    private func combine(_ op: Operator, _ a: Quantity, _ b: Quantity, at range: Range<Int>, _ state: SessionState, _ parts: inout [Conversion])
+        throws
         -> Quantity
     {
         func quantity(_ value: Rational, _ currency: CurrencyCode?, percent: Bool = false, charged: @autoclosure () -> Rational) -> Quantity {
@@ -316,7 +319,9 @@ final class Calculator {
         switch op {
         case .add, .subtract:
             let sign: Rational = op == .add ? .one : -.one
-            if b.isPercent, !a.isPercent { return quantity(a.value * (.one + sign * b.value), a.currency, charged: a.charged * (.one + sign * b.value)) }
+            if b.isPercent, !a.isPercent {
+                return quantity(a.value * (.one + sign * b.value), a.currency, charged: a.charged * (.one + sign * b.value))
+            }
             if a.isPercent, b.isPercent { return quantity(a.value + sign * b.value, nil, percent: true, charged: a.value + sign * b.value) }
             if a.isPercent { throw CommandError(.arithmetic(.percentFirst), at: range) }
             switch (a.currency, b.currency) {
@@ -373,9 +378,8 @@ final class Calculator {
         let result = value * rate
         guard charging == nil else { return result }
         var conversion = Conversion(
-            amount: value.decimal, from: from, to: to, rate: rate, result: result,
+            amount: value, from: from, to: to, rate: rate, result: result,
             date: state.table.date, source: state.table.source.id)
-        conversion.exactAmount = value
         parts.append(conversion)
         return result
     }

@@ -2,7 +2,8 @@ import Foundation
 
 /// One conversion as data: exact values, for `--format json` and `--format tsv`.
 public struct Conversion: Sendable, Equatable {
-    public let amount: Decimal
+    /// The amount converted, exactly (a calculated one may have no finite decimal).
+    public let amount: Rational
     public let from: CurrencyCode
     public let to: CurrencyCode
     /// Units of `to` per one `from`, exact.
@@ -17,8 +18,6 @@ public struct Conversion: Sendable, Equatable {
     /// The result with the fee, as the line shows it: for a calculation, every amount charged
     /// once into the target (README, "A card fee"), which is not `result × (1 + fee)`.
     public private(set) var resultWithFee: Rational? = nil
-    /// The amount exactly, when it was calculated (`amount` is then its nearest `Decimal`).
-    public var exactAmount: Rational? = nil
     /// True for a conversion inside a calculation (its result is part of another one's amount).
     public var isPart = false
 
@@ -33,7 +32,7 @@ public struct Conversion: Sendable, Equatable {
     public static func feeFields(_ fee: Rational, _ charged: Rational) -> [(key: String, value: Record.Value)] {
         let (negative, digits) = charged.roundedDigits(fractionDigits: MoneyFormatter.fractionDigits)
         return [
-            ("fee_percent", .decimal((fee * Rational(100)).decimalText(significantDigits: significantDigits).text)),
+            ("fee_percent", .decimal(fee.percent.decimalText(significantDigits: significantDigits).text)),
             ("rounded_with_fee", .decimal(negative ? "-" + digits : digits)),
             ("result_with_fee", .decimal(charged.decimalText(significantDigits: significantDigits).text)),
         ]

@@ -14,7 +14,8 @@ final class Converter {
     /// Currencies shown for a bare amount before the user has any recent ones.
     static let defaultTargets = ["USD", "EUR", "GBP", "JPY", "CHF"].compactMap(CurrencyCode.init)
 
-    init(formatter: MoneyFormatter, localized: Localization, catalog: CurrencyCatalog, history: HistoryLibrary, dates: DatedLines, showsDetails: Bool) {
+    init(formatter: MoneyFormatter, localized: Localization, catalog: CurrencyCatalog, history: HistoryLibrary, dates: DatedLines, showsDetails: Bool)
+    {
         self.formatter = formatter
         self.localized = localized
         self.catalog = catalog
@@ -93,7 +94,8 @@ final class Converter {
             var detail: String?
             if showsDetails {
                 let inverse = table.rate(from: target, to: from) ?? .zero
-                detail = rate >= .one || inverse < .one
+                detail =
+                    rate >= .one || inverse < .one
                     ? "\(formatter.unit(from)) = \(formatter.formatRate(rate, target))"
                     : "\(formatter.unit(target)) = \(formatter.formatRate(inverse, from))"
             }
@@ -111,9 +113,8 @@ final class Converter {
             }
             if line.keepsRecords {
                 var conversion = Conversion(
-                    amount: amount.decimal, from: from, to: target, rate: rate, result: result, date: table.date, source: table.source.id)
+                    amount: amount, from: from, to: target, rate: rate, result: result, date: table.date, source: table.source.id)
                 if let fee { conversion.charge(fee, giving: result * (.one + fee)) }
-                conversion.exactAmount = amount
                 line.reply.conversions.append(conversion)
             }
         }

@@ -59,7 +59,8 @@ public final class Engine {
         let region = locale.money.split(separator: "_").dropFirst().first { $0.count == 2 && $0.allSatisfy(\.isUppercase) }.map(String.init)
         let directory = CurrencyDirectory(
             catalog: catalog, codes: table.codes, languageID: locale.messages, regionCurrency: regionCurrency,
-            regionFormerCurrency: region.flatMap(LegacyEuro.currency(ofRegion:)))
+            regionFormerCurrency: region.flatMap(LegacyEuro.currency(ofRegion:)), joiningWords: Parser.joiners,
+            historical: Set(history.bundled.codes))
         resolver = Resolver(directory: directory, amountParser: amountParser, formatter: formatter, localized: localized, table: table)
         dates = DatedLines(history: history, localized: localized, locale: locale)
         converter = Converter(
@@ -218,7 +219,10 @@ public final class Engine {
     }
 
     /// `12 eur in usd`, `eur in usd`, `EURUSD`, `1500`: an amount converted, or a rate shown.
-    private func convert(_ amountReference: AmountReference?, from fromReference: CurrencyReference?, to toReferences: [CurrencyReference], _ context: inout LineContext) throws {
+    private func convert(
+        _ amountReference: AmountReference?, from fromReference: CurrencyReference?, to toReferences: [CurrencyReference],
+        _ context: inout LineContext
+    ) throws {
         var notes: [String] = []
         let parsed = try amountReference.map { try resolver.amount($0, notes: &notes) }
         // `EURUSD`: a pair written as one word, asked for its rate.

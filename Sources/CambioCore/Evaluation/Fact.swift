@@ -23,7 +23,7 @@ public struct Fact: Sendable, Equatable {
     }
 
     /// A row of label and value, as `status` shows it.
-    public var row: [ReplyTable.Cell] { [.init(label, .label), .init(Messages.visible(text), .value)] }
+    public var row: [ReplyTable.Cell] { [.init(label, .label), .init(Sanitiser.visible(text), .value)] }
 
     /// The facts as rows of a table.
     public static func table(_ facts: [Fact]) -> ReplyTable { ReplyTable(facts.map(\.row)) }

@@ -29,7 +29,9 @@ public enum Help {
         func prose(_ key: String) -> [Reply.Line] { split(localized(key)).map { .result($0) } }
         guard let topic else {
             let commands = CommandTable.declarations.map { (synopsis($0.synopsis, localized), localized($0.summaryKey)) }
-            return prose("help.convert") + prose("help.calculate") + prose("help.dates") + [.result(localized("help.commands")), .table(table(commands, indent: 2))]
+            return prose("help.convert") + prose("help.calculate") + prose("help.dates") + [
+                .result(localized("help.commands")), .table(table(commands, indent: 2)),
+            ]
                 + prose("help.footer")
         }
         if dateTopics.contains(topic) { return split(dates(localized, localeID: dateLocale)).map { .result($0) } }

@@ -47,7 +47,7 @@ struct InputRepair {
             let typed = String(characters[start...end]).replacingOccurrences(of: "\u{066B}", with: "/")
             let value = amountParser.parse(String(characters[start...end]))
             if case .success(let amount) = value {
-                notes.append(localized("note.decimalSlash", Messages.quoted(typed), formatter.formatNumberGiven(amount.exact)))
+                notes.append(localized("note.decimalSlash", Sanitiser.quoted(typed), formatter.formatNumberGiven(amount.exact)))
             }
         }
         return (notes.isEmpty ? line : String(characters), notes)
@@ -59,7 +59,8 @@ struct InputRepair {
         let parts = line.components(separatedBy: " = ")
         guard parts.count == 2,
             case .success(.convert(_?, _, let fromTargets)) = Parser.parse(spaceGroupsJoined(parts[0]), commands: grammar), fromTargets.isEmpty,
-            case .success(.convert(let amount?, let to, let toTargets)) = Parser.parse(spaceGroupsJoined(parts[1]), commands: grammar), toTargets.isEmpty,
+            case .success(.convert(let amount?, let to, let toTargets)) = Parser.parse(spaceGroupsJoined(parts[1]), commands: grammar),
+            toTargets.isEmpty,
             let currency = amount.symbol ?? to
         else { return nil }
         let conversion = parts[0].trimmingCharacters(in: .whitespaces) + " in " + currency.text

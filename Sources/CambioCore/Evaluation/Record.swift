@@ -24,7 +24,8 @@ public struct Record: Sendable, Equatable {
         }
     }
 
-    /// `conversion`, `rate`, `currency`, `base`, `status`, `text`, `error`.
+    /// `conversion`, `expression`, `rate`, `currency`, `base`, `fee`, `status`, `chart`, `point`,
+    /// `text`, `error` (README, "Scripts and pipes").
     public let type: String
     public let fields: [(key: String, value: Value)]
 
@@ -45,7 +46,7 @@ public struct Record: Sendable, Equatable {
         var fields: [(key: String, value: Value)] = [
             (
                 "amount",
-                .decimal(conversion.exactAmount.map { $0.decimalText(significantDigits: Conversion.significantDigits).text } ?? conversion.amount.description)
+                .decimal(conversion.amount.decimalText(significantDigits: Conversion.significantDigits).text)
             ),
             ("from", .text(conversion.from.rawValue)),
             ("to", .text(conversion.to.rawValue)), ("rounded", .decimal(conversion.roundedResult)), ("result", .decimal(result.text)),

@@ -39,7 +39,7 @@ public final class Resolver {
     /// “12.50” read as 12,500 (de_DE writes 1.234,5).
     func readAsNote(_ text: String, _ parsed: ParsedAmount) -> String {
         localized(
-            "note.readAs", Messages.quoted(text), formatter.formatNumberGiven(parsed.exact), amountParser.conventions.localeID,
+            "note.readAs", Sanitiser.quoted(text), formatter.formatNumberGiven(parsed.exact), amountParser.conventions.localeID,
             amountParser.conventions.exampleAmount)
     }
 
@@ -152,7 +152,7 @@ public final class Resolver {
     private var localSymbols: [String: [CurrencyCode]]?
 
     private static func symbolKey(_ text: String) -> String {
-        text.filter { !NumberConventions.bidiMarks.contains($0) }.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        text.filter { !Sanitiser.bidiMarks.contains($0) }.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
     private func localSymbol(_ text: String) -> CurrencyCode? {
@@ -172,9 +172,9 @@ public final class Resolver {
             // Say so where the sign means something else elsewhere (`$`, `¥`, `kr`).
             switch directory.resolve(reference.text) {
             case .found(let other, .symbol(_, let explained)) where other != code || explained:
-                notes.append(localized("note.symbolTaken", Messages.quoted(reference.text), code.rawValue, directory.name(of: code)))
+                notes.append(localized("note.symbolTaken", Sanitiser.quoted(reference.text), code.rawValue, directory.name(of: code)))
             case .found(_, .chosen), .ambiguous:
-                notes.append(localized("note.symbolTaken", Messages.quoted(reference.text), code.rawValue, directory.name(of: code)))
+                notes.append(localized("note.symbolTaken", Sanitiser.quoted(reference.text), code.rawValue, directory.name(of: code)))
             default:
                 break
             }
@@ -184,7 +184,7 @@ public final class Resolver {
         case .found(let code, let via):
             switch via {
             case .symbol(let symbol, explained: true), .chosen(let symbol):
-                notes.append(localized("note.symbolTaken", Messages.quoted(symbol), code.rawValue, directory.name(of: code)))
+                notes.append(localized("note.symbolTaken", Sanitiser.quoted(symbol), code.rawValue, directory.name(of: code)))
             default:
                 break
             }

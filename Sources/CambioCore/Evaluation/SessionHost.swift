@@ -79,7 +79,9 @@ public enum HistoryFetch: Equatable, Sendable {
 public final class SilentHost: SessionHost {
     private let locale: LocaleSettings
 
-    public init(locale: LocaleSettings = LocaleSettings(numbers: LocaleSettings.neutral, money: LocaleSettings.neutral, messages: LocaleSettings.neutral)) {
+    public init(
+        locale: LocaleSettings = LocaleSettings(numbers: LocaleSettings.neutral, money: LocaleSettings.neutral, messages: LocaleSettings.neutral)
+    ) {
         self.locale = locale
     }
 

@@ -9,7 +9,7 @@ public final class HistoryLibrary: @unchecked Sendable {
 
     public let bundled = BundledHistory.shared
     /// The first day currency-api publishes dated snapshots for.
-    public static let snapshotsSince = Day(year: 2024, month: 3, day: 2)!
+    public static let snapshotsSince = Day(number: 19_784)  // 2024-03-02
 
     /// The sources of dated tables.
     public static let bundledSource = RateSource(id: "ecb", attribution: RateSource.ecbAttribution, isBundledSeed: true)
@@ -122,7 +122,7 @@ public final class HistoryLibrary: @unchecked Sendable {
 
     private static func emptyTable(_ day: Day) -> RateTable {
         // Only reached if the embedded data were broken; a table of the euro alone.
-        (try? RateTable(base: .eur, date: day.iso, source: bundledSource, rates: [.eur: 1]))!
+        RateTable(euroAloneOn: day.iso, source: bundledSource)
     }
 
     /// currency-api's snapshot of exactly `day`, when held.

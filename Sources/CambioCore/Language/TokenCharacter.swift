@@ -32,9 +32,9 @@ extension Character: TokenCharacter {
     var isSkipped: Bool {
         if let ascii = asciiValue { return ascii == 0x20 || (0x09...0x0D).contains(ascii) }
         // A byte-order mark (a file saved by some editors starts with one) is no character.
-        return isWhitespace || NumberConventions.bidiMarks.contains(self) || self == "\u{FEFF}"
+        return isWhitespace || Sanitiser.bidiMarks.contains(self) || self == "\u{FEFF}"
     }
-    var isBidiMark: Bool { !isASCII && NumberConventions.bidiMarks.contains(self) }
+    var isBidiMark: Bool { !isASCII && Sanitiser.bidiMarks.contains(self) }
     var isCurrencySymbol: Bool {
         if let ascii = asciiValue { return ascii == UInt8(ascii: "$") }
         return unicodeScalars.first?.properties.generalCategory == .currencySymbol

@@ -74,7 +74,8 @@ public enum Tokenizer {
                 // `1e3`: an exponent is not part of an amount; say what to write instead.
                 if index + 1 < characters.count, characters[index].is("e") || characters[index].is("E"),
                     isDigit(characters[index + 1])
-                        || ((characters[index + 1].is("-") || characters[index + 1].is("+")) && index + 2 < characters.count && isDigit(characters[index + 2]))
+                        || ((characters[index + 1].is("-") || characters[index + 1].is("+")) && index + 2 < characters.count
+                            && isDigit(characters[index + 2]))
                 {
                     var end = index + 2
                     while end < characters.count, isDigit(characters[end]) { end += 1 }

@@ -90,7 +90,7 @@ public struct AmountParser: Sendable {
                 pieces.append((.digit(value), offset))
             } else if Self.separators.contains(character) {
                 pieces.append((.separator(character), offset))
-            } else if NumberConventions.bidiMarks.contains(character) {
+            } else if Sanitiser.bidiMarks.contains(character) {
                 continue
             } else {
                 return .failure(AmountError(kind: .unexpectedCharacter(character), offset: offset))

@@ -44,10 +44,9 @@ public struct DateReader: Sendable {
     /// The locale's form of a day (`15.03.2020`), for messages and examples.
     public func format(_ day: Day) -> String {
         let (year, month, date) = day.parts
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         let separator = String(separator)
         switch order {
-        case .dayMonthYear: return two(date) + separator + two(month) + separator + String(year)
+        case .dayMonthYear: return String(date, zeroPaddedTo: 2) + separator + String(month, zeroPaddedTo: 2) + separator + String(year)
         case .monthDayYear: return String(month) + separator + String(date) + separator + String(year)
         case .yearMonthDay: return day.iso
         }
@@ -93,7 +92,7 @@ public struct DateReader: Sendable {
         guard !trimmed.isEmpty else { return .failure(.missing) }
         // Digits of any script (٢٠٢٠) as ASCII; bidirectional marks dropped.
         var normalized = ""
-        for character in trimmed where !NumberConventions.bidiMarks.contains(character) {
+        for character in trimmed where !Sanitiser.bidiMarks.contains(character) {
             if character.isNumber, let value = character.wholeNumberValue, value < 10 {
                 normalized.append(Character(String(value)))
             } else if character == "−" {

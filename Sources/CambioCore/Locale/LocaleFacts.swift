@@ -86,7 +86,7 @@ public final class LocaleFacts: Sendable {
             && text.unicodeScalars.allSatisfy { scalar in
                 let category = scalar.properties.generalCategory
                 if category == .control { return scalar == "\n" }
-                return category != .format || NumberConventions.bidiMarks.contains(Character(scalar))
+                return category != .format || Sanitiser.bidiMarks.contains(Character(scalar))
                     || scalar == "\u{200D}" || scalar == "\u{2068}" || scalar == "\u{2069}"
             }
     }

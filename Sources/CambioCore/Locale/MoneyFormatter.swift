@@ -169,12 +169,6 @@ public final class MoneyFormatter {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// What stands before and after a positive amount of the currency (`""`, `" €"`).
-    public func affixes(for code: CurrencyCode) -> (prefix: String, suffix: String) {
-        let pattern = pattern(for: code)
-        return (pattern.positivePrefix, pattern.positiveSuffix)
-    }
-
     /// The symbol this locale writes for the currency (`$`, `CA$`, `€`, `JP¥`).
     public func symbol(for code: CurrencyCode) -> String { pattern(for: code).symbol }
 
@@ -245,8 +239,9 @@ public final class MoneyFormatter {
         // Each digit, mark and separator takes at most four bytes.
         if ascii, count <= 30, prefix.count + suffix.count <= 24 {
             // ASCII digits (most locales): whole groups copied between the marks.
-            var bytes: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) =
-                (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+            var bytes:
+                (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) =
+                    (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
             withUnsafeMutableBytes(of: &bytes) { buffer in
                 var at = 0
                 for byte in prefix {
@@ -334,7 +329,7 @@ public final class MoneyFormatter {
         }
         let positive = Self.split(facts.value("money \(localeID) \(code.rawValue) +") { formatted(NumberConventions.sample) })
         let negative = Self.split(facts.value("money \(localeID) \(code.rawValue) -") { formatted(-NumberConventions.sample) })
-        var symbol = Substring((positive.prefix + positive.suffix).filter { !NumberConventions.bidiMarks.contains($0) })
+        var symbol = Substring((positive.prefix + positive.suffix).filter { !Sanitiser.bidiMarks.contains($0) })
         while let first = symbol.first, first.isWhitespace { symbol = symbol.dropFirst() }
         while let last = symbol.last, last.isWhitespace { symbol = symbol.dropLast() }
         let pattern = Pattern(positive: positive, negative: negative, symbol: symbol.isEmpty ? code.rawValue : String(symbol))

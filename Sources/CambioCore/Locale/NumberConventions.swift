@@ -29,9 +29,6 @@ public struct NumberConventions: Sendable, Equatable {
         self.minimumGroupingDigits = minimumGroupingDigits
     }
 
-    /// Marks that ICU puts around numbers for bidirectional text; they are not part of the number.
-    static let bidiMarks: Set<Character> = ["\u{200E}", "\u{200F}", "\u{061C}"]
-
     /// A sample whose formatted form shows every digit, both separators and three groups.
     static let sample = ExactDecimal.parse("1234567890.123") ?? 0
 
@@ -43,7 +40,7 @@ public struct NumberConventions: Sendable, Equatable {
         var digits = Array("0123456789")
         var groups: [Int] = [0]
         var separators: [Character] = []
-        for character in text where !Self.bidiMarks.contains(character) {
+        for character in text where !Sanitiser.bidiMarks.contains(character) {
             if let value = character.wholeNumberValue, (0...9).contains(value) {
                 digits[value] = character
                 groups[groups.count - 1] += 1
@@ -68,7 +65,7 @@ public struct NumberConventions: Sendable, Equatable {
         }
         let primary = primaryGroupSize
         let groupedAt = powers.split(separator: "\n").enumerated().first { _, text in
-            text.contains { !Self.bidiMarks.contains($0) && $0.wholeNumberValue == nil }
+            text.contains { !Sanitiser.bidiMarks.contains($0) && $0.wholeNumberValue == nil }
         }?.offset
         minimumGroupingDigits = groupingSeparator == nil ? 1 : max(1, (groupedAt.map { $0 + 4 } ?? 7) - primary)
     }

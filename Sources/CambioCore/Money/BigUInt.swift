@@ -265,7 +265,7 @@ public struct BigUInt: Hashable, Sendable, Comparable, CustomStringConvertible {
         let v = divisor.shiftedLeft(shift).limbs
         var u = shiftedLeft(shift).limbs
         if u.count == limbs.count { u.append(0) }
-        if u.count == limbs.count + 1, shift == 0 { /* already has room */ }
+        if u.count == limbs.count + 1, shift == 0 { /* already has room */  }
         let n = v.count
         let m = u.count - n
         var quotient = [UInt64](repeating: 0, count: m)

@@ -44,7 +44,9 @@ public struct CurrencyCode: Hashable, Comparable, Sendable, CustomStringConverti
 }
 
 extension CurrencyCode {
-    // Literals for codes the program itself names; each is checked by the test suite.
-    public static let eur = CurrencyCode("EUR")!
-    public static let usd = CurrencyCode("USD")!
+    /// A code the program itself names, from its three upper-case ASCII letters.
+    private init(letters a: UInt8, _ b: UInt8, _ c: UInt8) { packed = UInt32(a) << 16 | UInt32(b) << 8 | UInt32(c) }
+
+    public static let eur = CurrencyCode(letters: UInt8(ascii: "E"), UInt8(ascii: "U"), UInt8(ascii: "R"))
+    public static let usd = CurrencyCode(letters: UInt8(ascii: "U"), UInt8(ascii: "S"), UInt8(ascii: "D"))
 }

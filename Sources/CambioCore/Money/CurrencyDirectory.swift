@@ -18,8 +18,8 @@ public final class CurrencyDirectory {
     /// What matched.
     public enum Via: Equatable, Sendable {
         case code
-        /// A symbol; `meaning` is set where the user should be told which currency it was
-        /// taken for (`$`).
+        /// A symbol; `explained` where the user should be told which currency it was taken for
+        /// (`$`).
         case symbol(String, explained: Bool)
         case name
         /// A name or word that fits several currencies, resolved by the stated rule; the
@@ -85,23 +85,28 @@ public final class CurrencyDirectory {
         return found
     }()
 
-    /// Words that are no currency, though they start or stand in currency names.
-    static let noCurrency: Set<String> = Set<String>([
+    /// Words of money that are no currency, though they start or stand in currency names.
+    static let moneyWords: Set<String> = [
         "cent", "cents", "centime", "centimes", "centavo", "centavos", "centimo", "centimos", "centesimo", "penny", "pence",
         "kurus", "paisa", "paise", "kopek", "kopeks", "kopeck", "per", "of", "von", "the",
-    ]).union(Parser.joiners)
+    ]
 
-    /// Currencies the bundled history quotes: those withdrawn (TRL, ROL) are found by code,
-    /// for dated lines.
-    static let historical: Set<CurrencyCode> = Set(BundledHistory.shared.codes)
+    /// Words that are no currency: words of money, and the words the grammar joins currencies
+    /// with (`and`: never the start of “Trinidad and Tobago Dollar”).
+    let noCurrency: Set<String>
+
+    /// Withdrawn currencies the rate history quotes (TRL, ROL): found by their code, for dated lines.
+    let historical: Set<CurrencyCode>
 
     /// Longer phrases are not looked up.
     static let longestName = 64
 
     public init(
         catalog: CurrencyCatalog, codes: [CurrencyCode], languageID: String, regionCurrency: CurrencyCode?,
-        regionFormerCurrency: CurrencyCode? = nil
+        regionFormerCurrency: CurrencyCode? = nil, joiningWords: Set<String> = [], historical: Set<CurrencyCode> = []
     ) {
+        noCurrency = Self.moneyWords.union(joiningWords)
+        self.historical = historical
         self.catalog = catalog
         self.codes = codes.sorted()
         self.languageID = languageID
@@ -189,7 +194,7 @@ public final class CurrencyDirectory {
                 // A withdrawn currency the rate history quotes (TRL, ROL) is found by its code,
                 // for dated lines; any other withdrawn code (ANG) is no currency here, never the
                 // start of another one's name (“ang…olan kwanza”).
-                if Self.historical.contains(code) { return .found(code, .code) }
+                if historical.contains(code) { return .found(code, .code) }
                 return .unknown(suggestions: suggestions(for: TextFolding.fold(trimmed)))
             }
         }
@@ -200,7 +205,7 @@ public final class CurrencyDirectory {
         guard !folded.isEmpty else { return .unknown(suggestions: []) }
         // Words of money that name no currency, and words that join others: never the start
         // of a name (`cent` is not “Central African CFA Franc”, `and` not “Trinidad and Tobago”).
-        if Self.noCurrency.contains(folded) { return .unknown(suggestions: suggestions(for: folded)) }
+        if noCurrency.contains(folded) { return .unknown(suggestions: suggestions(for: folded)) }
         let index = nameIndex
         func fits(_ candidate: String, prefixes: Bool) -> [CurrencyCode] {
             var fitting = index.exact[candidate] ?? []

@@ -81,6 +81,21 @@ public final class RateTable: Sendable {
         self.updated = updated
     }
 
+    /// A table of the euro alone, which needs no checks (what stands in for data that would not
+    /// read).
+    init(euroAloneOn date: String, source: RateSource) {
+        base = .eur
+        self.date = date
+        self.source = source
+        rates = [.eur: 1]
+        var exact = CurrencyMap<Rational>(capacity: 1)
+        exact[.eur] = .one
+        self.exact = exact
+        legacyCodes = []
+        fetchedAt = nil
+        updated = nil
+    }
+
     /// The currencies this table can convert, sorted by code: those published and the legacy
     /// euro currencies (`LegacyEuro`).
     public var codes: [CurrencyCode] { (Array(rates.keys) + legacyCodes).sorted() }

@@ -176,7 +176,7 @@ public struct Rational: Sendable, CustomStringConvertible {
     /// `"1234500"`, 3 → `"1234.500"`; `"5"`, 3 → `"0.005"`.
     static func pointed(_ digits: String, fractionDigits: Int) -> String {
         guard fractionDigits > 0 else { return digits }
-        let padded = digits.count <= fractionDigits ? String(repeating: "0", count: fractionDigits - digits.count + 1) + digits : digits
+        let padded = digits.zeroPadded(to: fractionDigits + 1)
         let point = padded.index(padded.endIndex, offsetBy: -fractionDigits)
         return padded[..<point] + "." + padded[point...]
     }

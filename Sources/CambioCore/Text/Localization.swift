@@ -63,15 +63,15 @@ public struct Localization: Sendable {
         let template = localExamples(Self.template(key, language) ?? key)
         guard !arguments.isEmpty else { return template }
         let filled = fill(template, arguments)
-        // Quotation marks in the sentence's own language (see `Messages.quoted`).
-        guard filled.contains(Messages.openQuote) || filled.contains(Messages.closeQuote) else { return filled }
+        // Quotation marks in the sentence's own language (see `Sanitiser.quoted`).
+        guard filled.contains(Sanitiser.openQuote) || filled.contains(Sanitiser.closeQuote) else { return filled }
         let open = Self.template("quote.open", language) ?? "“"
         let close = Self.template("quote.close", language) ?? "”"
         var out = ""
         for character in filled {
-            if character == Messages.openQuote {
+            if character == Sanitiser.openQuote {
                 out += open
-            } else if character == Messages.closeQuote {
+            } else if character == Sanitiser.closeQuote {
                 out += close
             } else {
                 out.append(character)
@@ -101,7 +101,7 @@ public struct Localization: Sendable {
             if closed, let index = Int(digits), arguments.indices.contains(index) {
                 // Whatever fills a sentence may have come from outside: it goes through the
                 // sanitiser, so no argument can carry an escape sequence to the terminal.
-                out += Messages.visible(arguments[index])
+                out += Sanitiser.visible(arguments[index])
             } else {
                 out += "{" + digits + (closed ? "}" : "")
             }

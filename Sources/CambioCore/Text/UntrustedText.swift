@@ -10,7 +10,7 @@ public struct UntrustedText: Hashable, Sendable, ExpressibleByStringInterpolatio
     public init(stringLiteral value: String) { raw = value }
 
     /// The text as it may be shown: through the one sanitiser, at most `limit` characters.
-    public var shown: String { Messages.visible(raw.count > Self.limit ? String(raw.prefix(Self.limit - 1)) + "…" : raw) }
+    public var shown: String { Sanitiser.visible(raw.count > Self.limit ? String(raw.prefix(Self.limit - 1)) + "…" : raw) }
 
     /// Longer outside text is cut: a provider cannot fill the screen.
     public static let limit = 200

@@ -14,11 +14,11 @@ public struct App {
     static func describe(_ error: Options.UsageError, _ localized: Localization) -> String {
         switch error.kind {
         case .unknownOption(let option):
-            localized("usage.unknownOption", Messages.quoted(option))
+            localized("usage.unknownOption", Sanitiser.quoted(option))
         case .missingValue(let option, let placeholder):
             localized("usage.missingValue", option, Help.synopsis(placeholder, localized))
         case .invalidValue(let option, let value, let allowed):
-            localized("usage.invalidValue", option, Messages.alternatives(allowed, localized), Messages.quoted(value))
+            localized("usage.invalidValue", option, Messages.alternatives(allowed, localized), Sanitiser.quoted(value))
         }
     }
 
@@ -54,7 +54,8 @@ public struct App {
         var about = options.locale.flatMap { LocaleSettings.normalize($0) }.map { Localization(localeID: $0) } ?? early
         if options.showHelp {
             // Examples are written with the decimal mark of the locale that reads amounts.
-            let numbers = options.locale.flatMap { LocaleSettings.normalize($0) }
+            let numbers =
+                options.locale.flatMap { LocaleSettings.normalize($0) }
                 ?? LocaleSettings.resolve(environment: environment, override: environment["CAMBIO_LOCALE"]).numbers
             about.decimalSeparator = NumberConventions(localeID: numbers).decimalSeparator
             return emit(Usage.text(about, seedDate: SeedTableDecoder.bundledDate), plainOutput, about)
@@ -65,7 +66,8 @@ public struct App {
             return emit(line + "\n", plainOutput, about)
         }
         if options.showManual {
-            return emit(ManPage.roff(about, version: Self.version, date: Self.releaseDate, seedDate: SeedTableDecoder.bundledDate), plainOutput, about)
+            return emit(
+                ManPage.roff(about, version: Self.version, date: Self.releaseDate, seedDate: SeedTableDecoder.bundledDate), plainOutput, about)
         }
         if let shell = options.completion {
             return emit(CompletionScript.script(for: shell, about), plainOutput, about)
@@ -89,7 +91,7 @@ public struct App {
         if let requested = options.locale ?? environment["CAMBIO_LOCALE"], !requested.isEmpty,
             LocaleSettings.normalize(requested).map(LocaleSettings.isKnown) != true
         {
-            plainOutput.complain(early("usage.unknownLocale", Messages.quoted(requested)))
+            plainOutput.complain(early("usage.unknownLocale", Sanitiser.quoted(requested)))
             return ExitStatus.usage
         }
         let locale = LocaleSettings.resolve(environment: environment, override: override)

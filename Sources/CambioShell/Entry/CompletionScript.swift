@@ -82,7 +82,8 @@ public enum CompletionScript {
         }
         let commandCases = CommandTable.declarations.map { command -> String in
             let (words, once) = argument(command, vocabulary)
-            let list = command.argument == .currency || command.argument == .currencies || command.argument == .text
+            let list =
+                command.argument == .currency || command.argument == .currencies || command.argument == .text
                 ? "$currencies" : words.joined(separator: " ")
             let offer = once ? "((${#words[@]} == 1)) && offer=\"\(list)\"" : "offer=\"\(list)\""
             return "            \(command.words.joined(separator: "|"))) \(offer) ;;"

@@ -97,7 +97,7 @@ public enum ManPage {
                     out.unicodeScalars.append(scalar)
                 } else {
                     let hex = String(scalar.value, radix: 16, uppercase: true)
-                    out += "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
+                    out += "\\[u" + hex.zeroPadded(to: 4) + "]"
                 }
             }
         }

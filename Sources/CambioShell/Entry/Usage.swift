@@ -9,12 +9,16 @@ public enum Usage {
     public static func text(_ localized: Localization, seedDate: String) -> String {
         var lines = [localized("usage.synopsis"), "  cambio [\(localized("placeholder.OPTIONS"))] [\(localized("placeholder.COMMAND")) …]"]
         lines += Help.columns(
-            [("cambio", localized("usage.shell")), (localized.localExamples("cambio 12,50 eur in usd"), localized("usage.oneShot")), ("… | cambio", localized("usage.pipe"))],
+            [
+                ("cambio", localized("usage.shell")), (localized.localExamples("cambio 12,50 eur in usd"), localized("usage.oneShot")),
+                ("… | cambio", localized("usage.pipe")),
+            ],
             indent: 2, width: width)
         lines += ["", localized("usage.options")]
         lines += Help.columns(OptionDeclaration.all.map { (Help.synopsis($0.synopsis, localized), localized($0.key)) }, indent: 2, width: width)
         lines += ["", localized("usage.commands")]
-        lines += Help.columns(CommandTable.declarations.map { (Help.synopsis($0.synopsis, localized), localized($0.summaryKey)) }, indent: 2, width: width)
+        lines += Help.columns(
+            CommandTable.declarations.map { (Help.synopsis($0.synopsis, localized), localized($0.summaryKey)) }, indent: 2, width: width)
         lines += ["", localized("usage.environment")]
         lines += Reference.environment.flatMap { variable in
             ["  " + variable.name] + Help.wrap(localized(variable.key), width: width - 6).map { "      " + $0 }

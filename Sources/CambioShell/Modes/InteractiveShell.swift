@@ -97,7 +97,6 @@ final class InteractiveShell {
         }
     }
 
-
     /// Whether the line is `quit` (or `exit`), which is not saved to history.
     private func isQuit(_ line: String) -> Bool {
         if case .success(.run(let invocation)) = session.engine.parse(line) { return invocation.word == "quit" }

@@ -45,7 +45,7 @@ public struct Settings: Equatable, Sendable {
 
         /// The sentence in the interface's language.
         public func message(_ localized: Localization) -> String {
-            localized(key, String(line), "“\(Messages.visible(value.prefix(40)))”")
+            localized(key, String(line), "“\(Sanitiser.visible(value.prefix(40)))”")
         }
     }
 

@@ -42,14 +42,16 @@ final class RateController: @unchecked Sendable {
             if let provider = Provider(name: name) {
                 chosen = provider
             } else if name.lowercased() != "auto" {
-                warn(localized("warning.provider", "“\(Messages.visible(name))”"))
+                warn(localized("warning.provider", "“\(Sanitiser.visible(name))”"))
             }
         }
         self.chosen = chosen
-        let minutes = environment["CAMBIO_REFRESH_MINUTES"].flatMap(Int.init).flatMap { Settings.refreshMinutesRange.contains($0) ? $0 : nil }
+        let minutes =
+            environment["CAMBIO_REFRESH_MINUTES"].flatMap(Int.init).flatMap { Settings.refreshMinutesRange.contains($0) ? $0 : nil }
             ?? settings.refreshMinutes ?? 60
         refreshAge = TimeInterval(minutes * 60)
-        let timeout = environment["CAMBIO_TIMEOUT"].flatMap(Int.init).flatMap { (1...300).contains($0) ? $0 : nil }
+        let timeout =
+            environment["CAMBIO_TIMEOUT"].flatMap(Int.init).flatMap { (1...300).contains($0) ? $0 : nil }
             ?? settings.timeoutSeconds ?? Int(RefreshPlan.defaultTimeout)
         let isOffline = offline || ["1", "true", "yes"].contains(environment["CAMBIO_OFFLINE"]?.lowercased() ?? "")
         plan = RefreshPlan(
@@ -214,7 +216,9 @@ final class RateController: @unchecked Sendable {
                     localized("status.nextRefresh"), lock.withLock { running != nil } ? localized("status.running", when) : when,
                     fields: [Record.Field("next_refresh", .text(UTC.timestamp(next)))]))
         }
-        if let failure = lock.withLock({ lastFailure }) { facts.append(Fact("last_failure", localized("status.lastFailure"), failure.message(localized))) }
+        if let failure = lock.withLock({ lastFailure }) {
+            facts.append(Fact("last_failure", localized("status.lastFailure"), failure.message(localized)))
+        }
         facts.append(Fact("cache", localized("status.cache"), cache.directory))
         return facts
     }

@@ -313,7 +313,8 @@ public enum LibeditHistory {
             let rest = bytes.count - index - 1
             if rest >= 3, (48...51).contains(bytes[index + 1]), (48...55).contains(bytes[index + 2]), (48...55).contains(bytes[index + 3]) {
                 index += 3  // \040
-            } else if rest >= 3, bytes[index + 1] == UInt8(ascii: "M"), bytes[index + 2] == UInt8(ascii: "-") || bytes[index + 2] == UInt8(ascii: "^") {
+            } else if rest >= 3, bytes[index + 1] == UInt8(ascii: "M"), bytes[index + 2] == UInt8(ascii: "-") || bytes[index + 2] == UInt8(ascii: "^")
+            {
                 index += 3  // \M-C, \M^B: a byte over 0x7F, written outside a UTF-8 locale
             } else if rest >= 2, bytes[index + 1] == UInt8(ascii: "^") {
                 index += 2  // \^A

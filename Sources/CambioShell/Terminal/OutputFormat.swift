@@ -52,7 +52,8 @@ public enum OutputFormat: String, CaseIterable, Sendable {
             }
             return ([String(line), record.type] + values).joined(separator: "\t") + "\n"
         case .json:
-            let members = [("line", String(line)), ("type", JSONText.string(record.type))]
+            let members =
+                [("line", String(line)), ("type", JSONText.string(record.type))]
                 + record.fields.map { field -> (String, String) in
                     switch field.value {
                     case .text(let text), .decimal(let text): (field.key, JSONText.string(text))

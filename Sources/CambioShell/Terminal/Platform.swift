@@ -1,11 +1,12 @@
+import CambioFiles
+import Foundation
+import Glibc
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import CambioFiles
-import Glibc
-import Foundation
 
 /// Everything Cambio reads from the process's surroundings, in one place.
 public enum Platform {
@@ -56,17 +57,6 @@ public enum Platform {
             if path.hasPrefix("/") { return path }
         }
         return "/"
-    }
-
-    /// Writes to standard error without Foundation's buffering.
-    public static func writeError(_ text: String) {
-        writeAll(STDERR_FILENO, text)
-    }
-
-    /// Writes every byte, retrying short writes; gives up quietly on a closed pipe.
-    @discardableResult
-    public static func writeAll(_ descriptor: Int32, _ text: String) -> Bool {
-        writeAll(descriptor, bytes: Array(text.utf8))
     }
 
     /// Writes every byte, retrying short writes; gives up quietly on a closed pipe.

@@ -36,12 +36,14 @@ struct ReplyRenderer {
         localized: Localization = Localization(localeID: "en")
     ) -> String {
         // A pipe's results without assumptions, warnings or errors: the text, one a line.
-        let plain = !forTerminal && !reply.lines.contains { line in
-            switch line {
-            case .assumption, .error, .warning: true
-            default: false
+        let plain =
+            !forTerminal
+            && !reply.lines.contains { line in
+                switch line {
+                case .assumption, .error, .warning: true
+                default: false
+                }
             }
-        }
         if plain {
             reply.appendResults(to: &bytes)
             return ""
@@ -64,10 +66,11 @@ struct ReplyRenderer {
         _ reply: Reply, out: inout String, input: String, caretIndent: Int?, lineNumber: Int?, localized: Localization
     ) -> String {
         var err = ""
-        let resultWidth = reply.lines.compactMap { line -> Int? in
-            if case .result(let text, let detail) = line, detail != nil { return DisplayWidth.of(text.string) }
-            return nil
-        }.max() ?? 0
+        let resultWidth =
+            reply.lines.compactMap { line -> Int? in
+                if case .result(let text, let detail) = line, detail != nil { return DisplayWidth.of(text.string) }
+                return nil
+            }.max() ?? 0
         for line in reply.lines {
             switch line {
             case .result(let result, let detail):
@@ -77,7 +80,8 @@ struct ReplyRenderer {
                         // No room beside the result: the rate goes under it.
                         out += output.styled(text, .result) + "\n" + output.styled(fitted("  " + detail), .detail) + "\n"
                     } else {
-                        out += output.styled(text, .result) + String(repeating: " ", count: resultWidth - DisplayWidth.of(text) + 4)
+                        out +=
+                            output.styled(text, .result) + String(repeating: " ", count: resultWidth - DisplayWidth.of(text) + 4)
                             + output.styled(detail, .detail) + "\n"
                     }
                 } else {
@@ -114,13 +118,14 @@ struct ReplyRenderer {
         _ error: CommandError, _ message: String, input: String, caretIndent: Int?, lineNumber: Int?, _ localized: Localization
     ) -> String {
         if let lineNumber {
-            let place = error.range.map { localized("pipe.lineColumn", String(lineNumber), String($0.lowerBound + 1)) }
+            let place =
+                error.range.map { localized("pipe.lineColumn", String(lineNumber), String($0.lowerBound + 1)) }
                 ?? localized("pipe.line", String(lineNumber))
             return place + ": " + message + "\n"
         }
         var err = ""
         var message = message
-        if let range = error.range, let width, let caretIndent, caretIndent + DisplayWidth.of(Messages.visible(input)) > width {
+        if let range = error.range, let width, let caretIndent, caretIndent + DisplayWidth.of(Sanitiser.visible(input)) > width {
             // The line wrapped on screen: a caret below it would stand under the wrong text, so
             // the column is said instead.
             message = localized("error.column", String(range.lowerBound + 1)) + ": " + message
@@ -128,15 +133,16 @@ struct ReplyRenderer {
             let characters = Array(input)
             let before = String(characters[..<min(range.lowerBound, characters.count)])
             let marked = String(characters[min(range.lowerBound, characters.count)..<min(range.upperBound, characters.count)])
-            var indent = DisplayWidth.of(Messages.visible(before))
+            var indent = DisplayWidth.of(Sanitiser.visible(before))
             if let caretIndent {
                 indent += caretIndent
             } else {
-                err += "  " + Messages.visible(input) + "\n"
+                err += "  " + Sanitiser.visible(input) + "\n"
                 indent += 2
             }
-            err += String(repeating: " ", count: indent)
-                + output.styled(String(repeating: "^", count: max(1, DisplayWidth.of(Messages.visible(marked)))), .error) + "\n"
+            err +=
+                String(repeating: " ", count: indent)
+                + output.styled(String(repeating: "^", count: max(1, DisplayWidth.of(Sanitiser.visible(marked)))), .error) + "\n"
         }
         let label = localized("error.label")
         let lines = fitted(label + " " + message, hangAfter: label + " ")

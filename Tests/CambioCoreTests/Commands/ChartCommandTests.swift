@@ -21,7 +21,6 @@ import Testing
         #expect(reply.lines.allSatisfy { line in if case .chart(let row) = line { DisplayWidth.of(row) <= 60 } else { true } })
     }
 
-
     static let golden = """
         €1 → USD · 2020-01-01..2020-06-30 · 1/2/2020 … 6/30/2020 · 126 days
         1.1456 ┤⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⡰⡇⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⠀⡀⠀⠀⠀⠀⠀

@@ -87,7 +87,9 @@ import Testing
             let state = SessionState(base: .eur, recent: [.usd, CurrencyCode("GBP")!], locale: settings, table: table)
             let a = engine.evaluate(written, in: state)
             let b = engine.evaluate(plain, in: state)
-            #expect(!a.reply.failed && a.reply.results == b.reply.results && a.reply.conversions == b.reply.conversions, "\(locale): \(written) gave \(a.reply.lines), \(plain) gave \(b.reply.lines)")
+            #expect(
+                !a.reply.failed && a.reply.results == b.reply.results && a.reply.conversions == b.reply.conversions,
+                "\(locale): \(written) gave \(a.reply.lines), \(plain) gave \(b.reply.lines)")
             let fromBase = a.reply.conversions.first?.from == .eur
             #expect(a.reply.conversions.count == (fromBase ? 2 : 1), "\(locale): \(written)")
         }
@@ -181,7 +183,8 @@ import Testing
         // Within the limits the exact value may still outgrow what is kept: said, not rounded.
         let large = Array(repeating: "99999999999999999999999999", count: 150).joined(separator: " × ")
         #expect(error(large)?.kind == .arithmetic(.tooLarge))
-        #expect(value(Array(repeating: "1", count: Parser.operatorLimit + 1).joined(separator: " + ")) == money(Rational(Parser.operatorLimit + 1), nil))
+        #expect(
+            value(Array(repeating: "1", count: Parser.operatorLimit + 1).joined(separator: " + ")) == money(Rational(Parser.operatorLimit + 1), nil))
     }
 
     @Test func ansIsTheLastResultAcrossLines() {
@@ -236,7 +239,7 @@ import Testing
         #expect(reply.results.first?.hasPrefix("37,500\u{00A0}€ = ") == true, "\(reply.results)")
         // `+ 2 %` after the targets is applied before converting: a record's amount × rate is its result.
         let adjusted = engine.evaluate("12 eur in usd + 2 %", in: state).reply.conversions.first
-        #expect(adjusted.map { $0.exactAmount == q("12.24") && $0.result == q("12.24") * $0.rate } == true)
+        #expect(adjusted.map { $0.amount == q("12.24") && $0.result == q("12.24") * $0.rate } == true)
     }
 
     @Test func swapAfterACalculationConvertsItsResultBack() {
@@ -245,7 +248,7 @@ import Testing
         let result = engine.evaluate("12 eur + 5 usd in gbp", state: &state).reply.value
         let swapped = engine.evaluate("swap", state: &state).reply.conversions.first
         #expect(swapped.map { "\($0.from)>\($0.to)" } == "GBP>EUR")
-        #expect(swapped?.exactAmount ?? Rational(swapped.map { $0.amount } ?? 0) == result?.value)
+        #expect(swapped?.amount == result?.value)
     }
 
     @Test func theFeeIsChargedOnEveryConversionInACalculation() {
@@ -266,7 +269,9 @@ import Testing
     @Test func thePreviewShowsAnExpressionsResult() {
         let (engine, state) = engine("de_DE")
         #expect(engine.preview("3 × 12,50 eur", in: state) == "= 37,500\u{00A0}€")
-        #expect(engine.preview("3 × 12,50 eur in usd", in: state) == "= " + MoneyFormatter(localeID: "de_DE").format(q("37.5") * rate("EUR", "USD"), .usd))
+        #expect(
+            engine.preview("3 × 12,50 eur in usd", in: state) == "= " + MoneyFormatter(localeID: "de_DE").format(q("37.5") * rate("EUR", "USD"), .usd)
+        )
         #expect(engine.preview("3 × 12,50 eur *", in: state) == nil)
         #expect(engine.preview("12 eur * 5 usd", in: state) == nil)
     }
@@ -280,8 +285,12 @@ import Testing
         let formatter = engine.formatter
         var random = SplitMix64(seed: 2026)
         for _ in 0..<300 {
-            let a = Rational(negative: false, significand: BigUInt(UInt64.random(in: 1...99_999_999, using: &random)), exponent: -Int.random(in: 0...4, using: &random))
-            let b = Rational(negative: false, significand: BigUInt(UInt64.random(in: 1...99_999_999, using: &random)), exponent: -Int.random(in: 0...4, using: &random))
+            let a = Rational(
+                negative: false, significand: BigUInt(UInt64.random(in: 1...99_999_999, using: &random)),
+                exponent: -Int.random(in: 0...4, using: &random))
+            let b = Rational(
+                negative: false, significand: BigUInt(UInt64.random(in: 1...99_999_999, using: &random)),
+                exponent: -Int.random(in: 0...4, using: &random))
             let x = codes[Int.random(in: 0..<codes.count, using: &random)]
             let y = codes[Int.random(in: 0..<codes.count, using: &random)]
             let t = codes[Int.random(in: 0..<codes.count, using: &random)]
@@ -320,12 +329,15 @@ import Testing
         let formatter = engine.formatter
         var random = SplitMix64(seed: 24)
         func written(_ value: Rational, _ code: String) -> String {
-            formatter.formatNumberGiven(value).replacingOccurrences(of: "\u{00A0}", with: "").replacingOccurrences(of: ",", with: locale == "en_US" ? "" : ",") + " " + code
+            formatter.formatNumberGiven(value).replacingOccurrences(of: "\u{00A0}", with: "").replacingOccurrences(
+                of: ",", with: locale == "en_US" ? "" : ",") + " " + code
         }
         for _ in 0..<200 {
             let count = Int.random(in: 2...4, using: &random)
             let amounts = (0..<count).map { _ in
-                Rational(negative: false, significand: BigUInt(UInt64.random(in: 1...9_999_999, using: &random)), exponent: -Int.random(in: 0...2, using: &random))
+                Rational(
+                    negative: false, significand: BigUInt(UInt64.random(in: 1...9_999_999, using: &random)),
+                    exponent: -Int.random(in: 0...2, using: &random))
             }
             let currencies = (0..<count).map { _ in codes[Int.random(in: 0..<codes.count, using: &random)] }
             let signs = (0..<count).map { index in index == 0 ? Rational.one : Bool.random(using: &random) ? .one : -.one }
@@ -412,7 +424,6 @@ extension CalculatorTests: LineChecks {
         }
     }
 
-
     /// `ans` is echoed with every decimal it has, so that the line reads true.
     @Test(.tags(.misread)) func theAnswerIsEchoedExactly() {
         let settings = LocaleSettings(numbers: "en_US", money: "en_US", messages: "en_US")
@@ -425,15 +436,14 @@ extension CalculatorTests: LineChecks {
         #expect(engine.evaluate("2 × -ans", state: &state).reply.results.first == "2 × −(-$28.58164925) = $57.163")
     }
 
-
     /// en_US `(€12.50)`, the accounting way of writing −12.50, was read as +12.50.
     @Test(.tags(.misread), arguments: ["(€12.50)", "(12.50 eur) in usd", "(12.50)", "(€12.50) in usd"])
     func anAmountInParenthesesIsTheAccountingNegativeAndSaidSo(_ line: String) {
         let outcome = run(line)
-        #expect(outcome.reply.conversions.first.map { $0.exactAmount ?? Rational($0.amount) ?? .zero } == -Rational(decimalText: "12.5")!, "\(outcome.reply.lines)")
+        #expect(outcome.reply.conversions.first.map { $0.amount } == -Rational(decimalText: "12.5")!, "\(outcome.reply.lines)")
         #expect(notes(outcome).contains { $0.contains("negative") }, "\(notes(outcome))")
         // Parentheses around a calculation, or before the currency, group as always.
-        #expect(run("(12) eur in usd").reply.conversions.first?.amount == 12)
+        #expect(run("(12) eur in usd").reply.conversions.first?.amount == Rational(12))
         #expect(run("2 × (€12.50)").reply.value?.value == Rational(25))
     }
 }

@@ -223,7 +223,11 @@ import Testing
             return
         }
         #expect(message.contains("2024-03-02"))
-        #expect(error.kind == .date(.currencyMissing(CurrencyCode("AED")!, Day(iso: "2020-05-05")!, snapshotsSince: HistoryLibrary.snapshotsSince, fetched: false, reason: nil)))
+        #expect(
+            error.kind
+                == .date(
+                    .currencyMissing(
+                        CurrencyCode("AED")!, Day(iso: "2020-05-05")!, snapshotsSince: HistoryLibrary.snapshotsSince, fetched: false, reason: nil)))
     }
 
     @Test func calculationsAndRatesTakeADateToo() {

@@ -190,10 +190,12 @@ extension EngineTests: LineChecks {
 
     /// The live result agrees with Enter on lines written the locale's way, grouping
     /// spaces included.
-    @Test(.tags(.misread), arguments: [
-        ("12 500 eur in usd", "fr_FR"), ("1 234 567,5 eur in usd", "fr_FR"), ("1\u{202F}234,5 € in $", "fr_FR"),
-        ("12.500,50 € in $", "de_DE"), ("1,23,456.5 inr in usd", "en_IN"), ("250,000 inr in usd", "en_IN"), ("12,50 avro in tl", "tr_TR"),
-    ])
+    @Test(
+        .tags(.misread),
+        arguments: [
+            ("12 500 eur in usd", "fr_FR"), ("1 234 567,5 eur in usd", "fr_FR"), ("1\u{202F}234,5 € in $", "fr_FR"),
+            ("12.500,50 € in $", "de_DE"), ("1,23,456.5 inr in usd", "en_IN"), ("250,000 inr in usd", "en_IN"), ("12,50 avro in tl", "tr_TR"),
+        ])
     func thePreviewIsWhatEnterGives(_ line: String, _ locale: String) {
         let outcome = run(line, locale)
         guard let conversion = outcome.reply.conversions.first else {

@@ -25,9 +25,10 @@ import Testing
             let line = lines.first { $0.hasPrefix("  " + command.word) }
             #expect(line?.contains(text(command.summaryKey)) == true, "\(command.word)")
         }
-        let columns = Set(CommandTable.declarations.compactMap { command in
-            lines.first { $0.hasPrefix("  " + command.word) }.map { DisplayWidth.of($0) - DisplayWidth.of(text(command.summaryKey)) }
-        })
+        let columns = Set(
+            CommandTable.declarations.compactMap { command in
+                lines.first { $0.hasPrefix("  " + command.word) }.map { DisplayWidth.of($0) - DisplayWidth.of(text(command.summaryKey)) }
+            })
         #expect(columns.count == 1, "descriptions start in one column")
     }
 
@@ -87,7 +88,7 @@ import Testing
             let outcome = engine.evaluate(example, in: state)
             #expect(!outcome.reply.conversions.isEmpty, "\(locale) \(example): \(outcome.reply.lines)")
             // The amount is the one shown: twelve and a half (or 1500), not 1250.
-            #expect([Decimal(string: "12.5"), Decimal(1500)].contains(outcome.reply.conversions.first?.amount), "\(locale) \(example)")
+            #expect([Rational(decimalText: "12.5"), Rational(1500)].contains(outcome.reply.conversions.first?.amount), "\(locale) \(example)")
         }
         // What the user typed is quoted as typed: only the sentences' own examples change.
         let quoted = engine.evaluate("locale 12,50", in: state).reply.lines.compactMap { if case .error(_, let text) = $0 { text } else { nil } }

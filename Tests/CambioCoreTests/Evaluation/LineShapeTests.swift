@@ -159,7 +159,9 @@ import Testing
     @Test func theRunsOfDigitsAreFoundInOrder() {
         func runs(_ line: String) -> [String]? {
             Array(line.utf8).withUnsafeBufferPointer { bytes in
-                LineShape(bytes).map { shape in (0..<shape.count).map { String(decoding: UnsafeBufferPointer(rebasing: bytes[shape[$0]]), as: UTF8.self) } }
+                LineShape(bytes).map { shape in
+                    (0..<shape.count).map { String(decoding: UnsafeBufferPointer(rebasing: bytes[shape[$0]]), as: UTF8.self) }
+                }
             }
         }
         #expect(runs("1.234,50 eur in usd") == ["1.234,50"])

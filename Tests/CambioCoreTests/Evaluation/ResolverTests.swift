@@ -17,43 +17,41 @@ import Testing
         #expect(preview("100 peso in usd", locale) == "= " + amount)
     }
 
-
     @Test(.tags(.misread), arguments: ["12 eur in usd, usd", "12 eur in usd, dollars, gbp, usd", "12 eur in usd and gbp and usd"])
     func aTargetNamedTwiceIsConvertedIntoOnce(_ line: String) {
         let converted = converted(run(line))
         #expect(converted.count == Set(converted).count && converted.first == "EUR>USD", "\(converted)")
     }
 
-
     @Test(.tags(.misread), arguments: ["12 eur in usd and gbp", "12 eur in usd, gbp", "12 eur in usd gbp", "12 eur to usd and gbp"])
     func andJoinsTargets(_ line: String) {
         #expect(converted(run(line)) == ["EUR>USD", "EUR>GBP"])
     }
 
-
     @Test(.tags(.misread)) func aNameWithAndInItIsStillOneCurrency() {
         #expect(converted(run("12 eur in trinidad and tobago dollar")) == ["EUR>TTD"])
     }
-
 
     @Test(.tags(.misread), arguments: ["12 eur in de", "12 eur in us", "12 de in eur"])
     func twoLettersAreNoCurrency(_ line: String) {
         guard case .unknownCurrency = error(run(line))?.kind else { return #expect(Bool(false), "\(line)") }
     }
 
-
-    @Test(.tags(.misread), arguments: [("hlep", "help"), ("stauts", "status"), ("swpa", "swap"), ("rats", "rates"), ("qiut", "quit"), ("clear", "recent clear"), ("Clear", "recent clear")])
+    @Test(
+        .tags(.misread),
+        arguments: [
+            ("hlep", "help"), ("stauts", "status"), ("swpa", "swap"), ("rats", "rates"), ("qiut", "quit"), ("clear", "recent clear"),
+            ("Clear", "recent clear"),
+        ])
     func commandTyposSuggestCommands(_ typed: String, _ command: String) {
         #expect(error(run(typed))?.kind == .unknownCommand(typed, suggestion: command))
     }
-
 
     @Test(.tags(.misread), arguments: ["eur/usd", "EURUSD", "eurusd", "eur in usd", "convert eur to usd", "eur in usd?"])
     func pairsAskForTheRate(_ line: String) {
         let outcome = run(line)
         #expect(outcome.reply.lines.first == .result("€1 = $1.143", detail: "$1 = €0.8747"), "\(line)")
     }
-
 
     @Test(.tags(.misread), arguments: ["convert 12 eur to usd", "12 eur in usd?", "12 EUR → USD", "12 euros in dollars", "12 eur in US dollars"])
     func everydayFormsConvert(_ line: String) {
@@ -75,7 +73,6 @@ import Testing
         #expect(completion.candidates.first?.code?.rawValue == "TRY", "\(locale): \(completion.candidates.map(\.insert))")
     }
 
-
     /// A part of a name (the start of a word, or a word) finds the one currency it fits and the
     /// reply says which; a whole name says nothing; a plural never becomes the start of another
     /// word (`cents` is not “Central African CFA Franc”).
@@ -86,15 +83,18 @@ import Testing
         #expect(notes(outcome).contains { $0.contains(code) }, "\(line): \(notes(outcome))")
     }
 
-
     @Test(.tags(.misread), arguments: ["12 japanese yen in eur", "12 euros in usd", "12 eur in usd", "12 swiss franc in eur"])
     func aWholeNameOrCodeIsNotRemarkedOn(_ line: String) {
         let outcome = run(line)
         #expect(!outcome.reply.failed && notes(outcome).isEmpty, "\(line): \(outcome.reply.lines)")
     }
 
-
-    @Test(.tags(.misread), arguments: [("50 cents in usd", "cents"), ("12 usd in cents", "cents"), ("50 cent in usd", "cent"), ("100 and", "and"), ("100 per in eur", "per"), ("1 ang in eur", "ang")])
+    @Test(
+        .tags(.misread),
+        arguments: [
+            ("50 cents in usd", "cents"), ("12 usd in cents", "cents"), ("50 cent in usd", "cent"), ("100 and", "and"), ("100 per in eur", "per"),
+            ("1 ang in eur", "ang"),
+        ])
     func wordsAndWithdrawnCodesAreNoCurrency(_ line: String, _ word: String) {
         guard case .unknownCurrency(let typed, _)? = error(run(line))?.kind else {
             return #expect(Bool(false), "\(line): \(run(line).reply.lines)")
@@ -102,12 +102,10 @@ import Testing
         #expect(typed == word)
     }
 
-
     @Test(.tags(.misread), arguments: ["12 rmb in eur", "12 Rmb in eur", "12 RMB in eur", "12 eur in rmb"])
     func lettersOfASymbolInAnyCase(_ line: String) {
         #expect(converted(run(line)).joined().contains("CNY"), "\(line): \(run(line).reply.lines)")
     }
-
 
     /// An ambiguous name lists every currency it fits, each with its code, not “and 1 more”.
     @Test(.tags(.misread), arguments: ["12 dinar in usd", "1 rial in eur", "12 kwacha in eur", "12 som in eur"])
@@ -122,7 +120,6 @@ import Testing
         #expect(!message.contains("more"), "\(message)")
     }
 
-
     /// zh_TW and zh_HK `100元` were read as CNY where people mean TWD and HKD: the region rule
     /// applies to 元 and 圓 as it does to `$`, and the reply says which was taken.
     @Test(.tags(.misread), arguments: [("zh_TW", "TWD"), ("zh_HK", "HKD"), ("zh_CN", "CNY"), ("zh_MO", "MOP"), ("en_US", "CNY")])
@@ -134,16 +131,17 @@ import Testing
         }
     }
 
-
     /// `francs` in fr_FR and `punt` in ga_IE were taken as CHF and GBP: on a plain line the
     /// currency the euro replaced in the user's region is the likelier meaning. Elsewhere,
     /// current currencies win over withdrawn ones: `lira` in de_DE asked to choose between
     /// TRY, ITL and MTL.
-    @Test(.tags(.misread), arguments: [
-        ("fr_FR", "100 francs in eur", "FRF"), ("fr_BE", "100 francs in eur", "BEF"), ("fr_LU", "100 francs in eur", "LUF"),
-        ("fr_CH", "100 francs in eur", "CHF"), ("de_DE", "100 francs in eur", "CHF"), ("ga_IE", "100 punt in eur", "IEP"),
-        ("de_DE", "50 lira in eur", "TRY"), ("it_IT", "50 lira in eur", "ITL"), ("en_US", "50 lira in eur", "TRY"),
-    ])
+    @Test(
+        .tags(.misread),
+        arguments: [
+            ("fr_FR", "100 francs in eur", "FRF"), ("fr_BE", "100 francs in eur", "BEF"), ("fr_LU", "100 francs in eur", "LUF"),
+            ("fr_CH", "100 francs in eur", "CHF"), ("de_DE", "100 francs in eur", "CHF"), ("ga_IE", "100 punt in eur", "IEP"),
+            ("de_DE", "50 lira in eur", "TRY"), ("it_IT", "50 lira in eur", "ITL"), ("en_US", "50 lira in eur", "TRY"),
+        ])
     func theRegionsFormerCurrencyThenCurrentOnesWin(_ locale: String, _ line: String, _ code: String) {
         let outcome = run(line, locale)
         #expect(converted(outcome) == ["\(code)>EUR"], "\(locale) \(line): \(outcome.reply.lines)")

@@ -21,7 +21,8 @@ import Testing
 
     @Test func refreshAsksTheHostOnceAndUsesItsTableFromThatLineOn() throws {
         let host = RecordingHost()
-        let fresh = try RateTable(base: .eur, date: "2026-11-30", source: RateSource(id: "ecb", attribution: "", isBundledSeed: false), rates: [.eur: 1, .usd: 2])
+        let fresh = try RateTable(
+            base: .eur, date: "2026-11-30", source: RateSource(id: "ecb", attribution: "", isBundledSeed: false), rates: [.eur: 1, .usd: 2])
         host.refreshed = fresh
         var state = state()
         let result = engine().evaluate("refresh", state: &state, host: host)
@@ -43,7 +44,10 @@ import Testing
         let chosen = engine.evaluate("source ecb", in: state(), host: host)
         #expect(host.sources == [nil, "auto", "ecb"])
         // The table in use is currency-api's: results come from it until the ECB's arrive.
-        #expect(chosen.reply.lines.contains { if case .assumption(let text) = $0 { text.contains("ECB") && text.contains("currency-api") } else { false } })
+        #expect(
+            chosen.reply.lines.contains {
+                if case .assumption(let text) = $0 { text.contains("ECB") && text.contains("currency-api") } else { false }
+            })
         let unknown = engine.evaluate("source nope", in: state(), host: host)
         #expect(unknown.reply.failed)
     }
@@ -86,7 +90,9 @@ import Testing
         // A host that does not fetch: the error names what is held, without a reason.
         let silent = RecordingHost()
         let offline = engine().evaluate("10 eur in usd on 2026-11-20", in: state(), now: now, host: silent).reply
-        #expect(offline.failed && !offline.lines.contains { if case .error(_, let text) = $0 { text.contains("(") && text.contains("failed") } else { false } })
+        #expect(
+            offline.failed
+                && !offline.lines.contains { if case .error(_, let text) = $0 { text.contains("(") && text.contains("failed") } else { false } })
     }
 
     @Test func aCurrencyTheECBLacksAsksForTheDaysSnapshot() throws {

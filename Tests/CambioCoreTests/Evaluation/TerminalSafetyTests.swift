@@ -7,7 +7,7 @@ import Testing
         "\u{1B}]52;c;ZXZpbA==\u{7}", "\u{1B}[2J\u{1B}[H", "\u{202E}dsu\u{202C}", "\u{9B}31m", "a\u{0}b", "\u{7F}",
     ])
     func controlEscapeAndBidiOverrideCharactersAreShownNotObeyed(_ text: String) {
-        let shown = Messages.visible(text)
+        let shown = Sanitiser.visible(text)
         #expect(!shown.unicodeScalars.contains { $0.properties.generalCategory == .control })
         #expect(!shown.contains("\u{202E}") && !shown.contains("\u{202C}"))
         #expect(shown.contains("U+"))
@@ -22,4 +22,3 @@ import Testing
         #expect(!message.contains("\u{1B}") && !message.contains("\u{7}"))
     }
 }
-

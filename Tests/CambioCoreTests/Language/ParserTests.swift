@@ -16,8 +16,10 @@ import Testing
         let expected = Command.convert(
             amount: AmountReference(text: "12,50", range: 0..<5, symbol: nil), from: ref("eur", 6..<9), to: [ref("usd", 13..<16)])
         #expect(parse("12,50 eur in usd") == expected)
-        #expect(parse("12,50 EUR IN USD") == .convert(
-            amount: AmountReference(text: "12,50", range: 0..<5, symbol: nil), from: ref("EUR", 6..<9), to: [ref("USD", 13..<16)]))
+        #expect(
+            parse("12,50 EUR IN USD")
+                == .convert(
+                    amount: AmountReference(text: "12,50", range: 0..<5, symbol: nil), from: ref("EUR", 6..<9), to: [ref("USD", 13..<16)]))
         for connector in ["to", "->", "=="].prefix(2) {
             guard case .convert(_, _, let to) = parse("12,50 eur \(connector) usd") else {
                 Issue.record("\(connector) not parsed")
@@ -49,10 +51,14 @@ import Testing
     }
 
     @Test func aSymbolBeforeOrAfterTheAmountNamesItsCurrency() {
-        #expect(parse("€12,50") == .convert(
-            amount: AmountReference(text: "12,50", range: 1..<6, symbol: ref("€", 0..<1)), from: ref("€", 0..<1), to: []))
-        #expect(parse("12,50€ in usd") == .convert(
-            amount: AmountReference(text: "12,50", range: 0..<5, symbol: ref("€", 5..<6)), from: ref("€", 5..<6), to: [ref("usd", 10..<13)]))
+        #expect(
+            parse("€12,50")
+                == .convert(
+                    amount: AmountReference(text: "12,50", range: 1..<6, symbol: ref("€", 0..<1)), from: ref("€", 0..<1), to: []))
+        #expect(
+            parse("12,50€ in usd")
+                == .convert(
+                    amount: AmountReference(text: "12,50", range: 0..<5, symbol: ref("€", 5..<6)), from: ref("€", 5..<6), to: [ref("usd", 10..<13)]))
         guard case .convert(let amount, _, _) = parse("US$5") else { return #expect(Bool(false)) }
         #expect(amount?.symbol?.text == "US$")
         guard case .convert(let negative, _, _) = parse("-12.5 eur") else { return #expect(Bool(false)) }

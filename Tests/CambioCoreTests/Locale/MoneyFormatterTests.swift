@@ -49,7 +49,9 @@ import Testing
     /// The fast path writes digits itself; ICU's own Decimal formatting is the reference.
     @Test func matchesICUFormattingForRandomAmountsCurrenciesAndLocales() {
         var random = SplitMix64(seed: 20261130)
-        let locales = ["en_US", "de_DE", "fr_FR", "ja_JP", "ar", "ar_EG", "tr_TR", "hi_IN", "de_CH", "en_CA", "es_MX", "pt_BR", "es_ES", "it_IT", "pl_PL"]
+        let locales = [
+            "en_US", "de_DE", "fr_FR", "ja_JP", "ar", "ar_EG", "tr_TR", "hi_IN", "de_CH", "en_CA", "es_MX", "pt_BR", "es_ES", "it_IT", "pl_PL",
+        ]
         let currencies = ["EUR", "USD", "JPY", "KWD", "BHD", "GBP", "CHF", "INR", "TRY", "CAD", "XAU", "IDR"]
         for locale in locales {
             let formatter = MoneyFormatter(localeID: locale)

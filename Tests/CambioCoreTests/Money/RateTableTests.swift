@@ -53,10 +53,13 @@ import Testing
 
     @Test func invalidTablesAreRefused() {
         #expect(throws: RateTable.Invalid.rateNotPositive(code("USD"))) {
-            try RateTable(base: code("EUR"), date: "2026-01-01", source: .init(id: "t", attribution: "t", isBundledSeed: false), rates: [code("EUR"): 1, code("USD"): 0])
+            try RateTable(
+                base: code("EUR"), date: "2026-01-01", source: .init(id: "t", attribution: "t", isBundledSeed: false),
+                rates: [code("EUR"): 1, code("USD"): 0])
         }
         #expect(throws: RateTable.Invalid.baseMissing(code("EUR"))) {
-            try RateTable(base: code("EUR"), date: "2026-01-01", source: .init(id: "t", attribution: "t", isBundledSeed: false), rates: [code("USD"): 1])
+            try RateTable(
+                base: code("EUR"), date: "2026-01-01", source: .init(id: "t", attribution: "t", isBundledSeed: false), rates: [code("USD"): 1])
         }
     }
 
@@ -115,7 +118,9 @@ import Testing
         for _ in 0..<5_000 {
             let count = Int.random(in: 1...24, using: &generator)
             var digits = String((0..<count).map { _ in Character(String(Int.random(in: 0...9, using: &generator))) })
-            if Bool.random(using: &generator) { digits.insert(".", at: digits.index(digits.startIndex, offsetBy: Int.random(in: 0...count, using: &generator))) }
+            if Bool.random(using: &generator) {
+                digits.insert(".", at: digits.index(digits.startIndex, offsetBy: Int.random(in: 0...count, using: &generator)))
+            }
             if Int.random(in: 0..<4, using: &generator) == 0 { digits += "e" + String(Int.random(in: -30...30, using: &generator)) }
             samples.append((Bool.random(using: &generator) ? "-" : "") + digits)
         }

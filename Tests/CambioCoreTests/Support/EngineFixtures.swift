@@ -2,7 +2,9 @@
 
 extension Engine {
     /// An engine of the given configuration, as a test needs it.
-    static func configured(_ locale: LocaleSettings, _ table: RateTable, showsDetails: Bool = true, recognisesShapes: Bool = true, chartColumns: Int = 80)
+    static func configured(
+        _ locale: LocaleSettings, _ table: RateTable, showsDetails: Bool = true, recognisesShapes: Bool = true, chartColumns: Int = 80
+    )
         -> Engine
     {
         var configuration = EngineConfiguration(locale: locale)

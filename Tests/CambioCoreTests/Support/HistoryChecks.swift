@@ -14,14 +14,17 @@ enum ECBCSV {
             sys.stdout.write(zipfile.ZipFile(sys.argv[1] if len(sys.argv) > 1 else "\(archive)").read("eurofxref-hist.csv").decode())
             """
         guard let lines = try? PythonReference.run(script: script, input: []) else { return [] }
-        return lines.filter { !$0.isEmpty }.map { $0.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) } }
+        return lines.filter { !$0.isEmpty }.map {
+            $0.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        }
     }()
 }
 
 /// Lines evaluated with the history, at a fixed moment.
 protocol HistoryChecks: UsesSeed {}
 
-extension HistoryChecks {    var now: Date { ISO8601DateFormatter().date(from: "2026-11-30T12:00:00Z") ?? Date() }
+extension HistoryChecks {
+    var now: Date { ISO8601DateFormatter().date(from: "2026-11-30T12:00:00Z") ?? Date() }
 
     func engine(_ locale: String = "en_US") -> Engine {
         Engine(locale: LocaleSettings(numbers: locale, money: locale, messages: locale), table: table)

@@ -32,12 +32,14 @@ protocol LineChecks: UsesSeed {}
 extension LineChecks {
     func run(_ line: String, _ locale: String = "en_US") -> Outcome {
         let settings = LocaleSettings(numbers: locale, money: locale, messages: locale)
-        return Engine(locale: settings, table: Seed.table).evaluate(line, in: SessionState(base: .eur, recent: [], locale: settings, table: Seed.table))
+        return Engine(locale: settings, table: Seed.table).evaluate(
+            line, in: SessionState(base: .eur, recent: [], locale: settings, table: Seed.table))
     }
 
     func preview(_ line: String, _ locale: String = "en_US") -> String? {
         let settings = LocaleSettings(numbers: locale, money: locale, messages: locale)
-        return Engine(locale: settings, table: Seed.table).preview(line, in: SessionState(base: .eur, recent: [], locale: settings, table: Seed.table))
+        return Engine(locale: settings, table: Seed.table).preview(
+            line, in: SessionState(base: .eur, recent: [], locale: settings, table: Seed.table))
     }
 
     func converted(_ outcome: Outcome) -> [String] { outcome.reply.conversions.map { "\($0.from)>\($0.to)" } }

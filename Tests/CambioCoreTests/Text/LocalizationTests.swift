@@ -25,7 +25,9 @@ import Testing
     func everyKeyExistsInEveryLanguageWithTheSamePlaceholders(_ language: String) throws {
         let english = try #require(Self.tables["en"])
         let other = try #require(Self.tables[language])
-        #expect(Set(other.keys) == Set(english.keys), "missing: \(Set(english.keys).subtracting(other.keys)), extra: \(Set(other.keys).subtracting(english.keys))")
+        #expect(
+            Set(other.keys) == Set(english.keys),
+            "missing: \(Set(english.keys).subtracting(other.keys)), extra: \(Set(other.keys).subtracting(english.keys))")
         for (key, text) in english {
             guard let translated = other[key] else { continue }
             #expect(Self.placeholders(translated) == Self.placeholders(text), "\(language): \(key)")

@@ -16,7 +16,10 @@ import Testing
         }
     }
 
-    @Test(arguments: [("U.S. Dollar", "u s dollar"), ("O'zbek so'm", "ozbek som"), ("  Swiss  Franc ", "swiss franc"), ("Türk lirası", "turk lirasi"), ("Złoty", "zloty")])
+    @Test(arguments: [
+        ("U.S. Dollar", "u s dollar"), ("O'zbek so'm", "ozbek som"), ("  Swiss  Franc ", "swiss franc"), ("Türk lirası", "turk lirasi"),
+        ("Złoty", "zloty"),
+    ])
     func namesFoldToPlainWords(_ name: String, _ folded: String) {
         #expect(TextFolding.fold(name) == folded)
     }

@@ -10,7 +10,8 @@ import Testing
     @Test(arguments: languages)
     func everyOptionAndReferenceHasItsTextInEveryLanguage(_ locale: String) {
         let text = Localization(localeID: locale)
-        let keys = OptionDeclaration.all.map(\.key) + Reference.environment.map(\.key) + Reference.files.map(\.key)
+        let keys =
+            OptionDeclaration.all.map(\.key) + Reference.environment.map(\.key) + Reference.files.map(\.key)
             + Reference.exitStatuses.map(\.key) + Reference.examples.map(\.key)
         for key in keys { #expect(text(key) != key, "\(locale): \(key)") }
     }

@@ -50,7 +50,9 @@ import Testing
             #expect(rendered.stdout.contains("\n\(section)\n"), "no section \(section)")
         }
         let help = try Cambio.run(["--help"], environment: home.environment())
-        for option in ["--plain", "--offline", "--refresh", "--format", "--line-buffered", "--locale", "--completion", "--man", "--help", "--version"] {
+        for option in [
+            "--plain", "--offline", "--refresh", "--format", "--line-buffered", "--locale", "--completion", "--man", "--help", "--version",
+        ] {
             #expect(rendered.stdout.contains(option) && help.stdout.contains(option), "\(option)")
         }
         for command in ["base", "swap", "recent", "list", "rates", "refresh", "source", "locale", "preview", "status", "help", "quit"] {

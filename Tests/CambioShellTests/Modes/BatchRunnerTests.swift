@@ -17,9 +17,15 @@ import Testing
         let run = try Cambio.run(["12,5,3", "eur", "in", "usd"], environment: home.environment(["LANG": "de_DE.UTF-8"]))
         #expect(run.status == 1)
         #expect(run.stdout.isEmpty)
-        #expect(run.stderr == "  12,5,3 eur in usd\n      ^\nFehler: unerwartetes „,“ nach dem Dezimaltrennzeichen — Beträge schreibt man in de_DE so: 1.234,5\n")
-        let english = try Cambio.run(["12,5,3", "eur", "in", "usd"], environment: home.environment(["LANG": "de_DE.UTF-8", "LC_MESSAGES": "en_US.UTF-8"]))
-        #expect(english.stderr == "  12,5,3 eur in usd\n      ^\nerror: unexpected “,” after the decimal separator — amounts in de_DE are written like 1.234,5\n")
+        #expect(
+            run.stderr
+                == "  12,5,3 eur in usd\n      ^\nFehler: unerwartetes „,“ nach dem Dezimaltrennzeichen — Beträge schreibt man in de_DE so: 1.234,5\n"
+        )
+        let english = try Cambio.run(
+            ["12,5,3", "eur", "in", "usd"], environment: home.environment(["LANG": "de_DE.UTF-8", "LC_MESSAGES": "en_US.UTF-8"]))
+        #expect(
+            english.stderr
+                == "  12,5,3 eur in usd\n      ^\nerror: unexpected “,” after the decimal separator — amounts in de_DE are written like 1.234,5\n")
     }
 
     @Test func usageErrorsExitTwo() throws {
@@ -144,10 +150,11 @@ import Testing
         }
         #expect(objects.count == 2)
         let strings = objects.first?.compactMapValues { $0 as? String }
-        #expect(strings == [
-            "type": "conversion", "amount": "12.5", "from": "EUR", "to": "USD", "result": "14.290824625", "rounded": "14.291",
-            "rate": "1.14326597", "date": "2026-07-06", "source": "currency-api",
-        ])
+        #expect(
+            strings == [
+                "type": "conversion", "amount": "12.5", "from": "EUR", "to": "USD", "result": "14.290824625", "rounded": "14.291",
+                "rate": "1.14326597", "date": "2026-07-06", "source": "currency-api",
+            ])
         #expect(objects.allSatisfy { $0["line"] as? Int == 1 })
         #expect(objects.first?["result_exact"] as? Bool == true && objects.first?["rate_exact"] as? Bool == true)
         #expect(objects.last?["rate"] as? String == "185.03730294")
@@ -205,7 +212,8 @@ extension BatchRunnerTests {
     /// In a pipe too, an amount with more than three decimals is echoed whole.
     @Test func aPipeEchoesEveryDecimalOfTheAmountGiven() throws {
         let home = try TemporaryDirectory()
-        let run = try Cambio.run([], stdin: "0.0001 eur in vnd\n16.5405 cve in eur\n16.5400 cve in eur\n12.5 eur in usd\n", environment: home.environment())
+        let run = try Cambio.run(
+            [], stdin: "0.0001 eur in vnd\n16.5405 cve in eur\n16.5400 cve in eur\n12.5 eur in usd\n", environment: home.environment())
         let echoed = run.stdout.split(separator: "\n").map { $0.components(separatedBy: " = ")[0] }
         #expect(echoed == ["€0.0001", "CVE\u{A0}16.5405", "CVE\u{A0}16.540", "€12.500"], "\(run.stdout)")
     }
@@ -216,7 +224,10 @@ extension BatchRunnerTests {
         let environment = home.environment(["CAMBIO_OFFLINE": "1"])
         let chosen = try Cambio.run([], stdin: "source ecb\n1 eur in usd\n", environment: environment)
         #expect(chosen.status == 0, "\(chosen.stderr)")
-        #expect(chosen.stderr == "line 1: ECB rates are not here yet: results use currency-api (the bundled table of \(try SeedTableDecoder.bundled().date)) until a refresh brings them\n", "\(chosen.stderr)")
+        #expect(
+            chosen.stderr
+                == "line 1: ECB rates are not here yet: results use currency-api (the bundled table of \(try SeedTableDecoder.bundled().date)) until a refresh brings them\n",
+            "\(chosen.stderr)")
         let same = try Cambio.run([], stdin: "source currency-api\nsource auto\n", environment: environment)
         #expect(same.stderr.isEmpty, "\(same.stderr)")
     }
@@ -227,7 +238,8 @@ extension BatchRunnerTests {
         let run = try Cambio.shell("printf '12 eur in usd\\033\\n12 \\377 eur\\n' | '\(Cambio.executable)'", environment: home.environment())
         #expect(run.status == 1)
         #expect(
-            run.stderr == "line 1, column 14: unexpected character “U+001B” — remove it: a line holds amounts, currencies and words (“help” shows them)\n"
+            run.stderr
+                == "line 1, column 14: unexpected character “U+001B” — remove it: a line holds amounts, currencies and words (“help” shows them)\n"
                 + "line 2, column 4: bytes that are not UTF-8 text — cambio reads UTF-8 lines\n", "\(run.stderr)")
     }
 

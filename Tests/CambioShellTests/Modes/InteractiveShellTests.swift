@@ -1,8 +1,7 @@
+import CambioShell
 import CambioTestSupport
 import Foundation
 import Testing
-
-import CambioShell
 
 /// The real shell on a pseudo-terminal: keystrokes in, screen output checked.
 @Suite(.serialized) struct InteractiveShellTests {

@@ -1,8 +1,7 @@
+import CambioShell
 import CambioTestSupport
 import Foundation
 import Testing
-
-import CambioShell
 
 /// Faults a script meets.
 @Suite struct PipeFaultTests {
@@ -24,7 +23,8 @@ import CambioShell
         let exe = TmuxScreen.quote(Cambio.executable)
         let oneShot = try Cambio.shell("\(exe) 1 eur in usd \(redirection); echo status=$? >&2", environment: home.environment())
         #expect(oneShot.stderr.contains("cannot write standard output") && oneShot.stderr.hasSuffix("status=1\n"), "\(oneShot.stderr)")
-        let pipe = try Cambio.shell("yes '1 eur in usd' | head -100000 | \(exe) \(redirection); echo status=${PIPESTATUS[2]} >&2", environment: home.environment())
+        let pipe = try Cambio.shell(
+            "yes '1 eur in usd' | head -100000 | \(exe) \(redirection); echo status=${PIPESTATUS[2]} >&2", environment: home.environment())
         #expect(pipe.stderr.contains("cannot write standard output") && pipe.stderr.hasSuffix("status=1\n"), "\(pipe.stderr)")
         // Said once, not once a line.
         #expect(pipe.stderr.components(separatedBy: "cannot write").count == 2, "\(pipe.stderr)")
@@ -47,4 +47,3 @@ import CambioShell
         #expect(warnings.allSatisfy { $0.hasPrefix("cambio: warning: ") })
     }
 }
-

@@ -1,8 +1,7 @@
+import CambioShell
 import CambioTestSupport
 import Foundation
 import Testing
-
-import CambioShell
 
 /// Faults a shell meets in daily use.
 @Suite(.serialized) struct ShellFaultTests {
@@ -104,4 +103,3 @@ import CambioShell
         #expect(recent == ["USD", "GBP", "CHF", "JPY"], "\(recent)")
     }
 }
-

@@ -36,7 +36,6 @@ import Testing
         #expect(written.split(separator: "\n").count == 5, "\(written)")
     }
 
-
     /// SIGTERM during `refresh` waited out the fetch, then the shell exited 0; at an idle
     /// prompt it exited 0 too. It cancels, saves, and exits 128 + N.
     @Test(.tags(.hostile)) func aShellEndedDuringARefreshCancelsItSavesAndEnds() throws {

@@ -57,10 +57,11 @@ import Testing
     }
 
     @Test func thereAreTranscriptsInEveryLocaleAsked() {
-        let locales = Set(Self.files.compactMap { name -> String? in
-            let text = (try? String(contentsOf: Self.directory.appendingPathComponent(name), encoding: .utf8)) ?? ""
-            return Transcript(text).locale
-        })
+        let locales = Set(
+            Self.files.compactMap { name -> String? in
+                let text = (try? String(contentsOf: Self.directory.appendingPathComponent(name), encoding: .utf8)) ?? ""
+                return Transcript(text).locale
+            })
         #expect(locales.isSuperset(of: ["de_DE", "en_US", "en_IN", "tr_TR", "ar_EG", "he_IL"]), "\(locales)")
     }
 

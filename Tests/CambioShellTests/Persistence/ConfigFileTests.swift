@@ -74,4 +74,3 @@ import Testing
         #expect(home.read("state/cambio/recent") == nil)
     }
 }
-

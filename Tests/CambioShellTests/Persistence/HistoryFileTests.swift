@@ -32,7 +32,6 @@ import Testing
         #expect(HistoryFile.entries(atPath: path).count == 900)
     }
 
-
     /// Found by a hostile tester: one line with an ideographic space (what a Japanese input
     /// method types) stopped every later save; other spaces came back changed.
     @Test(.tags(.hostile)) func everyLineTypedIsSavedAndRecalledByteForByte() throws {
@@ -62,7 +61,6 @@ import Testing
         #expect(again.waitForExit() == 0)
     }
 
-
     /// The writer allowed 1,000 lines of 4 KiB and the reader refused a file over 1 MiB, the one
     /// just written included: no line was saved again. One limit for both, the oldest dropped.
     @Test(.tags(.hostile)) func aHistoryNearItsLimitKeepsTheNewestLines() throws {
@@ -78,7 +76,6 @@ import Testing
         #expect(HistoryFile.entries(atPath: path).last == "new line")
     }
 
-
     @Test(.tags(.hostile)) func aHistoryFileCutShortKeepsItsWholeLines() throws {
         let home = try TemporaryDirectory()
         let path = home.path + "/history"
@@ -90,14 +87,12 @@ import Testing
         #expect(HistoryFile.read(path) == .damaged("not a history file"))
     }
 
-
     @Test(.tags(.hostile)) func historyThatIsAFIFOIsNotReadEither() throws {
         let home = try TemporaryDirectory()
         let path = home.path + "/history"
         #expect(mkfifo(path, 0o600) == 0)
         #expect(HistoryFile.read(path) == .damaged("not a regular file"))
     }
-
 
     // 8. One overlong line costs that line, never the file; nothing overwrites an earlier .damaged.
     @Test(.tags(.hostile)) func anOverlongHistoryLineIsLeftOutNotTheFile() throws {

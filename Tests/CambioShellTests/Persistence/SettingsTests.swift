@@ -57,7 +57,9 @@ import Testing
         let text = "# my settings\nbase = EUR\n\n# the fee of my card\nfee = 1.5\ncolour = red   # a future key\nbase = USD\n"
         let edited = Settings.edit(text, [("base", "JPY"), ("locale", "de_DE")])
         #expect(edited == "# my settings\n\n# the fee of my card\nfee = 1.5\ncolour = red   # a future key\nbase = JPY\nlocale = de_DE\n")
-        #expect(Settings.edit(edited, [("fee", nil)]) == "# my settings\n\n# the fee of my card\ncolour = red   # a future key\nbase = JPY\nlocale = de_DE\n")
+        #expect(
+            Settings.edit(edited, [("fee", nil)])
+                == "# my settings\n\n# the fee of my card\ncolour = red   # a future key\nbase = JPY\nlocale = de_DE\n")
         #expect(Settings.edit(nil, [("preview", "off")]) == Settings.header + "\npreview = off\n")
         let (read, _) = Settings.parse(edited)
         #expect(read.base == CurrencyCode("JPY") && read.locale == "de_DE" && read.fee == Rational(decimalText: "1.5"))

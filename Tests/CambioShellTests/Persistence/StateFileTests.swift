@@ -21,9 +21,10 @@ import Testing
         #expect(run.stderr.contains("refresh-minutes") || run.stderr.contains("line 1"), "\(run.stderr)")
     }
 
-
     // 7, 12. A FIFO or a symlink at a state file: refused at once, never followed or waited on.
-    @Test(.tags(.hostile), arguments: ["config/cambio/config", "state/cambio/recent", "cache/cambio/rates-currency-api.json", "cache/cambio/locale-facts"])
+    @Test(
+        .tags(.hostile),
+        arguments: ["config/cambio/config", "state/cambio/recent", "cache/cambio/rates-currency-api.json", "cache/cambio/locale-facts"])
     func aFIFOAtAStateFileDoesNotHang(_ file: String) throws {
         let home = try TemporaryDirectory()
         try home.write(file, "")
@@ -34,7 +35,6 @@ import Testing
         #expect(run.stdout == "€1.000 = $1.143\n")
         #expect(Date().timeIntervalSince(started) < 5)
     }
-
 
     @Test(.tags(.hostile)) func aSymlinkedConfigIsNotFollowed() throws {
         let home = try TemporaryDirectory()
@@ -47,7 +47,6 @@ import Testing
         #expect(throws: AtomicFile.Failure.self) { try AtomicFile.read(home.path + "/config/cambio/config") }
     }
 
-
     // 10. locale-facts is checked line by line: a planted escape makes the file be ignored.
     @Test(.tags(.hostile)) func plantedEscapesInLocaleFactsAreRejected() {
         let written = LocaleFacts()
@@ -58,7 +57,6 @@ import Testing
         #expect(!LocaleFacts().load(text.replacingOccurrences(of: "1.234.567", with: "\u{9B}31m1.234"), stamp: "test"))
     }
 
-
     // 14. A relative HOME is ignored like relative XDG variables.
     @Test(.tags(.hostile)) func aRelativeHomeIsIgnored() throws {
         let home = try TemporaryDirectory()
@@ -66,7 +64,6 @@ import Testing
         #expect(paths.configDirectory.hasPrefix("/"))
         #expect(Platform.homeDirectory(environment: ["HOME": "/tmp/x"]) == "/tmp/x")
     }
-
 
     // 15. Temporary files a killed writer left are cleaned on the next write; fresh ones stay.
     @Test(.tags(.hostile)) func staleTemporaryFilesAreRemovedOnTheNextWrite() throws {
@@ -83,7 +80,6 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: stale))
         #expect(FileManager.default.fileExists(atPath: fresh))
     }
-
 
     // 17. A config of a hundred thousand bad lines gets three warnings and a count.
     @Test(.tags(.hostile)) func aFloodOfBadConfigLinesIsCounted() throws {

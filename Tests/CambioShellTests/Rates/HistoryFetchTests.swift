@@ -59,7 +59,8 @@ import Testing
         #expect(offline.stdout == "€10.000 = ¥1,805.000\n", "\(offline.stderr)")
         #expect(server.requestedPaths.filter { $0.contains("hist-90d") }.count == 1)
         // The chart runs on into the fetched days.
-        let chart = try Cambio.run(["--format", "tsv", "chart", "eur", "usd", "2026-10-01..2026-11-27"], environment: environment(["CAMBIO_OFFLINE": "1"]))
+        let chart = try Cambio.run(
+            ["--format", "tsv", "chart", "eur", "usd", "2026-10-01..2026-11-27"], environment: environment(["CAMBIO_OFFLINE": "1"]))
         #expect(chart.stdout.contains("2026-11-27\tEUR\tUSD\t1.2027"), "\(chart.stdout.prefix(400)) \(chart.stderr)")
     }
 
@@ -102,7 +103,9 @@ import Testing
     }
 
     @Test func aBrokenCacheFileIsIgnoredNotBelieved() throws {
-        try home.write("cache/cambio/history/ecb.json", "{\"format\": 1, \"from\": \"2026-11-02\", \"through\": \"2026-11-30\", \"days\": {\"2026-11-20\": {\"EUR\": 1, \"USD\": -3}}}")
+        try home.write(
+            "cache/cambio/history/ecb.json",
+            "{\"format\": 1, \"from\": \"2026-11-02\", \"through\": \"2026-11-30\", \"days\": {\"2026-11-20\": {\"EUR\": 1, \"USD\": -3}}}")
         let run = try Cambio.run(["10", "eur", "in", "usd", "on", "2026-11-20"], environment: environment(["CAMBIO_OFFLINE": "1"]))
         #expect(run.status != 0)
         #expect(run.stdout.isEmpty, "\(run.stdout)")

@@ -8,9 +8,10 @@ import Testing
         let server = try LoopbackServer()
         let home = try TemporaryDirectory()
         server.route("/v1/currencies/eur.json", .init(text: LiveRatesTests.servedTable, stall: 2))
-        let shell = try PseudoTerminal(environment: home.environment([
-            "TERM": "xterm", "NO_COLOR": "1", "CAMBIO_PROVIDER_URL": server.baseURL,
-        ]))
+        let shell = try PseudoTerminal(
+            environment: home.environment([
+                "TERM": "xterm", "NO_COLOR": "1", "CAMBIO_PROVIDER_URL": server.baseURL,
+            ]))
         #expect(shell.waitFor("EUR › ", timeout: 1.5), "the prompt waited for the network")
         var mark = shell.mark
         shell.type("10 eur in usd\r")
@@ -28,9 +29,10 @@ import Testing
         let server = try LoopbackServer()
         let home = try TemporaryDirectory()
         server.route("/v1/currencies/eur.json", .init(text: LiveRatesTests.servedTable, stall: 30))
-        let shell = try PseudoTerminal(environment: home.environment([
-            "TERM": "xterm", "NO_COLOR": "1", "CAMBIO_PROVIDER_URL": server.baseURL, "CAMBIO_PROVIDER": "currency-api",
-        ]))
+        let shell = try PseudoTerminal(
+            environment: home.environment([
+                "TERM": "xterm", "NO_COLOR": "1", "CAMBIO_PROVIDER_URL": server.baseURL, "CAMBIO_PROVIDER": "currency-api",
+            ]))
         #expect(shell.waitFor("EUR › "))
         var mark = shell.mark
         shell.type("refresh\r")
@@ -44,4 +46,3 @@ import Testing
         #expect(shell.waitForExit() == 0)
     }
 }
-

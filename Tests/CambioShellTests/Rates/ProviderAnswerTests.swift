@@ -59,7 +59,8 @@ import Testing
         #expect(fresh.stdout == "€1.000 = $2.000\n", "\(fresh.stderr)")
         let cached = home.read("cache/cambio/rates-currency-api.json")
         for date in ["2000-01-03", "2026-11-28"] {
-            let old = LiveRatesTests.servedTable.replacingOccurrences(of: "2026-11-29", with: date).replacingOccurrences(of: "\"usd\": 2", with: "\"usd\": 3")
+            let old = LiveRatesTests.servedTable.replacingOccurrences(of: "2026-11-29", with: date).replacingOccurrences(
+                of: "\"usd\": 2", with: "\"usd\": 3")
             server.route("/v1/currencies/eur.json", .init(text: old))
             let run = try Cambio.run(["--refresh", "1", "eur", "in", "usd"], environment: environment(["CAMBIO_PROVIDER": "currency-api"]))
             #expect(run.stdout == "€1.000 = $2.000\n", "\(run.stderr)")

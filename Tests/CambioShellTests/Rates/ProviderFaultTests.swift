@@ -26,7 +26,6 @@ import Testing
         #expect(run.stderr.contains("retry after 86400 s"), "\(run.stderr)")
     }
 
-
     // 5. A compressed answer is never inflated: its size is what arrives, and it is refused.
     @Test(.tags(.hostile)) func aGzipBombIsRefusedWithoutInflating() throws {
         let home = try TemporaryDirectory()
@@ -43,7 +42,6 @@ import Testing
         #expect(fetch.seconds < 2)
     }
 
-
     // 18. Waiting for a server that never answers costs no CPU.
     @Test(.tags(.hostile)) func aStalledServerIsWaitedOnNotPolled() throws {
         let server = try LoopbackServer()
@@ -54,17 +52,17 @@ import Testing
         #expect(fetch.cpuSeconds < 0.5, "\(fetch.cpuSeconds) s of CPU in \(fetch.seconds) s")
     }
 
-
     // 6. Plain http only to a literal loopback address or exactly `localhost`.
-    @Test(.tags(.hostile), arguments: [
-        ("127.0.0.1", true), ("127.1.2.3", true), ("localhost", true), ("[::1]", true), ("127.0.0.1.evil.example", false),
-        ("127.0.0.1.nip.io", false), ("localhost.evil.example", false), ("127.0.0.256", false), ("1127.0.0.1", false),
-    ])
+    @Test(
+        .tags(.hostile),
+        arguments: [
+            ("127.0.0.1", true), ("127.1.2.3", true), ("localhost", true), ("[::1]", true), ("127.0.0.1.evil.example", false),
+            ("127.0.0.1.nip.io", false), ("localhost.evil.example", false), ("127.0.0.256", false), ("1127.0.0.1", false),
+        ])
     func onlyLiteralLoopbackMayUsePlainHTTP(_ host: String, _ allowed: Bool) {
         #expect(RequestPolicy.isLoopback(host) == allowed, "\(host)")
         if case .success = RequestPolicy.validate("http://\(host)/x") { #expect(allowed) } else { #expect(!allowed) }
     }
-
 
     // 9. Rates no currency has are refused.
     @Test(.tags(.hostile), arguments: ["1e100", "1e-100", "1e13", "0.0000000000001"])
@@ -73,18 +71,17 @@ import Testing
         #expect(throws: ResponseProblem.self) { try Provider.currencyAPI.decode(Array(body.utf8), fetchedAt: Date(), catalog: .bundled) }
     }
 
-
     // 11. Environment text is echoed without credentials, queries or controls.
     @Test(.tags(.hostile)) func aBadProviderURLIsShownWithoutSecrets() throws {
         let home = try TemporaryDirectory()
         let run = try Cambio.run(
             ["--refresh", "1", "eur"],
-            environment: home.environment(["CAMBIO_PROVIDER_URL": "ftp://user:s3cret@mirror.example/x?token=abc\u{1B}[31m", "CAMBIO_PROVIDER": "ecb"]))
+            environment: home.environment(["CAMBIO_PROVIDER_URL": "ftp://user:s3cret@mirror.example/x?token=abc\u{1B}[31m", "CAMBIO_PROVIDER": "ecb"])
+        )
         #expect(!run.stderr.contains("s3cret") && !run.stderr.contains("token") && !run.stderr.contains("abc"), "\(run.stderr)")
         #expect(!Hostile.hasTerminalControls(run.stderr))
         #expect(run.stderr.contains("mirror.example"))
     }
-
 
     // 16. Loose provider answers are refused.
     @Test(.tags(.hostile)) func duplicateKeysImpossibleDatesAndShrunkenTablesAreRefused() throws {
@@ -106,7 +103,6 @@ import Testing
         #expect(shrunk.stdout == "€1.000 = $2.000\n")
         #expect(shrunk.stderr.contains("only 2 currencies"), "\(shrunk.stderr)")
     }
-
 
     @Test(.tags(.hostile)) func aRedirectToAnotherPortIsNotFollowed() throws {
         let home = try TemporaryDirectory()
@@ -138,7 +134,6 @@ import Testing
         #expect(run.stderr.contains("eine HTML-Seite (text/html), keine Kurse"), "\(run.stderr)")
         #expect(!run.stderr.contains("an HTML page"))
     }
-
 
     // 19. `--refresh` that gets nothing says so in its exit status.
     @Test(.tags(.hostile)) func aFailedRefreshHasItsOwnExitStatus() throws {

@@ -11,7 +11,8 @@ import Testing
     static let sources = Repository.url("Sources")
 
     @Test func noFileButTheOutputLayerWritesAnEscapeSequence() throws {
-        let files = FileManager.default.enumerator(atPath: Self.sources.path)?.compactMap { $0 as? String }
+        let files =
+            FileManager.default.enumerator(atPath: Self.sources.path)?.compactMap { $0 as? String }
             .filter { $0.hasSuffix(".swift") || $0.hasSuffix(".c") || $0.hasSuffix(".h") } ?? []
         #expect(files.count > 50)
         let escapes = [#"\u{1B}"#, #"\u{001B}"#, #"\033"#, #"\x1b"#, #"\x1B"#, #"\e["#]
@@ -55,7 +56,10 @@ import Testing
             rates: rates, environment: environment, saveEachLine: false, persists: false)
         let captured = Captured()
         let output = TerminalOutput(
-            color: false, out: { captured.out += $0; return nil }, err: { captured.err += $0 })
+            color: false,
+            out: {
+                captured.out += $0; return nil
+            }, err: { captured.err += $0 })
         session.output = output
         let runner = BatchRunner(session: session, renderer: ReplyRenderer(forTerminal: false, output: output))
         var ends: [Int32] = [0, 0]

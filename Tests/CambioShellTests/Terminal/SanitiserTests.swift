@@ -26,7 +26,6 @@ import Testing
         #expect(run.stderr.contains("U+001B"), "\(run.stderr)")
     }
 
-
     @Test(.tags(.hostile)) func aProvidersOwnWordsAreShownThroughTheSanitiser() throws {
         let home = try TemporaryDirectory()
         let server = try LoopbackServer()
@@ -38,7 +37,6 @@ import Testing
         #expect(!Hostile.hasTerminalControls(run.stderr), "\(run.stderr.debugDescription)")
         #expect(run.stderr.contains("U+009B") && run.stderr.contains("U+202E"))
     }
-
 
     @Test(.tags(.hostile)) func everySentenceSanitisesWhatFillsIt() {
         var generator = SystemRandomNumberGenerator()

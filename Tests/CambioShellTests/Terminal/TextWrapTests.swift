@@ -7,7 +7,9 @@ import Testing
 /// terminal unless one word is, no word is lost, cut or reordered, and continuations start
 /// under the text they continue.
 @Suite struct TextWrapTests {
-    static let words = ["12,50", "eur", "in", "usd", "Basiswährung", "zeigen", "oder", "setzen", "円", "₹1,23,456.50", "ﷺ", "a", "Kartenherausgeber", "unbekannte"]
+    static let words = [
+        "12,50", "eur", "in", "usd", "Basiswährung", "zeigen", "oder", "setzen", "円", "₹1,23,456.50", "ﷺ", "a", "Kartenherausgeber", "unbekannte",
+    ]
 
     /// A deterministic stream of lines: plain, indented and labelled.
     static func lines(count: Int) -> [String] {
@@ -75,7 +77,8 @@ import Testing
         #expect(TextWrap.table(rows, width: 40) == ["  base [CUR]  Basiswährung zeigen oder", "              setzen, und mehr dazu"])
         #expect(TextWrap.table(rows, width: 30) == ["  base [CUR]", "      Basiswährung zeigen oder", "      setzen, und mehr dazu"])
         let error = "Fehler: unbekannte Währung „qqq“ — meinten Sie QAR (Katar-Riyal)?"
-        #expect(TextWrap.wrap(error, width: 50, hangAfter: "Fehler: ") == "Fehler: unbekannte Währung „qqq“ — meinten Sie QAR\n        (Katar-Riyal)?")
+        #expect(
+            TextWrap.wrap(error, width: 50, hangAfter: "Fehler: ") == "Fehler: unbekannte Währung „qqq“ — meinten Sie QAR\n        (Katar-Riyal)?")
     }
 
     /// In the shell, a caret goes under the typed text only when the line did not wrap on

@@ -11,24 +11,20 @@ public enum UTC {
         return (year, month, dayOfMonth, within / 3600, within / 60 % 60, within % 60)
     }
 
-    private static func padded(_ value: Int, _ width: Int) -> String {
-        let digits = String(value)
-        return String(repeating: "0", count: max(0, width - digits.count)) + digits
-    }
-
     /// `2026-11-30`
     public static func day(_ date: Date) -> String { Day.utc(date).iso }
 
     /// `2026-11-30 00:02 UTC`
     public static func minute(_ date: Date) -> String {
         let parts = parts(date)
-        return day(date) + " \(padded(parts.hour, 2)):\(padded(parts.minute, 2)) UTC"
+        return day(date) + " \(String(parts.hour, zeroPaddedTo: 2)):\(String(parts.minute, zeroPaddedTo: 2)) UTC"
     }
 
     /// `2026-11-30T00:02:31Z`
     public static func timestamp(_ date: Date) -> String {
         let parts = parts(date)
-        return day(date) + "T\(padded(parts.hour, 2)):\(padded(parts.minute, 2)):\(padded(parts.second, 2))Z"
+        return day(date)
+            + "T\(String(parts.hour, zeroPaddedTo: 2)):\(String(parts.minute, zeroPaddedTo: 2)):\(String(parts.second, zeroPaddedTo: 2))Z"
     }
 
     /// Reads `timestamp`'s format back.

@@ -45,14 +45,10 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// 0 for Sunday … 6 for Saturday (1970-01-01 was a Thursday).
     public var weekday: Int { ((number % 7) + 7 + 4) % 7 }
 
-    public var isWeekend: Bool { weekday == 0 || weekday == 6 }
-
     /// `2020-03-15`.
     public var iso: String {
         let (year, month, day) = parts
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        let yearText = String(year)
-        return String(repeating: "0", count: max(0, 4 - yearText.count)) + yearText + "-" + two(month) + "-" + two(day)
+        return String(year, zeroPaddedTo: 4) + "-" + String(month, zeroPaddedTo: 2) + "-" + String(day, zeroPaddedTo: 2)
     }
 
     public var description: String { iso }
