@@ -6,6 +6,10 @@ import os, pty, random, select, statistics, subprocess, sys, tempfile, time
 RUNS = int(sys.argv[1]) if len(sys.argv) > 1 else 21
 CAMBIO = os.path.abspath(".build/release/cambio")
 BENCH = os.path.abspath(".build/release/cambio-bench")
+# Another build of cambio to measure in the same run (CAMBIO_BENCH_BASELINE=DIR with its
+# release products), so that a change is compared with what it changes, not with last week.
+BASELINE_DIR = os.environ.get("CAMBIO_BENCH_BASELINE")
+BASELINE = os.path.join(BASELINE_DIR, "cambio") if BASELINE_DIR else None
 MEASURE = os.path.abspath(".build/measure")
 HOME = tempfile.mkdtemp(prefix="cambio-bench-")
 ENV = dict(os.environ, HOME=HOME, LANG="de_DE.UTF-8", LC_ALL="", CAMBIO_OFFLINE="1", NO_COLOR="1")
@@ -147,6 +151,7 @@ def main():
         "cambio": [CAMBIO, "12,50", "eur", "in", "usd"],
         "units": ["units", "-t", "12.5 EUR", "USD"],
         "qalc": ["qalc", "-t", "12.5 EUR to USD"],
+        **({"baseline": [BASELINE, "12,50", "eur", "in", "usd"]} if BASELINE else {}),
     })
     rows.append(("one-shot 12,50 eur in usd", one))
     # A dated conversion (the bundled ECB history) and a 27-year chart, beside the plain one-shot.
@@ -155,6 +160,8 @@ def main():
         "dated": [CAMBIO, "12,50", "eur", "in", "usd", "on", "2020-03-15"],
         "legacy": [CAMBIO, "100", "dem", "in", "usd", "on", "15.03.2001"],
         "chart": [CAMBIO, "chart", "eur", "usd", "all"],
+        **({"baseline dated": [BASELINE, "12,50", "eur", "in", "usd", "on", "2020-03-15"],
+            "baseline chart": [BASELINE, "chart", "eur", "usd", "all"]} if BASELINE else {}),
     })
     prompt = first_prompt()
     # A two-day-old cache and a provider that never answers: a refresh starts at once, in the
@@ -169,8 +176,8 @@ def main():
     cambio_input, units_input = pipe_inputs(lines)
     # The same conversions; units reads them in its own two-line form.
     pipe = alternate(
-        {"cambio": [CAMBIO], "units": ["units", "-t"]}, runs=max(3, RUNS // 5),
-        inputs={"cambio": cambio_input, "units": units_input})
+        {"cambio": [CAMBIO], "units": ["units", "-t"], **({"baseline": [BASELINE]} if BASELINE else {})}, runs=max(3, RUNS // 5),
+        inputs={"cambio": cambio_input, "units": units_input, "baseline": cambio_input})
     qalc_lines = 200
     qalc_input = tempfile.NamedTemporaryFile("w", delete=False)
     with open(cambio_input) as source:
@@ -182,9 +189,10 @@ def main():
     qalc_input.close()
     qalc = alternate({"qalc": ["qalc", "-t", "-f", qalc_input.name]}, runs=3)
     natural_path = natural_input(lines)
-    natural = alternate({"cambio": [CAMBIO]}, runs=max(3, RUNS // 5), inputs={"cambio": natural_path})
+    both = {"cambio": [CAMBIO], **({"baseline": [BASELINE]} if BASELINE else {})}
+    natural = alternate(both, runs=max(3, RUNS // 5), inputs={"cambio": natural_path, "baseline": natural_path})
     expression_path = expression_input(lines)
-    expressions = alternate({"cambio": [CAMBIO]}, runs=max(3, RUNS // 5), inputs={"cambio": expression_path})
+    expressions = alternate(both, runs=max(3, RUNS // 5), inputs={"cambio": expression_path, "baseline": expression_path})
     for path in (cambio_input, units_input, qalc_input.name, natural_path, expression_path):
         os.unlink(path)
 
@@ -208,10 +216,27 @@ def main():
     print(f"| {lines:,} natural lines (symbols, names, several targets, grouping), de_DE | {natural['cambio'][0]*1000:.0f} ms ({nl:,.0f} lines/s, {natural['cambio'][1]/1024:.1f} MiB) | — | — | — |")
     el = lines / expressions["cambio"][0]
     print(f"| {lines:,} calculation lines (products, sums of currencies, percentages), de_DE | {expressions['cambio'][0]*1000:.0f} ms ({el:,.0f} lines/s, {expressions['cambio'][1]/1024:.1f} MiB) | — | — | — |")
+    if BASELINE:
+        print()
+        print(f"The same rows for the baseline ({BASELINE_DIR}), in this run:")
+        print()
+        print("| measurement | this build | baseline | this / baseline |")
+        print("|---|---:|---:|---:|")
+        for name, mine, theirs in [
+            ("one-shot conversion", one["cambio"], one["baseline"]), ("dated one-shot", dated["dated"], dated["baseline dated"]),
+            ("27-year chart", dated["chart"], dated["baseline chart"]), ("100,000-line pipe", pipe["cambio"], pipe["baseline"]),
+            ("100,000 natural lines", natural["cambio"], natural["baseline"]), ("100,000 calculation lines", expressions["cambio"], expressions["baseline"]),
+        ]:
+            print(f"| {name} | {mine[0]*1000:.1f} ms ({mine[1]/1024:.1f} MiB) | {theirs[0]*1000:.1f} ms ({theirs[1]/1024:.1f} MiB) | {mine[0]/theirs[0]:.2f} |")
     print()
     print("In process (cambio-bench):")
     sys.stdout.flush()
     subprocess.run([BENCH], check=True)
+    if BASELINE_DIR and os.path.exists(os.path.join(BASELINE_DIR, "cambio-bench")):
+        print()
+        print("In process, the baseline:")
+        sys.stdout.flush()
+        subprocess.run([os.path.join(BASELINE_DIR, "cambio-bench")], check=True)
 
 
 if __name__ == "__main__":

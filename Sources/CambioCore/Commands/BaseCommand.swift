@@ -1,7 +1,7 @@
 /// `base` shows the base currency; `base CUR` sets it (bare amounts are in it, the prompt
 /// shows it; remembered).
 enum BaseCommand: CommandHandler {
-    static let declaration = CommandDeclaration("base", "base [CUR]", .currency, forms: [("base", "show"), ("base CUR", "set")])
+    static let declaration = CommandDeclaration("base", order: 10, "base [CUR]", .currency, forms: [("base", "show"), ("base CUR", "set")])
 
     static func run(_ argument: CommandArgument, _ engine: Engine, _ line: inout LineContext) throws {
         let name = engine.directory.name

@@ -4,7 +4,7 @@ import Foundation
 /// terminal, with first, last, lowest, highest and the change.
 enum ChartCommand: CommandHandler {
     static let declaration = CommandDeclaration(
-        "chart", "chart CUR CUR [PERIOD]", .text, forms: [("chart CUR CUR", "run"), ("chart CUR CUR PERIOD", "period")], more: true)
+        "chart", order: 60, "chart CUR CUR [PERIOD]", .text, forms: [("chart CUR CUR", "run"), ("chart CUR CUR PERIOD", "period")], more: true)
 
     /// The period a chart without one shows.
     static let defaultPeriod = "1y"

@@ -1,11 +1,9 @@
-/// Every shell command, in the order `help` lists them: adding a command is adding its file
-/// and a line here (and its texts in `Resources/Localization/`).
+/// Every shell command, in the order `help` lists them (`CommandDeclaration.order`). The list
+/// of handlers is generated from the files of this folder (`Scripts/embed-resources` writes
+/// `Generated/CommandList.swift`; a test fails while it is out of date): adding a command is
+/// adding its file, and its texts in `Resources/Localization/`.
 public enum CommandTable {
-    static let handlers: [any CommandHandler.Type] = [
-        BaseCommand.self, SwapCommand.self, RecentCommand.self, ListCommand.self, RatesCommand.self, ChartCommand.self,
-        RefreshCommand.self, SourceCommand.self, LocaleCommand.self, PreviewCommand.self, FeeCommand.self, StatusCommand.self,
-        HelpCommand.self, QuitCommand.self,
-    ]
+    static let handlers: [any CommandHandler.Type] = CommandList.handlers.sorted { $0.declaration.order < $1.declaration.order }
 
     /// Every command's declaration.
     public static let declarations: [CommandDeclaration] = handlers.map { $0.declaration }

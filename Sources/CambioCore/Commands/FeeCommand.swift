@@ -2,7 +2,7 @@
 /// its mid-market figure (remembered); `fee off` removes it.
 enum FeeCommand: CommandHandler {
     static let declaration = CommandDeclaration(
-        "fee", "fee [PERCENT|off]", .percentage, keywords: ["off"], forms: [("fee", "show"), ("fee PERCENT", "set"), ("fee off", "off")],
+        "fee", order: 110, "fee [PERCENT|off]", .percentage, keywords: ["off"], forms: [("fee", "show"), ("fee PERCENT", "set"), ("fee off", "off")],
         more: true)
 
     static func run(_ argument: CommandArgument, _ engine: Engine, _ line: inout LineContext) throws {

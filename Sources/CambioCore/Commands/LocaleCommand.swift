@@ -4,7 +4,7 @@ import Foundation
 /// (remembered); `locale default` goes back to the environment's.
 enum LocaleCommand: CommandHandler {
     static let declaration = CommandDeclaration(
-        "locale", "locale [ID|default]", .locale, keywords: ["default"],
+        "locale", order: 90, "locale [ID|default]", .locale, keywords: ["default"],
         forms: [("locale", "show"), ("locale ID", "set"), ("locale default", "default")])
 
     static func run(_ argument: CommandArgument, _ engine: Engine, _ line: inout LineContext) throws {

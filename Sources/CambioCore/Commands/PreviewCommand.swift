@@ -2,7 +2,7 @@
 /// (remembered). The setting is the host's: only the shell shows them.
 enum PreviewCommand: CommandHandler {
     static let declaration = CommandDeclaration(
-        "preview", "preview [on|off]", .keywords, keywords: ["on", "off"], forms: [("preview", "show"), ("preview on|off", "set")])
+        "preview", order: 100, "preview [on|off]", .keywords, keywords: ["on", "off"], forms: [("preview", "show"), ("preview on|off", "set")])
 
     static func run(_ argument: CommandArgument, _ engine: Engine, _ line: inout LineContext) throws {
         let asked: Bool? =

@@ -1,7 +1,7 @@
 /// `rates [CUR …]`: the base currency's rates, both ways, with each currency's name; with
 /// `on DATE`, a day's.
 enum RatesCommand: CommandHandler {
-    static let declaration = CommandDeclaration("rates", "rates [CUR …]", .currencies, takesDate: true, forms: [("rates [CUR …]", "run")])
+    static let declaration = CommandDeclaration("rates", order: 50, "rates [CUR …]", .currencies, takesDate: true, forms: [("rates [CUR …]", "run")])
 
     static func run(_ argument: CommandArgument, _ engine: Engine, _ line: inout LineContext) throws {
         var notes: [String] = []

@@ -1,7 +1,7 @@
 /// `recent` lists the recent currencies, most recent first; `recent clear` empties the list.
 enum RecentCommand: CommandHandler {
     static let declaration = CommandDeclaration(
-        "recent", "recent [clear]", .keywords, keywords: ["clear"], forms: [("recent", "show"), ("recent clear", "clear")], more: true)
+        "recent", order: 30, "recent [clear]", .keywords, keywords: ["clear"], forms: [("recent", "show"), ("recent clear", "clear")], more: true)
 
     static func run(_ argument: CommandArgument, _ engine: Engine, _ line: inout LineContext) throws {
         if argument == .keyword("clear") {

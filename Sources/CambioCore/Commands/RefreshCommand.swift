@@ -1,6 +1,6 @@
 /// `refresh`: rates fetched now, by the host (with progress on a terminal; Ctrl-C cancels).
 enum RefreshCommand: CommandHandler {
-    static let declaration = CommandDeclaration("refresh", "refresh", .none, forms: [("refresh", "run")], more: true)
+    static let declaration = CommandDeclaration("refresh", order: 70, "refresh", .none, forms: [("refresh", "run")], more: true)
 
     static func run(_ argument: CommandArgument, _ engine: Engine, _ line: inout LineContext) throws {
         let report = line.host.refresh(keeping: line.state.table)

@@ -3,7 +3,7 @@
 /// the chosen provider's rates arrive, and the reply says whose they are.
 enum SourceCommand: CommandHandler {
     static let declaration = CommandDeclaration(
-        "source", "source [NAME|auto]", .provider, keywords: ["auto"],
+        "source", order: 80, "source [NAME|auto]", .provider, keywords: ["auto"],
         forms: [("source", "show"), ("source NAME", "set"), ("source auto", "auto")])
 
     static func run(_ argument: CommandArgument, _ engine: Engine, _ line: inout LineContext) throws {

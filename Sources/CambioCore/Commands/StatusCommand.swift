@@ -4,7 +4,7 @@ import Foundation
 /// the rates and its files, the history held, the locale, the recent currencies and the fee,
 /// each fact once: the text's rows and the `status` record are made from the same facts.
 enum StatusCommand: CommandHandler {
-    static let declaration = CommandDeclaration("status", "status", .none, forms: [("status", "run")])
+    static let declaration = CommandDeclaration("status", order: 120, "status", .none, forms: [("status", "run")])
 
     static func run(_ argument: CommandArgument, _ engine: Engine, _ line: inout LineContext) throws {
         let localized = engine.localized

@@ -1,6 +1,6 @@
 /// `swap`: the last conversion the other way round (after a dated line, with that day's rates).
 enum SwapCommand: CommandHandler {
-    static let declaration = CommandDeclaration("swap", "swap", .none, forms: [("swap", "run")])
+    static let declaration = CommandDeclaration("swap", order: 20, "swap", .none, forms: [("swap", "run")])
 
     static func run(_ argument: CommandArgument, _ engine: Engine, _ line: inout LineContext) throws {
         guard let last = line.state.last, let first = last.to.first else { throw CommandError(.nothingToSwap, at: nil) }

@@ -33,6 +33,8 @@ public struct CommandDeclaration: Sendable {
 
     /// The word that runs it (`base`).
     public let word: String
+    /// Where `help` lists it: commands are listed by this number, lowest first.
+    public let order: Int
     /// Other words for the same command (`exit` for `quit`).
     public let aliases: [String]
     /// How it is written in one line of the overview (`base [CUR]`).
@@ -63,10 +65,11 @@ public struct CommandDeclaration: Sendable {
     }
 
     public init(
-        _ word: String, aliases: [String] = [], _ synopsis: String, _ argument: Argument, keywords: [String] = [],
+        _ word: String, order: Int, aliases: [String] = [], _ synopsis: String, _ argument: Argument, keywords: [String] = [],
         takesDate: Bool = false, forms: [(String, String)], more: Bool = false
     ) {
         self.word = word
+        self.order = order
         self.aliases = aliases
         self.synopsis = synopsis
         self.argument = argument
