@@ -137,7 +137,8 @@ let package = Package(
         ),
         .testTarget(
             name: "CambioShellTests",
-            dependencies: ["CambioCore", "CambioFiles", "CambioRates", "CambioShell", "CambioTestSupport", "cambio", "cambio-fetch"]
+            dependencies: ["CambioCore", "CambioFiles", "CambioRates", "CambioShell", "CambioTestSupport", "cambio", "cambio-fetch"],
+            exclude: ["Transcripts", "Snapshots"]
         ),
     ]
 )

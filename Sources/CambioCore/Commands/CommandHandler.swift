@@ -1,7 +1,7 @@
 /// A shell command: its declaration and what it does with its argument. Each command is one
 /// file of this folder, listed once in `CommandTable`; the parser, `help`, completion, the man
 /// page and the completion scripts read its declaration, the engine runs it.
-protocol CommandHandler {
+protocol CommandHandler: Sendable {
     static var declaration: CommandDeclaration { get }
 
     /// Runs the command on the line being evaluated: its reply, its changes to the session's

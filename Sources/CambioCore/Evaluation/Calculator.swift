@@ -377,7 +377,7 @@ final class Calculator {
         let rate = try converter.requiredRate(state.table, from: from, to: to, dated: dated)
         let result = value * rate
         guard charging == nil else { return result }
-        var conversion = Conversion(
+        let conversion = Conversion(
             amount: value, from: from, to: to, rate: rate, result: result,
             date: state.table.date, source: state.table.source.id)
         parts.append(conversion)

@@ -89,7 +89,7 @@ public final class Engine {
     public func preview(_ line: String, in state: SessionState) -> String? {
         guard line.count <= 200 else { return nil }
         var copy = state
-        lend(&copy, now: Date(), host: previewHost, keepsRecords: true) { context in evaluate(line, &context) }
+        _ = lend(&copy, now: Date(), host: previewHost, keepsRecords: true) { context in evaluate(line, &context) }
         guard !work.reply.failed, let money = work.reply.value else { return nil }
         return "= " + (money.currency.map { formatter.format(money.value, $0) } ?? formatter.formatNumber(money.value))
     }
