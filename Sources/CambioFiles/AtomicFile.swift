@@ -72,10 +72,11 @@ public enum AtomicFile {
         defer { closedir(stream) }
         let prefix = ".\(name)."
         let now = time(nil)
+        // The name is read in place, up to its terminator: readdir gives a record only as long
+        // as the name needs, so copying the whole `d_name` field reads past it.
+        guard let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) else { return }
         while let entry = readdir(stream) {
-            let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
+            let entryName = String(cString: (UnsafeRawPointer(entry) + nameOffset).assumingMemoryBound(to: CChar.self))
             guard entryName.hasPrefix(prefix), entryName.hasSuffix(".tmp"),
                 entryName.dropFirst(prefix.count).dropLast(4).split(separator: ".").count == 2
             else { continue }

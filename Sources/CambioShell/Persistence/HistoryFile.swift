@@ -55,8 +55,13 @@ public enum HistoryFile {
         }
         if text.hasPrefix(libeditHeader + "\n") {
             guard let entries = legacy(path) else { return .damaged("not a history file libedit could have written") }
-            return .entries(entries, skipped: 0)
+            return .entries(bounded(entries), skipped: 0)
         }
+        return parse(text)
+    }
+
+    /// The entries of a history file's text in this encoding.
+    public static func parse(_ text: String) -> Contents {
         guard text.hasPrefix(header + "\n") else { return .damaged("not a history file") }
         var entries: [String] = []
         var skipped = 0
