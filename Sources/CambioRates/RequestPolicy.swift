@@ -54,18 +54,3 @@ public enum RequestPolicy {
         return UntrustedText(url.port.map { "\(name):\($0)" } ?? name)
     }
 }
-
-/// Does one GET. The shell uses `HelperTransport` (a separate process, so that the program a
-/// user starts never loads the TLS and HTTP libraries); the fetch helper itself and the tests
-/// use libcurl directly (`CurlTransport`).
-public protocol Transport: Sendable {
-    func start(url: URL, timeout: TimeInterval) -> any TransportRequest
-}
-
-/// One request in flight.
-public protocol TransportRequest: AnyObject, Sendable {
-    /// Ends the request; `wait` then gives `.cancelled`.
-    func cancel()
-    /// Blocks until the request ends.
-    func wait() -> Result<[UInt8], FetchError>
-}

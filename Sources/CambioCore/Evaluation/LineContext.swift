@@ -26,10 +26,3 @@ struct LineContext {
         _modify { yield &outcome.reply }
     }
 }
-
-/// The day of a dated line: the day asked, the published day used, and its table.
-struct DatedLine {
-    let table: RateTable
-    let asked: Day
-    let used: Day
-}
