@@ -116,6 +116,23 @@ public enum AtomicFile {
         return descriptor
     }
 
+    /// The first `count` bytes of a file (fewer when it is shorter); `nil` when it does not
+    /// exist. Refuses what `openForReading` refuses.
+    public static func head(_ path: String, count: Int) throws(Failure) -> [UInt8]? {
+        guard let descriptor = try openForReading(path) else { return nil }
+        defer { close(descriptor) }
+        return [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            var total = 0
+            while total < count {
+                let read = Glibc.read(descriptor, buffer.baseAddress.map { $0 + total }, count - total)
+                if read < 0, errno == EINTR { continue }
+                guard read > 0 else { break }
+                total += read
+            }
+            initialized = total
+        }
+    }
+
     /// The file's text; `nil` when it does not exist. Refuses files over `limit` bytes, text
     /// that is not UTF-8, and anything `openForReading` refuses.
     public static func read(_ path: String, limit: Int = 1 << 20) throws(Failure) -> String? {

@@ -49,7 +49,7 @@ public struct HistoryFetcher: Sendable {
     /// Fetches the ECB's latest 90 days, adds them to `library` and caches them; a cache that
     /// cannot be written is handed to `cacheFailed` (the days are used all the same).
     public func fetchECB(
-        into library: HistoryLibrary, now: Date = Date(), cacheFailed: (AtomicFile.Failure) -> Void = { _ in }
+        into store: RateStore, now: Date = Date(), cacheFailed: (AtomicFile.Failure) -> Void = { _ in }
     ) -> Result<Void, FetchError> {
         let url = trimmed(baseURLOverride ?? Provider.ecb.defaultBaseURLs[0]) + Self.ecbPath90
         let body: [UInt8]
@@ -65,9 +65,9 @@ public struct HistoryFetcher: Sendable {
         }
         let first = days.first?.0 ?? Day.utc(now)
         let through = max(days.last?.0 ?? first, Day.utc(now))
-        library.addECB(days, from: first, through: through)
+        store.addECB(days, from: first, through: through)
         do {
-            try storeECB(library)
+            try storeECB(store)
         } catch {
             cacheFailed(error)
         }
@@ -77,7 +77,7 @@ public struct HistoryFetcher: Sendable {
     /// Fetches currency-api's snapshot of `day`, adds it to `library` and caches it (a cache
     /// that cannot be written is handed to `cacheFailed`).
     public func fetchSnapshot(
-        _ day: Day, into library: HistoryLibrary, cacheFailed: (AtomicFile.Failure) -> Void = { _ in }
+        _ day: Day, into store: RateStore, cacheFailed: (AtomicFile.Failure) -> Void = { _ in }
     ) -> Result<RateTable, FetchError> {
         var failure: FetchError = .offlineMode
         for url in snapshotURLs(day) {
@@ -91,7 +91,7 @@ public struct HistoryFetcher: Sendable {
                     guard table.date == day.iso else {
                         throw ResponseProblem("problem.wrongDay", table.date, day.iso)
                     }
-                    library.addSnapshot(table)
+                    store.addSnapshot(table)
                     do throws(AtomicFile.Failure) {
                         try AtomicFile.makeDirectory(directory)
                         try AtomicFile.write(RateCache.encode(table, provider: .currencyAPI), to: snapshotPath(day))
@@ -109,14 +109,15 @@ public struct HistoryFetcher: Sendable {
         return .failure(failure)
     }
 
-    /// Writes the fetched ECB days.
-    func storeECB(_ library: HistoryLibrary) throws(AtomicFile.Failure) {
-        guard let coverage = library.fetchedCoverage else { return }
+    /// Writes the fetched ECB days; the newest of them stands in the first lines (`last`), where
+    /// `newestCachedECB` finds it without reading the rest.
+    func storeECB(_ store: RateStore) throws(AtomicFile.Failure) {
+        guard let coverage = store.fetchedCoverage else { return }
         var lines = [
             "{", "  \"format\": \(Self.format),", "  \"from\": \"\(coverage.from.iso)\",", "  \"through\": \"\(coverage.through.iso)\",",
-            "  \"days\": {",
+            "  \"last\": \"\(coverage.last.iso)\",", "  \"days\": {",
         ]
-        let days = library.fetchedDays
+        let days = store.fetchedDays
         for (index, (day, rates)) in days.enumerated() {
             let members = rates.keys.sorted().map { "\"\($0)\": \(rates[$0]?.description ?? "0")" }.joined(separator: ", ")
             lines.append("    \"\(day.iso)\": {\(members)}" + (index < days.count - 1 ? "," : ""))
@@ -126,30 +127,44 @@ public struct HistoryFetcher: Sendable {
         try AtomicFile.write(lines.joined(separator: "\n"), to: ecbPath)
     }
 
-    /// Reads what is cached into `library`; a file that does not read is left out (and
-    /// named in the returned problems).
+    /// Reads the cached ECB days into `store`; the file's path when it does not read whole.
     @discardableResult
-    public func loadCached(into library: HistoryLibrary) -> [String] {
-        var problems: [String] = []
-        if let text = try? AtomicFile.read(ecbPath, limit: RequestPolicy.sizeLimit) {
-            if let (days, from, through) = Self.decodeECB(text) {
-                library.addECB(days, from: from, through: through)
-            } else {
-                problems.append(ecbPath)
-            }
-        }
+    public func loadCachedECB(into store: RateStore) -> [String] {
+        guard let text = try? AtomicFile.read(ecbPath, limit: RequestPolicy.sizeLimit) else { return [] }
+        guard let (days, from, through) = Self.decodeECB(text) else { return [ecbPath] }
+        store.addECB(days, from: from, through: through)
+        return []
+    }
+
+    /// The newest day the cached ECB file holds, read from its first lines (`nil` when there is
+    /// no file, or it does not say).
+    public func newestCachedECB() -> Day? {
+        guard let head = try? AtomicFile.head(ecbPath, count: 256) else { return nil }
+        let text = String(decoding: head, as: UTF8.self)
+        guard let key = text.range(of: "\"last\": \"") else { return nil }
+        return Day(iso: text[key.upperBound...].prefix(10))
+    }
+
+    /// Adds the cached snapshots to `store`, each read when first needed (its day is in its
+    /// name); one that does not read is left out and said through `problem`.
+    public func registerCachedSnapshots(into store: RateStore, problem: @escaping (String) -> Void) {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         for name in names.sorted().suffix(400) where name.hasPrefix("currency-api-") && name.hasSuffix(".json") {
             let path = directory + "/" + name
-            guard let text = try? AtomicFile.read(path, limit: RequestPolicy.sizeLimit),
-                let table = try? RateCache.decode(text, provider: .currencyAPI), name == "currency-api-\(table.date).json"
-            else {
-                problems.append(path)
+            guard let day = Day(iso: name.dropFirst("currency-api-".count).dropLast(".json".count)) else {
+                problem(path)
                 continue
             }
-            library.addSnapshot(table)
+            store.addSnapshot(day: day, sourceID: Provider.currencyAPI.rawValue) {
+                guard let text = try? AtomicFile.read(path, limit: RequestPolicy.sizeLimit),
+                    let table = try? RateCache.decode(text, provider: .currencyAPI), table.day == day
+                else {
+                    problem(path)
+                    return nil
+                }
+                return table
+            }
         }
-        return problems
     }
 
     /// The cached ECB days, with the checks an answer passes (`checkedHistoryDay`); `nil` for a

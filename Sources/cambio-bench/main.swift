@@ -29,7 +29,7 @@ guard let table = try? SeedTableDecoder.bundled() else {
 for localeID in ["en_US", "de_DE", "tr_TR"] {
     let locale = LocaleSettings(numbers: localeID, money: localeID, messages: localeID)
     let engine = Engine(locale: locale, table: table)
-    let state = SessionState(base: .eur, recent: ["USD", "GBP", "JPY"].compactMap(CurrencyCode.init), locale: locale, table: table)
+    let state = SessionState(base: .eur, recent: ["USD", "GBP", "JPY"].compactMap(CurrencyCode.init), locale: locale)
     _ = engine.directory.entries  // names are built once per session, on first use
 
     // Completion: an empty word (every currency), a short prefix, a name word, a multi-word name.

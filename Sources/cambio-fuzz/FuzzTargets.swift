@@ -60,7 +60,7 @@ enum FuzzTargets {
         let (locale, line) = split(bytes)
         guard line.count <= 4096 else { return }
         let engine = engine(locale)
-        let state = SessionState(base: .eur, recent: [], locale: engine.locale, table: table)
+        let state = SessionState(base: .eur, recent: [], locale: engine.locale)
         let outcome = engine.evaluate(line, in: state, now: Date(timeIntervalSince1970: 1_764_460_800))
         for case .error(let error, let message) in outcome.reply.lines {
             check(!message.isEmpty, "an empty error message for \(line.debugDescription)")
@@ -110,7 +110,7 @@ enum FuzzTargets {
         let sibling = String(
             decoding: utf8[..<run.lowerBound] + Array(siblings[utf8.count % siblings.count].utf8) + utf8[run.upperBound...], as: UTF8.self)
         let now = Date(timeIntervalSince1970: 1_764_460_800)
-        let state = SessionState(base: .eur, recent: [.usd], locale: engine.locale, table: table)
+        let state = SessionState(base: .eur, recent: [.usd], locale: engine.locale)
         _ = engine.evaluate(sibling, in: state, now: now)
         let shaped = engine.evaluate(line, in: state, now: now)
         let expected = plain.evaluate(line, in: state, now: now)
@@ -133,7 +133,7 @@ enum FuzzTargets {
         guard !(a + b).contains(where: { "#?\n\r".contains($0) }) else { return }
         let engine = engine(locale)
         let now = Date(timeIntervalSince1970: 1_764_460_800)
-        let state = SessionState(base: .eur, recent: [], locale: engine.locale, table: table)
+        let state = SessionState(base: .eur, recent: [], locale: engine.locale)
         func value(_ line: String) -> Money? { engine.evaluate(line, in: state, now: now).reply.value }
         func reads(_ line: String) -> Bool { !engine.evaluate(line, in: state, now: now).reply.failed }
         // Each side must stand alone (a percentage alone does not); `× 1` keeps its value where

@@ -1,7 +1,8 @@
 import Foundation
 
-/// `chart eur usd [1y|6m|30d|DATE..DATE|all]`: the pair's ECB reference rates drawn in the
-/// terminal, with first, last, lowest, highest and the change.
+/// `chart eur usd [1y|6m|30d|DATE..DATE|all]`: the pair's rates on every day held drawn in the
+/// terminal (the ECB's days, and the other tables' days where the ECB has none of the pair),
+/// with first, last, lowest, highest and the change.
 enum ChartCommand: CommandHandler {
     static let declaration = CommandDeclaration(
         "chart", order: 60, "chart CUR CUR [PERIOD]", .text, forms: [("chart CUR CUR", "run"), ("chart CUR CUR PERIOD", "period")], more: true)
@@ -13,7 +14,7 @@ enum ChartCommand: CommandHandler {
         let today = Day.utc(line.now)
         let range = argument.range
         guard let argument = argument.text, !argument.isEmpty else { throw CommandError(.badChart(""), at: range) }
-        let history = engine.history
+        let store = engine.store
         let localized = engine.localized
         let formatter = engine.formatter
         let start = range?.lowerBound ?? 0
@@ -45,10 +46,8 @@ enum ChartCommand: CommandHandler {
             (first, last) = period
         }
         let (from, to) = try pair(words, range: range, base: line.state.base, engine)
-        for code in [from, to] where !history.hasHistory(code) {
-            throw CommandError(.badChart(code.rawValue), at: words.first { $0.text.uppercased() == code.rawValue }?.range ?? range)
-        }
-        let bundledFirst = history.bundled.firstDay
+        let pinned = line.state.pinnedSource
+        let bundledFirst = store.history.firstDay
         first = max(first, bundledFirst)
         last = min(last, today)
         guard first < last else {
@@ -57,11 +56,12 @@ enum ChartCommand: CommandHandler {
         // Days past the ECB's held ones are fetched first where the host may.
         var missingAfter: Day?
         var reason: String?
-        if last > history.bundled.lastDay, case .notFetched = history.ecbTable(on: last) {
+        let ecbAsked = pinned == nil || pinned == RateSource.ecbID
+        if ecbAsked, store.hasHistory(from), store.hasHistory(to), store.day(last, pinned: pinned).ecbHeldThrough != nil {
             if case .failed(let why) = line.host.fetch(.ecb(last)) { reason = localized("history.fetchFailed", why) }
-            if case .notFetched(let held) = history.ecbTable(on: last) { missingAfter = held }
+            if let held = store.day(last, pinned: pinned).ecbHeldThrough { missingAfter = held }
         }
-        let points = history.series(from: from, to: to, start: first, end: last)
+        let points = store.series(from: from, to: to, start: first, end: last, pinned: pinned)
         guard points.count >= 2, let firstPoint = points.first, let lastPoint = points.last else {
             if let missingAfter { throw CommandError(.date(.notFetched(last, last: missingAfter, reason: reason)), at: range) }
             throw CommandError(.badChart("\(from)/\(to) \(first.iso)…\(last.iso)"), at: range)
@@ -73,7 +73,7 @@ enum ChartCommand: CommandHandler {
             if point.value > points[highIndex].value { highIndex = index }
         }
         // The figures shown are exact: the published rates of those days, divided.
-        func exact(_ point: HistoryLibrary.Point) -> Rational { history.exactRate(from: from, to: to, on: point.day) ?? .zero }
+        func exact(_ point: RateStore.Point) -> Rational { store.exactRate(from: from, to: to, at: point) ?? .zero }
         let (low, high, opening, closing) = (exact(points[lowIndex]), exact(points[highIndex]), exact(firstPoint), exact(lastPoint))
         let digits = max(low.fractionDigits(significant: 5, minimum: 2, maximum: 12), high.fractionDigits(significant: 5, minimum: 2, maximum: 12))
         func number(_ value: Rational) -> String { formatter.formatNumber(value, fractionDigits: digits) }
@@ -112,7 +112,11 @@ enum ChartCommand: CommandHandler {
                     "chart.summary", number(opening), number(closing), number(low), reader.format(points[lowIndex].day), number(high),
                     reader.format(points[highIndex].day), changeText)))
         if let missingAfter { line.reply.lines.append(.assumption(localized("chart.notFetched", missingAfter.iso))) }
-        line.reply.lines.append(.note(localized("chart.source", localized("history.source.ecbName"))))
+        // Whose days they are: the ECB's, and any other source's where the ECB has none.
+        var sources: [String] = []
+        for point in points where !sources.contains(point.sourceID) { sources.append(point.sourceID) }
+        let names = sources.map { $0 == RateSource.ecbID ? localized("history.source.ecbName") : $0 }
+        line.reply.lines.append(.note(localized("chart.source", names.joined(separator: ", "))))
         line.reply.records.append(
             Record(
                 "chart",
@@ -123,7 +127,8 @@ enum ChartCommand: CommandHandler {
                     ("last", .decimal(closing.decimalText(significantDigits: Conversion.significantDigits).text)),
                     ("min", .decimal(low.decimalText(significantDigits: Conversion.significantDigits).text)),
                     ("max", .decimal(high.decimalText(significantDigits: Conversion.significantDigits).text)),
-                    ("change_percent", .decimal(change.decimalText(significantDigits: 12).text)), ("source", .text("ecb")),
+                    ("change_percent", .decimal(change.decimalText(significantDigits: 12).text)),
+                    ("source", .text(sources.joined(separator: " "))),
                 ]))
         if engine.configuration.wantsSeries {
             for point in points {
@@ -141,7 +146,7 @@ enum ChartCommand: CommandHandler {
     /// `1y`, `6m`, `30d`, `2w`, `all`, or `DATE..DATE`; `nil` when the word is none of them.
     private static func period(_ text: String, range: Range<Int>?, today: Day, _ engine: Engine) throws -> (Day, Day)? {
         let folded = text.lowercased()
-        if folded == "all" || folded == "max" { return (engine.history.bundled.firstDay, today) }
+        if folded == "all" || folded == "max" { return (engine.store.history.firstDay, today) }
         for separator in ["..", "…"] {
             guard let split = folded.range(of: separator) else { continue }
             let first = try engine.dates.read(String(text[..<split.lowerBound]), range: range, today: today)

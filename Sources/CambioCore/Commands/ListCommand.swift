@@ -1,10 +1,10 @@
-/// `list [TEXT]`: every currency the table converts (or those whose code, name or symbol has
+/// `list [TEXT]`: every currency the current rates convert (or those whose code, name or symbol has
 /// the text), with its symbol, name in the user's language and ISO minor units.
 enum ListCommand: CommandHandler {
     static let declaration = CommandDeclaration("list", order: 40, "list [TEXT]", .text, forms: [("list [TEXT]", "run")])
 
     static func run(_ argument: CommandArgument, _ engine: Engine, _ line: inout LineContext) throws {
-        var codes = line.state.recentFirst(line.state.table.codes)
+        var codes = line.state.recentFirst(engine.currentRates(pinned: line.state.pinnedSource).codes)
         let filter = argument.text
         if let filter {
             let folded = TextFolding.fold(filter)

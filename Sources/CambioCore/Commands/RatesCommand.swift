@@ -1,5 +1,5 @@
 /// `rates [CUR …]`: the base currency's rates, both ways, with each currency's name; with
-/// `on DATE`, a day's.
+/// `on DATE`, a day's; with `average PERIOD`, a period's averages.
 enum RatesCommand: CommandHandler {
     static let declaration = CommandDeclaration("rates", order: 50, "rates [CUR …]", .currencies, takesDate: true, forms: [("rates [CUR …]", "run")])
 
@@ -8,16 +8,26 @@ enum RatesCommand: CommandHandler {
         var codes: [CurrencyCode] = []
         if case .currencies(let references) = argument { codes = try references.map { try engine.resolver.currency($0, notes: &notes) } }
         let state = line.state
-        let table = state.table
         let base = state.base
         let formatter = engine.formatter
-        let list = codes.isEmpty ? state.recentFirst(table.rates.keys.filter { $0 != base }.sorted()) : codes
+        let converter = engine.converter
+        let list = codes.isEmpty ? state.recentFirst(converter.publishedCodes(line).filter { $0 != base }) : codes
         line.reply.lines += notes.map { .assumption($0) }
         line.reply.lines.append(.heading("\(formatter.unit(base)) (\(base), \(engine.directory.name(of: base)))"))
         var rows: [[ReplyTable.Cell]] = []
+        var used = Converter.UsedTables()
         for code in list {
-            guard let rate = table.rate(from: base, to: code), let inverse = table.rate(from: code, to: base) else { continue }
-            line.reply.records.append(.rate(from: base, to: code, rate: rate, inverse: inverse, date: table.date, source: table.source.id))
+            // A currency named has its rate or says why not; one of the list without a rate is left out.
+            let quote: Converter.Quote
+            do {
+                quote = try converter.quote(from: base, to: code, line)
+            } catch  where codes.isEmpty {
+                continue
+            }
+            let rate = quote.rate
+            guard let inverse = quote.table.rate(from: code, to: base) else { continue }
+            used.add(quote.table, code)
+            line.reply.records.append(.rate(from: base, to: code, rate: rate, inverse: inverse, origin: converter.origin(quote.table, line)))
             rows.append([
                 .init("\(code)  \(formatter.formatRate(rate, code))", .figure),
                 .init("\(formatter.unit(code)) = \(formatter.formatRate(inverse, base))", .figure),
@@ -25,7 +35,7 @@ enum RatesCommand: CommandHandler {
             ])
         }
         line.reply.lines.append(.table(ReplyTable(rows, gap: 3)))
-        line.reply.lines.append(.source(engine.converter.tableNote(table, line)))
+        line.reply.lines += converter.sourceNotes(used, line)
         if !codes.isEmpty {
             line.state.use(codes)
             line.outcome.effects.insert(.saveRecent)

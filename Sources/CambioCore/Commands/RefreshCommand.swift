@@ -3,10 +3,10 @@ enum RefreshCommand: CommandHandler {
     static let declaration = CommandDeclaration("refresh", order: 70, "refresh", .none, forms: [("refresh", "run")], more: true)
 
     static func run(_ argument: CommandArgument, _ engine: Engine, _ line: inout LineContext) throws {
-        let report = line.host.refresh(keeping: line.state.table)
+        let report = line.host.refresh()
         line.reply.lines += report.lines
         if let table = report.table {
-            line.state.table = table
+            engine.store.add(table)
             line.outcome.effects.insert(.tableChanged)
         }
     }

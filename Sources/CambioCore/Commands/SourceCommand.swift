@@ -1,6 +1,6 @@
-/// `source` shows the rate providers; `source NAME` chooses one (remembered), `source auto`
-/// the default order. Choosing is the host's; results keep coming from the table in use until
-/// the chosen provider's rates arrive, and the reply says whose they are.
+/// `source` shows the rate providers; `source NAME` pins one (remembered): its newest day held
+/// answers every line, and the refresh fetches from it; `source auto` unpins, and the newest
+/// table of any source answers each pair. The reply says whose rates the lines now use.
 enum SourceCommand: CommandHandler {
     static let declaration = CommandDeclaration(
         "source", order: 80, "source [NAME|auto]", .provider, keywords: ["auto"],
@@ -15,14 +15,15 @@ enum SourceCommand: CommandHandler {
         }
         let choice = try line.host.source(name)
         line.reply.lines += choice.lines
-        let table = line.state.table
-        if let chosen = choice.chosen, chosen.id != table.source.id {
-            let localized = engine.localized
-            line.reply.lines.append(
-                .assumption(
-                    localized(
-                        "source.notYet", chosen.name, table.source.id,
-                        table.source.isBundledSeed ? localized("source.bundledOn", table.date) : table.date)))
+        guard name != nil else { return }
+        line.state.pinnedSource = choice.chosen?.id
+        let localized = engine.localized
+        guard let chosen = choice.chosen else { return }
+        // Whose rates the lines use now: the pinned source's newest day held, or none yet.
+        if let newest = engine.currentRates(pinned: chosen.id).newest {
+            line.reply.lines.append(.note(localized("source.using", engine.converter.tableNote(newest, line))))
+        } else {
+            line.reply.lines.append(.assumption(localized("source.notYet", chosen.name)))
         }
     }
 }

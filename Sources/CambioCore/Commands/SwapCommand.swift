@@ -1,12 +1,17 @@
-/// `swap`: the last conversion the other way round (after a dated line, with that day's rates).
+/// `swap`: the last conversion the other way round (after a dated line, with that day's rates;
+/// after an averaged one, with that period's).
 enum SwapCommand: CommandHandler {
     static let declaration = CommandDeclaration("swap", order: 20, "swap", .none, forms: [("swap", "run")])
 
     static func run(_ argument: CommandArgument, _ engine: Engine, _ line: inout LineContext) throws {
         guard let last = line.state.last, let first = last.to.first else { throw CommandError(.nothingToSwap, at: nil) }
-        // After a dated line, the other way round with the rates of the same day.
-        if let day = last.day, line.dated == nil {
-            try engine.dates.run(.run(CommandInvocation(declaration.word)), on: day, at: nil, engine, &line)
+        // After a dated or averaged line, the other way round with the rates of the same day or
+        // period.
+        if let asked = last.asked, line.dated == nil {
+            switch asked {
+            case .day(let day): try engine.dates.run(.run(CommandInvocation(declaration.word)), on: day, at: nil, engine, &line)
+            case .period(let period): try engine.dates.run(.run(CommandInvocation(declaration.word)), over: period, at: nil, engine, &line)
+            }
             return
         }
         // After a line into several currencies, say which pair is swapped.

@@ -2,7 +2,7 @@ import Foundation
 
 /// Arithmetic on amounts, money, percentages and the last result, exactly: each value a
 /// fraction with its currency, money in another currency converted into the left one's with
-/// the line's table, the result converted into each target (or shown in the base), and with a
+/// the line's rates, the result converted into each target (or shown in the base), and with a
 /// card fee the figure with it (README, "A card fee").
 final class Calculator {
     let resolver: Resolver
@@ -10,8 +10,14 @@ final class Calculator {
     let formatter: MoneyFormatter
     let localized: Localization
     let showsDetails: Bool
-    /// Whether the line being calculated is dated (a withdrawn currency's error differs).
-    private var dated = false
+    /// The rates of the line being calculated (a dated line's day, the pinned source, the host
+    /// that fetches what a day lacks), kept while the calculation recurses.
+    private var rates: (dated: DatedLine?, pinned: String?, host: any SessionHost) = (nil, nil, SilentHost())
+
+    /// The rate of a pair for the line being calculated, and its table.
+    private func quote(_ from: CurrencyCode, _ to: CurrencyCode) throws -> Converter.Quote {
+        try converter.quote(from: from, to: to, dated: rates.dated, pinned: rates.pinned, host: rates.host)
+    }
 
     init(resolver: Resolver, converter: Converter, formatter: MoneyFormatter, localized: Localization, showsDetails: Bool) {
         self.resolver = resolver
@@ -67,11 +73,11 @@ final class Calculator {
         guard let currency, let charge = charging else { return value }
         guard currency != charge.target else { return value }
         charging?.charged = true
-        return value * (try converter.requiredRate(state.table, from: currency, to: charge.target, dated: dated)) * (.one + charge.fee)
+        return value * (try quote(currency, charge.target).rate) * (.one + charge.fee)
     }
 
     func calculate(_ typed: Expression, targets references: [CurrencyReference], adjust: Adjustment?, _ line: inout LineContext) throws {
-        dated = line.dated != nil
+        rates = (line.dated, line.state.pinnedSource, line.host)
         var notes: [String] = []
         var parts: [Conversion] = []
         let state = line.state
@@ -125,7 +131,6 @@ final class Calculator {
                 line.reply.conversions.append(part)
             }
         }
-        let table = state.table
         let from = total.currency ?? base
         guard !targets.isEmpty else {
             // The value itself: money in its currency, or a plain number; money in another
@@ -153,8 +158,11 @@ final class Calculator {
             return
         }
         var first: (result: Rational, target: CurrencyCode)?
+        var used = Converter.UsedTables()
         for target in targets {
-            let rate = try converter.requiredRate(from: from, to: target, line)
+            let quote = try quote(from, target)
+            let rate = quote.rate
+            used.add(quote.table, target)
             let result = total.value * rate
             try converter.readable(result)
             let charged = try fee.flatMap { try chargedValue(expression, factor: factor, into: target, fee: $0, state) }
@@ -165,20 +173,19 @@ final class Calculator {
             if first == nil { first = (result, target) }
             if line.keepsRecords {
                 var conversion = Conversion(
-                    amount: total.value, from: from, to: target, rate: rate,
-                    result: result, date: table.date, source: table.source.id)
+                    amount: total.value, from: from, to: target, rate: rate, result: result, origin: converter.origin(quote.table, line))
                 if let fee, let charged { conversion.charge(fee, giving: charged) }
                 line.reply.conversions.append(conversion)
                 line.reply.records.append(expressionRecord(echo, result, target, fee: fee, charged: charged, typed: line.typed))
             }
         }
-        if showsDetails { line.reply.lines.append(.source(converter.tableNote(table, line))) }
+        if showsDetails { line.reply.lines += converter.sourceNotes(used, line) }
         if let first {
             if targets.count == 1 { line.reply.value = Money(first.result, first.target) }
             // `swap` converts the result back: the calculation's value was never one amount the
             // user typed.
             line.state.setLast(
-                first.result, from: from, to: [first.target], day: line.dated?.asked, answer: first.result, in: first.target)
+                first.result, from: from, to: [first.target], asked: line.dated?.asked, answer: first.result, in: first.target)
         }
         if line.state.use(from, then: targets) { line.outcome.effects.insert(.saveRecent) }
     }
@@ -189,9 +196,9 @@ final class Calculator {
     private func inBase(
         _ expression: Expression, total: Rational, from currency: CurrencyCode, factor: Rational, fee: Rational?, _ line: inout LineContext
     ) throws {
-        let table = line.state.table
         let base = line.state.base
-        let rate = try converter.requiredRate(from: currency, to: base, line)
+        let quote = try quote(currency, base)
+        let rate = quote.rate
         let result = total * rate
         try converter.readable(result)
         let charged = try fee.flatMap { try chargedValue(expression, factor: factor, into: base, fee: $0, line.state) }
@@ -199,15 +206,15 @@ final class Calculator {
         if let fee, let charged { text += converter.feeSuffix(charged, base, fee) }
         let detail = showsDetails ? "\(formatter.unit(currency)) = \(formatter.formatRate(rate, base))" : nil
         line.reply.lines.append(.result(text, detail: detail))
-        if showsDetails { line.reply.lines.append(.source(converter.tableNote(table, line))) }
+        if showsDetails { line.reply.lines.append(.source(converter.tableNote(quote.table, line))) }
         if line.keepsRecords {
             var conversion = Conversion(
-                amount: total, from: currency, to: base, rate: rate, result: result, date: table.date, source: table.source.id)
+                amount: total, from: currency, to: base, rate: rate, result: result, origin: converter.origin(quote.table, line))
             if let fee, let charged { conversion.charge(fee, giving: charged) }
             line.reply.conversions.append(conversion)
         }
         // The one value of the line stays the calculation's (the preview shows it).
-        line.state.setLast(total, from: currency, to: [base], day: line.dated?.asked, answer: total, in: currency)
+        line.state.setLast(total, from: currency, to: [base], asked: line.dated?.asked, answer: total, in: currency)
     }
 
     /// The calculation as data: what it says, its exact and rounded value, its currency, and
@@ -374,12 +381,11 @@ final class Calculator {
         -> Rational
     {
         guard from != to else { return value }
-        let rate = try converter.requiredRate(state.table, from: from, to: to, dated: dated)
+        let quote = try quote(from, to)
+        let rate = quote.rate
         let result = value * rate
         guard charging == nil else { return result }
-        let conversion = Conversion(
-            amount: value, from: from, to: to, rate: rate, result: result,
-            date: state.table.date, source: state.table.source.id)
+        let conversion = Conversion(amount: value, from: from, to: to, rate: rate, result: result, origin: converter.origin(quote.table, rates.dated))
         parts.append(conversion)
         return result
     }

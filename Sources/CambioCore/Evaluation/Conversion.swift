@@ -10,9 +10,11 @@ public struct Conversion: Sendable, Equatable {
     public let rate: Rational
     /// `amount × rate`, exact.
     public let result: Rational
-    /// The table's data date and source.
-    public let date: String
-    public let source: String
+    /// Which rates it used: the day and source, and for a dated or averaged line what was asked.
+    public let origin: RateOrigin
+    /// The rates' day and source.
+    public var date: String { origin.date }
+    public var source: String { origin.source }
     /// The card fee in use (a fraction), when it applies to this conversion.
     public private(set) var fee: Rational? = nil
     /// The result with the fee, as the line shows it: for a calculation, every amount charged
@@ -20,6 +22,15 @@ public struct Conversion: Sendable, Equatable {
     public private(set) var resultWithFee: Rational? = nil
     /// True for a conversion inside a calculation (its result is part of another one's amount).
     public var isPart = false
+
+    public init(amount: Rational, from: CurrencyCode, to: CurrencyCode, rate: Rational, result: Rational, origin: RateOrigin) {
+        self.amount = amount
+        self.from = from
+        self.to = to
+        self.rate = rate
+        self.result = result
+        self.origin = origin
+    }
 
     /// Records the fee and the figure with it.
     public mutating func charge(_ fee: Rational, giving charged: Rational) {

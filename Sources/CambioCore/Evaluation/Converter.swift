@@ -2,24 +2,24 @@ import Foundation
 
 /// Converts amounts and shows rates: each target's exact result, formatted once, with the rate
 /// beside it on a terminal, the record of it, the last conversion for `swap` and `ans`, and the
-/// recent currencies. The rates come from the line's table (a dated line's when it has one).
+/// recent currencies. Each rate is a quote of the store (`quote`): the newest table that quotes
+/// the pair, or a dated line's day or an averaged line's period.
 final class Converter {
     let formatter: MoneyFormatter
     let localized: Localization
     let catalog: CurrencyCatalog
-    let history: HistoryLibrary
+    let store: RateStore
     let dates: DatedLines
     let showsDetails: Bool
 
     /// Currencies shown for a bare amount before the user has any recent ones.
     static let defaultTargets = ["USD", "EUR", "GBP", "JPY", "CHF"].compactMap(CurrencyCode.init)
 
-    init(formatter: MoneyFormatter, localized: Localization, catalog: CurrencyCatalog, history: HistoryLibrary, dates: DatedLines, showsDetails: Bool)
-    {
+    init(formatter: MoneyFormatter, localized: Localization, catalog: CurrencyCatalog, store: RateStore, dates: DatedLines, showsDetails: Bool) {
         self.formatter = formatter
         self.localized = localized
         self.catalog = catalog
-        self.history = history
+        self.store = store
         self.dates = dates
         self.showsDetails = showsDetails
     }
@@ -33,19 +33,21 @@ final class Converter {
 
     /// The currencies a conversion or rate query goes into: each named once (`usd, dollars`
     /// is one), or the recent currencies (from the base) or the base when none is named.
-    func targets(_ requested: [CurrencyCode], from: CurrencyCode, _ state: SessionState) -> [CurrencyCode] {
+    func targets(_ requested: [CurrencyCode], from: CurrencyCode, _ line: LineContext) -> [CurrencyCode] {
         if requested.count > 1 {
             var seen: Set<CurrencyCode> = []
             return requested.filter { seen.insert($0).inserted }
         }
-        if requested.isEmpty { return from == state.base ? recentTargets(excluding: from, state) : [state.base] }
+        if requested.isEmpty { return from == line.state.base ? recentTargets(excluding: from, line) : [line.state.base] }
         return requested
     }
 
-    private func recentTargets(excluding code: CurrencyCode, _ state: SessionState) -> [CurrencyCode] {
-        let recent = state.recent.filter { $0 != code && state.table.contains($0) }
+    /// The recent currencies that have a rate from `code` (else the default ones).
+    private func recentTargets(excluding code: CurrencyCode, _ line: LineContext) -> [CurrencyCode] {
+        let quoted = { (target: CurrencyCode) in target != code && (try? self.quote(from: code, to: target, line)) != nil }
+        let recent = line.state.recent.filter(quoted)
         if !recent.isEmpty { return recent }
-        return Self.defaultTargets.filter { $0 != code && state.table.contains($0) }
+        return Self.defaultTargets.filter(quoted)
     }
 
     /// Refuses a result too long to be typed back: every amount shown reads back, and the
@@ -60,44 +62,122 @@ final class Converter {
         }
     }
 
-    /// The rate between two currencies of the table, or the error naming the one it lacks.
-    func requiredRate(_ table: RateTable, from: CurrencyCode, to target: CurrencyCode, dated: Bool) throws -> Rational {
-        guard let rate = rate(table, from: from, to: target) else {
-            let missing = table.contains(from) ? target : from
-            // A withdrawn currency (TRL) has rates only in the history, until it was withdrawn.
-            if !dated, let name = catalog.withdrawnName(missing), let last = history.bundled.lastDay(of: missing) {
-                throw CommandError(.withdrawnCurrency(missing, name: name, last: last), at: nil)
-            }
-            throw CommandError(.currencyNotInTable(missing, table: CommandError.TableDescription(table, missing: missing)), at: nil)
-        }
-        return rate
+    // MARK: Quotes
+
+    /// The rate of a pair and the table it is of.
+    struct Quote {
+        let rate: Rational
+        let table: RateTable
     }
 
-    /// The same with the line's table.
+    /// The rate of `from` in `to` for the line: now (the newest table that quotes both, of the
+    /// pinned source when one is), on a dated line's day, or over an averaged line's period.
+    func quote(from: CurrencyCode, to: CurrencyCode, _ line: LineContext) throws -> Quote {
+        try quote(from: from, to: to, dated: line.dated, pinned: line.state.pinnedSource, host: line.host)
+    }
+
+    /// The same with the line's rates given apart (a calculation keeps them while it recurses).
+    func quote(from: CurrencyCode, to: CurrencyCode, dated: DatedLine?, pinned: String?, host: any SessionHost) throws -> Quote {
+        switch dated {
+        case nil: return try currentQuote(from: from, to: to, pinned: pinned)
+        case .day(let rates)?: return try dates.quote(from: from, to: to, rates, pinned: pinned, host: host)
+        case .average(let table)?: return try dates.quote(from: from, to: to, average: table)
+        }
+    }
+
+    /// The tables "now" chooses from, for the pinned source (kept while the store is unchanged).
+    func currentRates(pinned: String?) -> CurrentRates {
+        if let current, current.generation == store.generation, current.pinned == pinned { return current }
+        let view = store.current(pinned: pinned)
+        current = view
+        quotes = CurrencyMap()
+        return view
+    }
+
+    private var current: CurrentRates?
+    /// The pairs quoted from `current`, remembered: a ledger converts between the same few.
+    private var quotes = CurrencyMap<Quote>()
+
+    private func currentQuote(from: CurrencyCode, to: CurrencyCode, pinned: String?) throws -> Quote {
+        let view = currentRates(pinned: pinned)
+        if let known = quotes[from, to] { return known }
+        guard let table = view.table(quoting: from, to), let rate = table.rate(from: from, to: to) else {
+            throw missing(from: from, to: to, in: view)
+        }
+        if quotes.count >= 4096 { quotes = CurrencyMap() }
+        let quote = Quote(rate: rate, table: table)
+        quotes[from, to] = quote
+        return quote
+    }
+
+    /// The error for a pair no current table quotes: the currency missing, and the newest table
+    /// that lacks it; a withdrawn one (TRL) has rates only in the history, until it was withdrawn.
+    private func missing(from: CurrencyCode, to: CurrencyCode, in view: CurrentRates) -> CommandError {
+        let missing = view.table(having: from) == nil ? from : to
+        if let name = catalog.withdrawnName(missing), let last = store.history.lastDay(of: missing) {
+            return CommandError(.withdrawnCurrency(missing, name: name, last: last), at: nil)
+        }
+        let other = missing == from ? to : from
+        guard let table = view.table(having: other) ?? view.newest else {
+            return CommandError(.nothingHeld(source: view.pinned ?? ""), at: nil)
+        }
+        return CommandError(.currencyNotInTable(missing, table: CommandError.TableDescription(table, missing: missing, pinned: view.pinned)), at: nil)
+    }
+
+    /// The currencies the line's rates publish, sorted (for `rates`): the current tables', a
+    /// day's tables', or a period's.
+    func publishedCodes(_ line: LineContext) -> [CurrencyCode] {
+        var codes: Set<CurrencyCode> = []
+        switch line.dated {
+        case nil:
+            for holding in currentRates(pinned: line.state.pinnedSource).holdings {
+                if let table = holding.table { codes.formUnion(table.rates.keys) }
+            }
+        case .day(let rates)?:
+            if let ecb = rates.ecb { codes.formUnion(ecb.rates.keys) }
+            for table in store.otherTables(on: rates.asked, pinned: line.state.pinnedSource) { codes.formUnion(table.rates.keys) }
+        case .average(let table)?:
+            codes.formUnion(table.rates.keys)
+        }
+        return codes.sorted()
+    }
+
+    /// The rate of a pair for the line, without its table.
     func requiredRate(from: CurrencyCode, to target: CurrencyCode, _ line: LineContext) throws -> Rational {
-        try requiredRate(line.state.table, from: from, to: target, dated: line.dated != nil)
+        try quote(from: from, to: target, line).rate
+    }
+
+    /// What a record says of a quote's rates: its table's day and source, and a dated line's
+    /// day asked and why another was used.
+    func origin(_ table: RateTable, _ line: LineContext) -> RateOrigin { origin(table, line.dated) }
+
+    func origin(_ table: RateTable, _ dated: DatedLine?) -> RateOrigin {
+        guard case .day(let rates)? = dated else { return RateOrigin(table) }
+        return RateOrigin(table, asked: rates.asked, substitution: table === rates.ecb ? rates.substitution : nil)
     }
 
     /// An amount converted into each target: one result line each (with the rate beside it
     /// on a terminal), the first result as `ans`, and the conversion as the one `swap` reverses.
     func show(_ amount: Rational, from: CurrencyCode, targets requested: [CurrencyCode], notes: [String], _ line: inout LineContext) throws {
-        let targets = targets(requested, from: from, line.state)
-        let table = line.state.table
+        let targets = targets(requested, from: from, line)
         line.reply.lines.reserveCapacity(notes.count + targets.count + 1)
         for note in notes { line.reply.lines.append(.assumption(note)) }
         var answer = Rational.zero
+        var used = UsedTables()
         for (index, target) in targets.enumerated() {
-            let rate = try requiredRate(from: from, to: target, line)
+            let quote = try quote(from: from, to: target, line)
+            let rate = quote.rate
             let result = amount * rate
             try readable(result)
             // The rate is only shown beside results; a pipe does without it (and the division).
             var detail: String?
             if showsDetails {
-                let inverse = table.rate(from: target, to: from) ?? .zero
+                let inverse = quote.table.rate(from: target, to: from) ?? .zero
                 detail =
                     rate >= .one || inverse < .one
                     ? "\(formatter.unit(from)) = \(formatter.formatRate(rate, target))"
                     : "\(formatter.unit(target)) = \(formatter.formatRate(inverse, from))"
+                used.add(quote.table, target)
             }
             resultLine.removeAll(keepingCapacity: true)
             formatter.writeGiven(amount, from, into: &resultLine)
@@ -112,38 +192,58 @@ final class Converter {
                 if line.keepsRecords, targets.count == 1, from != target { line.reply.value = Money(result, target) }
             }
             if line.keepsRecords {
-                var conversion = Conversion(
-                    amount: amount, from: from, to: target, rate: rate, result: result, date: table.date, source: table.source.id)
+                var conversion = Conversion(amount: amount, from: from, to: target, rate: rate, result: result, origin: origin(quote.table, line))
                 if let fee { conversion.charge(fee, giving: result * (.one + fee)) }
                 line.reply.conversions.append(conversion)
             }
         }
-        // The table's date and source, for a terminal (a pipe shows results only).
-        if showsDetails { line.reply.lines.append(.source(tableNote(table, line))) }
+        // The tables' days and sources, for a terminal (a pipe shows results only).
+        if showsDetails { line.reply.lines += sourceNotes(used, line) }
         // The first result is `ans`; the conversion is the one `swap` reverses.
         if let first = targets.first {
-            line.state.setLast(amount, from: from, to: targets, day: line.dated?.asked, answer: answer, in: first)
+            line.state.setLast(amount, from: from, to: targets, asked: line.dated?.asked, answer: answer, in: first)
         }
         if line.state.use(from, then: targets) { line.outcome.effects.insert(.saveRecent) }
     }
 
     /// The rate of `from` in each target, both ways (`EURUSD`, `eur in usd` without an amount).
     func showRates(from: CurrencyCode, targets requested: [CurrencyCode], notes: [String], _ line: inout LineContext) throws {
-        let targets = targets(requested, from: from, line.state)
-        let table = line.state.table
+        let targets = targets(requested, from: from, line)
         for note in notes { line.reply.lines.append(.assumption(note)) }
+        var used = UsedTables()
         for target in targets {
-            let rate = try requiredRate(from: from, to: target, line)
-            let inverse = table.rate(from: target, to: from) ?? .zero
+            let quote = try quote(from: from, to: target, line)
+            let inverse = quote.table.rate(from: target, to: from) ?? .zero
             line.reply.lines.append(
                 .result(
-                    "\(formatter.unit(from)) = \(formatter.formatRate(rate, target))",
+                    "\(formatter.unit(from)) = \(formatter.formatRate(quote.rate, target))",
                     detail: "\(formatter.unit(target)) = \(formatter.formatRate(inverse, from))"))
-            line.reply.records.append(.rate(from: from, to: target, rate: rate, inverse: inverse, date: table.date, source: table.source.id))
+            line.reply.records.append(.rate(from: from, to: target, rate: quote.rate, inverse: inverse, origin: origin(quote.table, line)))
+            used.add(quote.table, target)
         }
-        if showsDetails { line.reply.lines.append(.source(tableNote(table, line))) }
-        line.state.setLastRates(from: from, to: targets, day: line.dated?.asked)
+        if showsDetails { line.reply.lines += sourceNotes(used, line) }
+        line.state.setLastRates(from: from, to: targets, asked: line.dated?.asked)
         if line.state.use(from, then: targets) { line.outcome.effects.insert(.saveRecent) }
+    }
+
+    /// The tables a line's results came from, in order, each with the currencies it gave.
+    struct UsedTables {
+        private(set) var tables: [(table: RateTable, codes: [CurrencyCode])] = []
+
+        mutating func add(_ table: RateTable, _ code: CurrencyCode) {
+            if let index = tables.firstIndex(where: { $0.table === table }) {
+                tables[index].codes.append(code)
+            } else {
+                tables.append((table, [code]))
+            }
+        }
+    }
+
+    /// The notes that say which day and source a line's results used: one for one table; for
+    /// several, each after the currencies it gave (`AED: rates of 2026-07-06 (…)`).
+    func sourceNotes(_ used: UsedTables, _ line: LineContext) -> [Reply.Line] {
+        if used.tables.count <= 1 { return used.tables.map { .source(tableNote($0.table, line)) } }
+        return used.tables.map { .source($0.codes.map(\.rawValue).joined(separator: ", ") + ": " + tableNote($0.table, line)) }
     }
 
     // MARK: The fee
@@ -158,27 +258,15 @@ final class Converter {
         formatter.formatPercentNumber(fraction.percent) + " %"
     }
 
-    // MARK: Rates and the table
-
-    /// `table.rate(from:to:)`, remembered per pair: a ledger converts between the same few.
-    func rate(_ table: RateTable, from: CurrencyCode, to: CurrencyCode) -> Rational? {
-        if rateCache.table !== table || rateCache.rates.count >= 4096 { rateCache = (table, CurrencyMap()) }
-        if let known = rateCache.rates[from, to] { return known }
-        let rate = table.rate(from: from, to: to)
-        if let rate { rateCache.rates[from, to] = rate }
-        return rate
-    }
-
-    private var rateCache: (table: RateTable?, rates: CurrencyMap<Rational>) = (nil, CurrencyMap())
-
     /// The bytes of a result line being written (reused).
     private var resultLine: [UInt8] = []
     private static let equals = Array(" = ".utf8)
 
-    /// `rates of 2026-07-06 (147 days old, currency-api, bundled seed)`, or a dated line's
-    /// `rates of Fri 2020-03-13 (ECB reference rates, bundled history)`.
+    /// `rates of 2026-07-06 (147 days old, currency-api, bundled seed)`, a dated line's
+    /// `rates of Fri 2020-03-13 (ECB reference rates, bundled history)`, or an average's.
     func tableNote(_ table: RateTable, _ line: LineContext) -> String {
-        if let dated = line.dated, dated.table === table { return dates.note(table, used: dated.used) }
+        if let period = table.period { return dates.note(period) }
+        if line.dated != nil { return dates.note(table, used: table.day) }
         return tableNote(table, now: line.now)
     }
 
@@ -189,7 +277,13 @@ final class Converter {
         if let cached = noteCache, cached.day == day, cached.table === table { return cached.text }
         var details: [String] = []
         if let age = DataDate.age(of: table.date, now: now) { details.append(AgeText.days(age, localized)) }
-        details.append(table.source.isBundledSeed ? localized("table.seed", table.source.id) : table.source.id)
+        if table.source.isBundledSeed {
+            details.append(localized("table.seed", table.source.id))
+        } else if table.source.isBundledHistory {
+            details.append(localized("table.history", table.source.id))
+        } else {
+            details.append(table.source.id)
+        }
         let text = localized("table.note", table.date, details.joined(separator: ", "))
         noteCache = (day, table, text)
         return text

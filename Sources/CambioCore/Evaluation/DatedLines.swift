@@ -1,16 +1,16 @@
 import Foundation
 
-/// Dated lines (`… on 2020-03-15`): the day read in the user's locale, its table (the ECB's,
-/// bundled or fetched, or currency-api's snapshot of the day for a currency the ECB does not
-/// publish), fetched through the host when the history lacks it, and the line run with it; a
-/// day without a publication uses the last one before it and says so.
+/// Lines with a date (`12 eur in usd on 2020-03-15`) or a period (`… average 2024-03`): the
+/// date read in the user's locale, the store's rates of that day or averages of that period,
+/// what the store lacks fetched through the host once, and the line run with them. A day
+/// without a publication uses the last one before it and says why (`Substitution`).
 final class DatedLines {
-    let history: HistoryLibrary
+    let store: RateStore
     let localized: Localization
     let locale: LocaleSettings
 
-    init(history: HistoryLibrary, localized: Localization, locale: LocaleSettings) {
-        self.history = history
+    init(store: RateStore, localized: Localization, locale: LocaleSettings) {
+        self.store = store
         self.localized = localized
         self.locale = locale
     }
@@ -23,14 +23,34 @@ final class DatedLines {
         return reader
     }
 
+    /// The reader of periods: months and years in the locale's forms and names, and two days.
+    var periods: PeriodReader {
+        if let periodCache { return periodCache }
+        let periods = PeriodReader(dates: reader, localeIDs: [locale.numbers, locale.messages])
+        periodCache = periods
+        return periods
+    }
+
     private var readerCache: DateReader?
+    private var periodCache: PeriodReader?
     private var weekdayNamesCache: [String]?
+    /// The last date read, and its day: a ledger dates many lines alike.
+    private var lastRead: (text: String, today: Day, day: Day)?
+
+    /// Set when a quote used the ECB's table of an earlier day than the one asked for, so that
+    /// the line says so.
+    private var substituted = false
+    /// Why the last fetch of this line failed, for its error.
+    private var fetchFailure: String?
 
     /// The day `text` names, or the error that says which forms are read, at `range`.
     func read(_ text: String, range: Range<Int>?, today: Day) throws -> Day {
+        if let lastRead, lastRead.today == today, lastRead.text == text { return lastRead.day }
         let reader = reader
         switch reader.read(text, today: today) {
-        case .success(let day): return day
+        case .success(let day):
+            lastRead = (text, today, day)
+            return day
         case .failure(let problem):
             throw CommandError(.date(.reading(problem, pattern: reader.pattern, example: reader.example)), at: range)
         }
@@ -38,102 +58,179 @@ final class DatedLines {
 
     /// Runs a conversion, rate, calculation or command with the rates of the day asked for.
     func run(_ inner: Command, _ date: DateReference, _ engine: Engine, _ line: inout LineContext) throws {
-        let today = Day.utc(line.now)
-        let day = try read(date.text, range: date.range, today: today)
-        let first = history.bundled.firstDay
-        guard day <= today else { throw CommandError(.date(.future(day, today: today)), at: date.range) }
-        guard day >= first else { throw CommandError(.date(.beforeData(day, first: first)), at: date.range) }
+        let day = try checkedDay(date.text, range: date.range, today: Day.utc(line.now))
         try run(inner, on: day, at: date.range, engine, &line)
     }
 
+    /// The day a date names, when the history can have rates for it.
+    func checkedDay(_ text: String, range: Range<Int>?, today: Day) throws -> Day {
+        let day = try read(text, range: range, today: today)
+        let first = store.history.firstDay
+        guard day <= today else { throw CommandError(.date(.future(day, today: today)), at: range) }
+        guard day >= first else { throw CommandError(.date(.beforeData(day, first: first)), at: range) }
+        return day
+    }
+
     /// The same for a day already read and within the history (`swap` after a dated line
-    /// reverses it with the rates of that day); errors stand at `range`. What the history lacks
-    /// is asked of the host once, and the line goes on with what it brought.
+    /// reverses it with the rates of that day); errors stand at `range`.
     func run(_ inner: Command, on day: Day, at range: Range<Int>?, _ engine: Engine, _ line: inout LineContext) throws {
-        var reason: String?
-        func fetch(_ need: HistoryNeed) -> Bool {
-            switch line.host.fetch(need) {
-            case .fetched: return true
-            case .unavailable: return false
-            case .failed(let why):
-                reason = reason ?? localized("history.fetchFailed", why)
-                return false
-            }
-        }
-        var lookup = history.ecbTable(on: day)
-        if case .notFetched = lookup, history.snapshot(on: day) == nil, fetch(.ecb(day)) { lookup = history.ecbTable(on: day) }
-        var table: RateTable
-        let used: Day
-        switch lookup {
-        case .table(let found, let usedDay):
-            (table, used) = (found, usedDay)
-            // A currency that joined the euro between the day used and the day asked (on a
-            // holiday: HRK on Sunday 2023-01-01, BGN on 2026-01-01) has its fixed rate.
-            if used != day, LegacyEuro.all.contains(where: { $0.since > used && $0.since <= day }),
-                let joined = try? RateTable(base: found.base, date: found.date, source: found.source, rates: found.rates, legacyDay: day.iso)
-            {
-                table = joined
-            }
-        case .notFetched(let last):
-            // Past the ECB's days held, a snapshot of the day answers as well.
-            if history.snapshot(on: day) == nil, day >= HistoryLibrary.snapshotsSince { _ = fetch(.snapshot(day)) }
-            guard let snapshot = history.snapshot(on: day) else {
-                throw CommandError(.date(.notFetched(day, last: last, reason: reason)), at: range)
-            }
-            (table, used) = (snapshot, day)
-        }
-        let start = line.reply.lines.count
-        do {
-            try run(inner, table: table, asked: day, used: used, engine, &line)
-        } catch let error as CommandError {
-            guard case .currencyNotInTable(let code, _) = error.kind else { throw error }
-            // A currency the ECB does not publish: currency-api's snapshot of the day.
-            line.reply.lines.removeSubrange(min(start, line.reply.lines.count)...)
-            let since = HistoryLibrary.snapshotsSince
-            if history.snapshot(on: day) == nil, day >= since { _ = fetch(.snapshot(day)) }
-            guard let snapshot = history.snapshot(on: day) else {
-                throw CommandError(.date(.currencyMissing(code, day, snapshotsSince: since, fetched: false, reason: reason)), at: nil)
-            }
-            guard snapshot !== table else {
-                throw CommandError(.date(.currencyMissing(code, day, snapshotsSince: since, fetched: true, reason: reason)), at: nil)
-            }
-            do {
-                try run(inner, table: snapshot, asked: day, used: day, engine, &line)
-            } catch let error as CommandError {
-                guard case .currencyNotInTable(let code, _) = error.kind else { throw error }
-                throw CommandError(.date(.currencyMissing(code, day, snapshotsSince: since, fetched: true, reason: reason)), at: nil)
-            }
+        try withDay(day, at: range, &line) { line in try engine.run(inner, &line) }
+    }
+
+    /// Runs a conversion, rate, calculation or command with the average rates of a period.
+    func runAverage(_ inner: Command, _ text: DateReference, _ engine: Engine, _ line: inout LineContext) throws {
+        let period = try readPeriod(text.text, range: text.range, today: Day.utc(line.now))
+        try run(inner, over: period, at: text.range, engine, &line)
+    }
+
+    /// The period `text` names, or the error that says which forms are read.
+    func readPeriod(_ text: String, range: Range<Int>?, today: Day) throws -> Period {
+        switch periods.read(text, today: today) {
+        case .success(let period): return period
+        case .failure(.day(let problem)):
+            throw CommandError(.date(.reading(problem, pattern: reader.pattern, example: reader.example)), at: range)
+        case .failure(let problem):
+            throw CommandError(.average(.reading(problem, example: periods.example)), at: range)
         }
     }
 
-    private func run(_ inner: Command, table: RateTable, asked: Day, used: Day, _ engine: Engine, _ line: inout LineContext) throws {
-        let saved = line.state.table
-        let savedDay = line.dated
-        line.state.table = table
-        line.dated = DatedLine(table: table, asked: asked, used: used)
-        defer {
-            line.state.table = saved
-            line.dated = savedDay
+    func run(_ inner: Command, over period: Period, at range: Range<Int>?, _ engine: Engine, _ line: inout LineContext) throws {
+        try withAverage(period, at: range, &line) { line in try engine.run(inner, &line) }
+    }
+
+    /// Fetches what the store lacks through the host; false when nothing came. Why a fetch
+    /// failed is kept for the line's error.
+    private func fetch(_ need: HistoryNeed, _ host: any SessionHost) -> Bool {
+        switch host.fetch(need) {
+        case .fetched: return true
+        case .unavailable: return false
+        case .failed(let why):
+            fetchFailure = fetchFailure ?? localized("history.fetchFailed", why)
+            return false
         }
+    }
+
+    /// Whether currency-api's snapshots may answer for the pinned source.
+    private static func snapshotsAllowed(_ pinned: String?) -> Bool { pinned == nil || pinned == RateStore.snapshotSourceID }
+
+    /// Runs `body` with the rates of `day`: the ECB's (fetched first when the day is past the
+    /// ones held and no snapshot of it is), and the other tables of that day. A day without a
+    /// publication whose earlier day's rates were used is said before the results.
+    func withDay(_ day: Day, at range: Range<Int>?, _ line: inout LineContext, _ body: (inout LineContext) throws -> Void) throws {
+        let pinned = line.state.pinnedSource
+        fetchFailure = nil
+        var rates = store.day(day, pinned: pinned)
+        if rates.ecb == nil, rates.ecbHeldThrough != nil, !store.hasSnapshot(on: day), fetch(.ecb(day), line.host) {
+            rates = store.day(day, pinned: pinned)
+        }
+        if rates.ecb == nil, store.otherTables(on: day, pinned: pinned).isEmpty {
+            // Past the ECB's days held, or another source pinned: a snapshot of the day answers.
+            if Self.snapshotsAllowed(pinned), day >= RateStore.snapshotsSince, !store.hasSnapshot(on: day) {
+                _ = fetch(.snapshot(day), line.host)
+            }
+            if store.otherTables(on: day, pinned: pinned).isEmpty {
+                if let last = rates.ecbHeldThrough { throw CommandError(.date(.notFetched(day, last: last, reason: fetchFailure)), at: range) }
+                throw CommandError(.date(.sourceWithoutDay(pinned ?? "", day, reason: fetchFailure)), at: range)
+            }
+        }
+        let saved = line.dated
+        line.dated = .day(rates)
+        substituted = false
+        defer { line.dated = saved }
         let start = line.reply.lines.count
-        try engine.run(inner, &line)
+        try body(&line)
         // A day without rates (a weekend, a holiday) uses the last day before it: said in
         // every mode, before the results.
-        if used != asked {
-            let note = localized("note.dayUsed", weekdayName(asked) + " " + asked.iso, weekdayName(used) + " " + used.iso)
+        if substituted, let reason = rates.substitution {
+            let note = localized(
+                "note.dayUsed." + reason.rawValue, weekdayName(day) + " " + day.iso, weekdayName(rates.used) + " " + rates.used.iso)
             line.reply.lines.insert(.assumption(note), at: min(start, line.reply.lines.count))
         }
     }
 
-    /// `rates of Fri 2020-03-13 (ECB, bundled history)`.
+    /// Runs `body` with the average rates of `period` (the ECB's days after the ones held are
+    /// fetched first when it ends past them).
+    func withAverage(_ period: Period, at range: Range<Int>?, _ line: inout LineContext, _ body: (inout LineContext) throws -> Void) throws {
+        let pinned = line.state.pinnedSource
+        let today = Day.utc(line.now)
+        fetchFailure = nil
+        let table: RateTable
+        do {
+            table = try store.average(period, pinned: pinned, today: today)
+        } catch .notHeld where fetch(.ecb(period.through), line.host) {
+            do {
+                table = try store.average(period, pinned: pinned, today: today)
+            } catch {
+                throw CommandError(.average(.problem(error, reason: fetchFailure)), at: range)
+            }
+        } catch {
+            throw CommandError(.average(.problem(error, reason: fetchFailure)), at: range)
+        }
+        let saved = line.dated
+        line.dated = .average(table)
+        defer { line.dated = saved }
+        try body(&line)
+    }
+
+    /// The rate of a pair on a dated line's day: the ECB's table of it (or of the last day it
+    /// published before it), else the other tables of exactly that day, else currency-api's
+    /// snapshot of the day, fetched once.
+    func quote(from: CurrencyCode, to: CurrencyCode, _ rates: DayRates, pinned: String?, host: any SessionHost) throws -> Converter.Quote {
+        if let ecb = rates.ecb, let rate = ecb.rate(from: from, to: to) {
+            if rates.substitution != nil { substituted = true }
+            return Converter.Quote(rate: rate, table: ecb)
+        }
+        let day = rates.asked
+        func others() -> Converter.Quote? {
+            for table in store.otherTables(on: day, pinned: pinned) {
+                if let rate = table.rate(from: from, to: to) { return Converter.Quote(rate: rate, table: table) }
+            }
+            return nil
+        }
+        if let quote = others() { return quote }
+        let since = RateStore.snapshotsSince
+        if Self.snapshotsAllowed(pinned), day >= since, !store.hasSnapshot(on: day), fetch(.snapshot(day), host), let quote = others() {
+            return quote
+        }
+        let tables = (rates.ecb.map { [$0] } ?? []) + store.otherTables(on: day, pinned: pinned)
+        let missing = tables.contains { $0.contains(from) } ? to : from
+        throw CommandError(
+            .date(.currencyMissing(missing, day, snapshotsSince: since, fetched: store.hasSnapshot(on: day), pinned: pinned, reason: fetchFailure)),
+            at: nil)
+    }
+
+    /// The average rate of a pair over an averaged line's period, or why a currency has none.
+    func quote(from: CurrencyCode, to: CurrencyCode, average table: RateTable) throws -> Converter.Quote {
+        if let rate = table.rate(from: from, to: to) { return Converter.Quote(rate: rate, table: table) }
+        let missing = table.contains(from) ? to : from
+        guard let counted = table.period else {
+            throw CommandError(.currencyNotInTable(missing, table: .init(table, missing: missing, pinned: nil)), at: nil)
+        }
+        let coverage = store.coverage(missing, in: counted.period)
+        throw CommandError(
+            .average(.partial(missing, counted.period, days: coverage.days, of: coverage.of, first: coverage.first, last: coverage.last)), at: nil)
+    }
+
+    /// `rates of Fri 2020-03-13 (ECB reference rates, bundled history)`.
     func note(_ table: RateTable, used: Day) -> String {
         let source: String
-        if table.source.id == "ecb" {
-            source = localized(table.source.isBundledSeed ? "history.source.bundled" : "history.source.ecb")
+        if table.source.isBundledHistory {
+            source = localized("history.source.bundled")
+        } else if table.source.id == RateSource.ecbID {
+            source = localized("history.source.ecb")
+        } else if table.source.isBundledSeed {
+            source = localized("table.seed", table.source.id)
         } else {
             source = localized("history.source.snapshot", table.source.id)
         }
         return localized("history.note", weekdayName(used) + " " + used.iso, source)
+    }
+
+    /// `average of 2024-03: the ECB's 21 days from Fri 2024-03-01 to Thu 2024-03-28, …`.
+    func note(_ period: RatePeriod) -> String {
+        localized(
+            "average.note", period.period.iso, String(period.days), weekdayName(period.first) + " " + period.first.iso,
+            weekdayName(period.last) + " " + period.last.iso)
     }
 
     /// The abbreviated weekday in the interface language (`Fri`, `Fr.`, `Cum`).

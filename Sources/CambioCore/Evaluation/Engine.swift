@@ -22,28 +22,32 @@ public final class Engine {
     public let localized: Localization
     public let resolver: Resolver
     public var directory: CurrencyDirectory { resolver.directory }
-    /// The rate history every dated line reads (shared by every engine of a process).
-    public let history: HistoryLibrary
+    /// Every table the program holds, which every line asks for its rates (shared by every
+    /// engine of a process).
+    public let store: RateStore
     let converter: Converter
     let calculator: Calculator
     let dates: DatedLines
     let repair: InputRepair
-    /// The table the engine was made for (its currencies are the directory's).
-    let table: RateTable
 
     /// The commands the parser reads.
     public static let grammar = CommandTable.grammar
 
+    /// An engine whose current rates are `table` alone (the bundled history answers days).
     public convenience init(locale: LocaleSettings, table: RateTable, catalog: CurrencyCatalog = .bundled) {
-        self.init(configuration: EngineConfiguration(locale: locale), table: table, catalog: catalog)
+        self.init(configuration: EngineConfiguration(locale: locale), store: RateStore(table: table), catalog: catalog)
     }
 
-    public init(configuration: EngineConfiguration, table: RateTable, catalog: CurrencyCatalog = .bundled, history: HistoryLibrary = .shared) {
+    /// The same with a configuration.
+    public convenience init(configuration: EngineConfiguration, table: RateTable, catalog: CurrencyCatalog = .bundled) {
+        self.init(configuration: configuration, store: RateStore(table: table), catalog: catalog)
+    }
+
+    public init(configuration: EngineConfiguration, store: RateStore, catalog: CurrencyCatalog = .bundled) {
         let locale = configuration.locale
         self.configuration = configuration
         self.catalog = catalog
-        self.history = history
-        self.table = table
+        self.store = store
         formatter = MoneyFormatter(localeID: locale.money)
         amountParser = AmountParser(
             conventions: locale.numbers == locale.money ? formatter.conventions : NumberConventions(localeID: locale.numbers))
@@ -58,25 +62,26 @@ public final class Engine {
         // The region of `de_DE`, `ga_IE`, `sr_Latn_RS`: two capitals after the language.
         let region = locale.money.split(separator: "_").dropFirst().first { $0.count == 2 && $0.allSatisfy(\.isUppercase) }.map(String.init)
         let directory = CurrencyDirectory(
-            catalog: catalog, codes: table.codes, languageID: locale.messages, regionCurrency: regionCurrency,
+            catalog: catalog, codes: store.codes, languageID: locale.messages, regionCurrency: regionCurrency,
             regionFormerCurrency: region.flatMap(LegacyEuro.currency(ofRegion:)), joiningWords: Parser.joiners,
-            historical: Set(history.bundled.codes))
-        resolver = Resolver(directory: directory, amountParser: amountParser, formatter: formatter, localized: localized, table: table)
-        dates = DatedLines(history: history, localized: localized, locale: locale)
+            historical: Set(store.history.codes))
+        resolver = Resolver(directory: directory, amountParser: amountParser, formatter: formatter, localized: localized, store: store)
+        dates = DatedLines(store: store, localized: localized, locale: locale)
         converter = Converter(
-            formatter: formatter, localized: localized, catalog: catalog, history: history, dates: dates, showsDetails: configuration.showsDetails)
+            formatter: formatter, localized: localized, catalog: catalog, store: store, dates: dates, showsDetails: configuration.showsDetails)
         calculator = Calculator(
             resolver: resolver, converter: converter, formatter: formatter, localized: localized, showsDetails: configuration.showsDetails)
         repair = InputRepair(amountParser: amountParser, formatter: formatter, localized: localized)
         work = LineContext(
-            outcome: Outcome(state: SessionState(base: .eur, recent: [], locale: locale, table: table), reply: Reply(), effects: []),
+            outcome: Outcome(state: SessionState(base: .eur, recent: [], locale: locale), reply: Reply(), effects: []),
             now: Date(), dated: nil, typed: "", keepsRecords: configuration.keepsRecords, host: SilentHost(locale: locale))
     }
 
-    /// The same engine with another configuration or table, rebuilt as a whole (names and
-    /// formats for the locale, the directory for the table's currencies).
-    public func with(_ configuration: EngineConfiguration? = nil, table: RateTable? = nil) -> Engine {
-        Engine(configuration: configuration ?? self.configuration, table: table ?? self.table, catalog: catalog, history: history)
+    /// The same engine with another configuration, or with the store's currencies as they are
+    /// now, rebuilt as a whole (names and formats for the locale, the directory for the
+    /// currencies held), on the same store.
+    public func with(_ configuration: EngineConfiguration? = nil) -> Engine {
+        Engine(configuration: configuration ?? self.configuration, store: store, catalog: catalog)
     }
 
     /// A line parsed as the engine reads it (the shell asks whether a line is `quit`).
@@ -213,6 +218,9 @@ public final class Engine {
         case .dated(let inner, let date):
             candidate = nil
             try dates.run(inner, date, self, &context)
+        case .averaged(let inner, let period):
+            candidate = nil
+            try dates.runAverage(inner, period, self, &context)
         case .run(let invocation):
             try CommandTable.run(invocation, self, &context)
         }
@@ -315,4 +323,20 @@ public final class Engine {
     /// `rates of 2026-07-06 (147 days old, currency-api, bundled seed)`: the banner's and a
     /// refresh's words for a table.
     public func tableNote(_ table: RateTable, now: Date) -> String { converter.tableNote(table, now: now) }
+
+    /// The newest day held of each source (of the pinned one alone when one is), as the banner
+    /// says it: `ecb 2026-10-30 (32 days old, bundled history); currency-api 2026-07-06 (…)`.
+    public func heldNote(now: Date, pinned: String?) -> String {
+        let held = store.newestBySource().filter { pinned == nil || $0.sourceID == pinned }
+        guard !held.isEmpty else { return localized("status.noneHeld", pinned ?? "") }
+        return held.map { entry in
+            var details: [String] = []
+            if let age = DataDate.age(of: entry.day.iso, now: now) { details.append(AgeText.days(age, localized)) }
+            details.append(localized(entry.kind.labelKey))
+            return localized("held.entry", entry.sourceID, entry.day.iso, details.joined(separator: ", "))
+        }.joined(separator: "; ")
+    }
+
+    /// The tables a line without a date converts with, for a pinned source (`nil`: every one).
+    public func currentRates(pinned: String?) -> CurrentRates { converter.currentRates(pinned: pinned) }
 }

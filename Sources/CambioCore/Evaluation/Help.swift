@@ -52,14 +52,14 @@ public enum Help {
     static func dates(_ localized: Localization, localeID: String) -> String {
         let reader = DateReader(localeID: localeID)
         let example = reader.example
-        let history = HistoryLibrary.shared.bundled
+        let history = BundledHistory.shared
         // Dates with a separator other than the locale's own: one that only one reading makes
         // a day, both ways round, and one that both readings do.
         let other = reader.separator == "/" ? "." : "/"
         let forms = "25\(other)12\(other)2020, 12\(other)25\(other)2020"
         return localized(
             "help.on", example.padding(toLength: max(example.count, 10), withPad: " ", startingAt: 0), reader.pattern,
-            history.firstDay.iso, history.lastDay.iso, HistoryLibrary.snapshotsSince.iso, forms.padding(toLength: 22, withPad: " ", startingAt: 0),
+            history.firstDay.iso, history.lastDay.iso, RateStore.snapshotsSince.iso, forms.padding(toLength: 22, withPad: " ", startingAt: 0),
             "03\(other)04\(other)2020")
     }
 

@@ -4,13 +4,19 @@ public struct LastConversion: Equatable, Sendable {
     public let amount: Rational?
     public let from: CurrencyCode
     public let to: [CurrencyCode]
-    /// The day whose rates it used; `nil` for the current ones.
-    public let day: Day?
+    /// The rates it used, when not the current ones: a day's or a period's average.
+    public let asked: RatesAsked?
 
-    public init(amount: Rational?, from: CurrencyCode, to: [CurrencyCode], day: Day? = nil) {
+    public init(amount: Rational?, from: CurrencyCode, to: [CurrencyCode], asked: RatesAsked? = nil) {
         self.amount = amount
-        self.day = day
+        self.asked = asked
         self.from = from
         self.to = to
+    }
+
+    /// The day whose rates it used, for a dated line.
+    public var day: Day? {
+        if case .day(let day) = asked { return day }
+        return nil
     }
 }

@@ -1,12 +1,12 @@
 import Foundation
 
 /// One line being evaluated: what it changes (the session's state, the reply, the effects),
-/// the moment it is evaluated at, the day of a dated line, and the host to ask. The engine keeps
+/// the moment it is evaluated at, the rates of a dated or averaged line, and the host to ask. The engine keeps
 /// one and lends it to the converter, the calculator, the dated lines and the commands.
 struct LineContext {
     var outcome: Outcome
     var now: Date
-    /// The day a dated line is evaluated for, and the table it uses.
+    /// The rates a dated or averaged line is evaluated with (`nil`: the current ones).
     var dated: DatedLine?
     /// The line as typed, for records that quote it (a line recognised by its shape sets it
     /// only when records are kept).

@@ -43,8 +43,14 @@ public enum Messages {
         case .withdrawnCurrency(let code, let name, let last):
             return localized("error.withdrawn", code.rawValue, name, last.iso)
         case .currencyNotInTable(let code, let table):
-            let what = localized("error.notInTable", code.rawValue, name(code), table.source, table.date, String(table.count))
-            return what + (table.bundledDate.map { localized("error.notInTable.bundled", $0) } ?? "") + localized("error.notInTable.fetch")
+            if let pinned = table.pinned {
+                let what = localized("error.notInTable.pinned", code.rawValue, name(code), pinned, table.date, String(table.count))
+                return what + (table.bundledDate.map { localized("error.notInTable.bundled", $0) } ?? "") + localized("error.notInTable.unpin")
+            }
+            return localized("error.notInTable", code.rawValue, name(code), table.source, table.date, String(table.count))
+                + localized("error.notInTable.fetch")
+        case .nothingHeld(let source):
+            return localized("error.nothingHeld", source)
         case .expected(let expectation, let found):
             switch (expectation, found) {
             case (.currency, nil): return localized("error.expected.currency")
@@ -116,11 +122,41 @@ public enum Messages {
             case .beforeData(let day, let first): return localized("error.date.beforeData", day.iso, first.iso)
             case .notFetched(let day, let last, let reason):
                 return localized("error.date.notFetched", day.iso, last.iso) + (reason.map { " " + $0 } ?? "")
-            case .currencyMissing(let code, let day, let since, let fetched, let reason):
+            case .currencyMissing(let code, let day, let since, let fetched, let pinned, let reason):
+                if let pinned { return localized("error.date.currencyNotInPinned", named(code), day.iso, pinned) + (reason.map { " " + $0 } ?? "") }
                 if day < since { return localized("error.date.currencyBeforeSnapshots", named(code), day.iso, since.iso) }
                 return localized(fetched ? "error.date.currencyNotInSnapshot" : "error.date.currencyNotCached", named(code), day.iso)
                     + (reason.map { " " + $0 } ?? "")
+            case .sourceWithoutDay(let source, let day, let reason):
+                return localized("error.date.sourceWithoutDay", source, day.iso) + (reason.map { " " + $0 } ?? "")
             case .notAllowed: return localized("error.date.notAllowed")
+            }
+        case .average(let problem):
+            switch problem {
+            case .reading(let reading, let example):
+                switch reading {
+                case .missing: return localized("error.average.missing", example)
+                case .unreadable(let typed): return localized("error.average.unreadable", Sanitiser.quoted(typed), example)
+                case .noSuchMonth(let typed): return localized("error.average.noSuchMonth", Sanitiser.quoted(typed), example)
+                case .reversed(let typed): return localized("error.average.reversed", Sanitiser.quoted(typed))
+                case .day: return localized("error.average.unreadable", "", example)
+                }
+            case .problem(let problem, let reason):
+                let text: String
+                switch problem {
+                case .notOver(let period, let today):
+                    text = localized("error.average.notOver", period.iso, today.iso, period.from.iso, max(period.from, today.adding(days: -1)).iso)
+                case .future(let period, let today): text = localized("error.average.future", period.through.iso, today.iso)
+                case .beforeData(let period, let first): text = localized("error.average.beforeData", period.iso, first.iso)
+                case .notHeld(let period, let last): text = localized("error.average.notHeld", period.iso, last.iso)
+                case .noDays(let period): text = localized("error.average.noDays", period.iso)
+                case .notECB(let source): text = localized("error.average.notECB", source)
+                }
+                return text + (reason.map { " " + $0 } ?? "")
+            case .partial(let code, let period, let days, let total, let first, let last):
+                guard let first, let last, days > 0 else { return localized("error.average.none", named(code), period.iso) }
+                return localized("error.average.partial", named(code), String(days), String(total), period.iso, first.iso, last.iso)
+            case .notAllowed: return localized("error.average.notAllowed")
             }
         }
     }

@@ -39,7 +39,7 @@ public struct Record: Sendable, Equatable {
     }
 
     /// A conversion: the amount, the currencies, the result exact (or to 40 significant digits)
-    /// and rounded as shown, the rate, the table's date and source.
+    /// and rounded as shown, the rate, and which rates (`RateOrigin.fields`).
     public init(_ conversion: Conversion) {
         let result = conversion.resultText
         let rate = conversion.rateText
@@ -50,23 +50,23 @@ public struct Record: Sendable, Equatable {
             ),
             ("from", .text(conversion.from.rawValue)),
             ("to", .text(conversion.to.rawValue)), ("rounded", .decimal(conversion.roundedResult)), ("result", .decimal(result.text)),
-            ("rate", .decimal(rate.text)), ("date", .text(conversion.date)), ("source", .text(conversion.source)),
-            ("result_exact", .flag(result.exact)), ("rate_exact", .flag(rate.exact)),
+            ("rate", .decimal(rate.text)),
         ]
+        fields += conversion.origin.fields
+        fields += [("result_exact", .flag(result.exact)), ("rate_exact", .flag(rate.exact))]
         if conversion.isPart { fields.append(("part", .flag(true))) }
         if let fee = conversion.fee, let withFee = conversion.resultWithFee { fields += Conversion.feeFields(fee, withFee) }
         self.init("conversion", fields)
     }
 
     /// One rate: units of `to` for one `from`, and the inverse.
-    public static func rate(from: CurrencyCode, to: CurrencyCode, rate: Rational, inverse: Rational, date: String, source: String) -> Record {
+    public static func rate(from: CurrencyCode, to: CurrencyCode, rate: Rational, inverse: Rational, origin: RateOrigin) -> Record {
         Record(
             "rate",
             [
                 ("from", .text(from.rawValue)), ("to", .text(to.rawValue)),
                 ("rate", .decimal(rate.decimalText(significantDigits: Conversion.significantDigits).text)),
                 ("inverse", .decimal(inverse.decimalText(significantDigits: Conversion.significantDigits).text)),
-                ("date", .text(date)), ("source", .text(source)),
-            ])
+            ] + origin.fields)
     }
 }

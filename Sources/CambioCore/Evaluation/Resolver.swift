@@ -8,15 +8,15 @@ public final class Resolver {
     let amountParser: AmountParser
     let formatter: MoneyFormatter
     let localized: Localization
-    /// The table the engine was made for (its currencies are the directory's).
-    let table: RateTable
+    /// The rates held (their currencies are the directory's).
+    let store: RateStore
 
-    init(directory: CurrencyDirectory, amountParser: AmountParser, formatter: MoneyFormatter, localized: Localization, table: RateTable) {
+    init(directory: CurrencyDirectory, amountParser: AmountParser, formatter: MoneyFormatter, localized: Localization, store: RateStore) {
         self.directory = directory
         self.amountParser = amountParser
         self.formatter = formatter
         self.localized = localized
-        self.table = table
+        self.store = store
     }
 
     // MARK: Amounts
@@ -192,7 +192,9 @@ public final class Resolver {
         case .ambiguous(let candidates):
             throw CommandError(.ambiguousCurrency(reference.text, candidates: candidates), at: reference.range)
         case .notInTable(let code):
-            throw CommandError(.currencyNotInTable(code, table: CommandError.TableDescription(table, missing: code)), at: reference.range)
+            guard let newest = store.current(pinned: nil).newest else { throw CommandError(.nothingHeld(source: ""), at: reference.range) }
+            throw CommandError(
+                .currencyNotInTable(code, table: CommandError.TableDescription(newest, missing: code, pinned: nil)), at: reference.range)
         case .unknown(let suggestions):
             let words = reference.text.split(separator: " ")
             if words.count > 1, let code = CurrencyCode(words[0]), directory.contains(code) {
@@ -206,9 +208,11 @@ public final class Resolver {
 }
 
 extension CommandError.TableDescription {
-    /// The table in use, for saying what it lacks and what would have it.
-    init(_ table: RateTable, missing: CurrencyCode) {
-        let bundled = (try? SeedTableDecoder.bundled()).flatMap { $0.contains(missing) && !table.source.isBundledSeed ? $0.date : nil }
-        self.init(source: table.source.id, date: table.date, count: table.rates.count, bundledDate: bundled)
+    /// The table that lacks a currency, for saying so and what would have it: with a source
+    /// pinned, the bundled seed when it has the currency.
+    init(_ table: RateTable, missing: CurrencyCode, pinned: String?) {
+        let seed =
+            pinned == nil ? nil : (try? SeedTableDecoder.bundled()).flatMap { $0.contains(missing) && !table.source.isBundledSeed ? $0.date : nil }
+        self.init(source: table.source.id, date: table.date, count: table.publishedCount, bundledDate: seed, pinned: pinned)
     }
 }

@@ -10,9 +10,8 @@ public protocol SessionHost: AnyObject {
     var providerNames: [String] { get }
 
     /// Fetches rates now (with progress, where the host shows it): what it says of the outcome,
-    /// and the new table when there is one. `current` is the table in use, which a failure
-    /// keeps.
-    func refresh(keeping current: RateTable) -> RefreshReport
+    /// and the new table when there is one (which the line adds to the store).
+    func refresh() -> RefreshReport
 
     /// Shows the providers (`nil`), or chooses one by name (`auto` for the default order):
     /// the lines to show and the provider chosen, or the error.

@@ -8,7 +8,7 @@ public struct SessionState: Sendable {
         var base: CurrencyCode
         var recent: [CurrencyCode]
         var locale: LocaleSettings
-        var table: RateTable
+        var pinnedSource: String?
         /// The last result (its currency `nil` when there is none yet), and the fee (`nil`
         /// when there is none): kept as plain fields, which a line copies and drops cheaply.
         var answerValue = Rational.zero
@@ -20,22 +20,22 @@ public struct SessionState: Sendable {
         var lastIsRate = false
         var lastFrom: CurrencyCode?
         var lastTo: [CurrencyCode] = []
-        var lastDay: Day?
+        var lastAsked: RatesAsked?
 
-        init(base: CurrencyCode, recent: [CurrencyCode], locale: LocaleSettings, table: RateTable) {
+        init(base: CurrencyCode, recent: [CurrencyCode], locale: LocaleSettings, pinnedSource: String?) {
             self.base = base
             self.recent = recent
             self.locale = locale
-            self.table = table
+            self.pinnedSource = pinnedSource
         }
 
         func copy() -> Storage {
-            let copy = Storage(base: base, recent: recent, locale: locale, table: table)
+            let copy = Storage(base: base, recent: recent, locale: locale, pinnedSource: pinnedSource)
             copy.lastAmount = lastAmount
             copy.lastIsRate = lastIsRate
             copy.lastFrom = lastFrom
             copy.lastTo = lastTo
-            copy.lastDay = lastDay
+            copy.lastAsked = lastAsked
             copy.answerValue = answerValue
             copy.answerCurrency = answerCurrency
             copy.feeValue = feeValue
@@ -71,37 +71,39 @@ public struct SessionState: Sendable {
     /// The last conversion or rate query, for `swap`.
     public var last: LastConversion? {
         storage.lastFrom.map {
-            LastConversion(amount: storage.lastIsRate ? nil : storage.lastAmount, from: $0, to: storage.lastTo, day: storage.lastDay)
+            LastConversion(amount: storage.lastIsRate ? nil : storage.lastAmount, from: $0, to: storage.lastTo, asked: storage.lastAsked)
         }
     }
 
-    /// Sets the last conversion, `amount` from `from` into `to` with the rates of `day`
+    /// Sets the last conversion, `amount` from `from` into `to` with the rates `asked` for
     /// (`nil`: the current ones), and its first result as the answer (a conversion sets both).
     public mutating func setLast(
-        _ amount: Rational, from: CurrencyCode, to: [CurrencyCode], day: Day?, answer: Rational, in currency: CurrencyCode
+        _ amount: Rational, from: CurrencyCode, to: [CurrencyCode], asked: RatesAsked?, answer: Rational, in currency: CurrencyCode
     ) {
         let box = unique
         box.lastAmount = amount
         box.lastIsRate = false
         box.lastFrom = from
         box.lastTo = to
-        box.lastDay = day
+        box.lastAsked = asked
         box.answerValue = answer
         box.answerCurrency = currency
     }
 
-    /// Sets the last line as a rate query of `from` in `to`, of `day` (`nil`: the current rates).
-    public mutating func setLastRates(from: CurrencyCode, to: [CurrencyCode], day: Day?) {
+    /// Sets the last line as a rate query of `from` in `to`, of the rates `asked` for (`nil`:
+    /// the current ones).
+    public mutating func setLastRates(from: CurrencyCode, to: [CurrencyCode], asked: RatesAsked?) {
         let box = unique
         box.lastIsRate = true
         box.lastFrom = from
         box.lastTo = to
-        box.lastDay = day
+        box.lastAsked = asked
     }
-    /// The rate table every conversion uses.
-    public var table: RateTable {
-        get { storage.table }
-        set { unique.table = newValue }
+    /// The source `source NAME` pinned (its newest day held answers every line), or `nil` for
+    /// the newest table of any source.
+    public var pinnedSource: String? {
+        get { storage.pinnedSource }
+        set { unique.pinnedSource = newValue }
     }
     /// The last result, for `ans` and `_`: its exact value and currency.
     public var answer: (value: Rational, currency: CurrencyCode)? {
@@ -127,8 +129,8 @@ public struct SessionState: Sendable {
 
     public static let recentLimit = 8
 
-    public init(base: CurrencyCode, recent: [CurrencyCode], locale: LocaleSettings, table: RateTable) {
-        storage = Storage(base: base, recent: Array(recent.prefix(Self.recentLimit)), locale: locale, table: table)
+    public init(base: CurrencyCode, recent: [CurrencyCode], locale: LocaleSettings, pinnedSource: String? = nil) {
+        storage = Storage(base: base, recent: Array(recent.prefix(Self.recentLimit)), locale: locale, pinnedSource: pinnedSource)
     }
 
     /// `codes` with the recent currencies among them first, in their order.

@@ -11,7 +11,7 @@ public final class SilentHost: SessionHost {
     }
 
     public var providerNames: [String] { [] }
-    public func refresh(keeping current: RateTable) -> RefreshReport { RefreshReport(lines: [], table: nil) }
+    public func refresh() -> RefreshReport { RefreshReport(lines: [], table: nil) }
     public func source(_ name: String?) throws(CommandError) -> SourceChoice { SourceChoice(lines: [], chosen: nil) }
     public func preview(_ on: Bool?) -> Bool { on ?? true }
     public func fetch(_ need: HistoryNeed) -> HistoryFetch { .unavailable }

@@ -9,6 +9,8 @@ public enum Command: Equatable, Sendable {
     /// A conversion, a rate, a calculation or a command that takes a date, with the rates of a
     /// day (`on 2020-03-15`).
     indirect case dated(Command, on: DateReference)
+    /// The same with the average rates of a period (`average 2024-03`).
+    indirect case averaged(Command, over: DateReference)
     /// A command of `CommandTable` (`base jpy`, `recent clear`, `help`).
     case run(CommandInvocation)
 

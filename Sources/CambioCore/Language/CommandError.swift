@@ -40,6 +40,10 @@ public struct CommandError: Error, Equatable, Sendable {
         case badFee(String)
         /// A date that does not read, or a day without rates.
         case date(DateProblem)
+        /// A period that does not read, or has no average.
+        case average(AverageError)
+        /// A pinned source of which no table is held yet.
+        case nothingHeld(source: String)
         /// `chart` with arguments it does not take.
         case badChart(String)
     }
@@ -53,9 +57,25 @@ public struct CommandError: Error, Equatable, Sendable {
         /// A day after the rates held, and they could not be fetched (offline, or failed).
         case notFetched(Day, last: Day, reason: String?)
         /// A currency that the day's tables do not have; `fetched` when the day's snapshot was
-        /// looked at, `reason` why a fetch failed.
-        case currencyMissing(CurrencyCode, Day, snapshotsSince: Day, fetched: Bool, reason: String?)
+        /// looked at, `pinned` the source pinned, `reason` why a fetch failed.
+        case currencyMissing(CurrencyCode, Day, snapshotsSince: Day, fetched: Bool, pinned: String?, reason: String?)
+        /// A pinned source other than the ECB with no table of the day.
+        case sourceWithoutDay(String, Day, reason: String?)
         /// `on` after a command that has no date (`base eur on 2020-01-01`).
+        case notAllowed
+    }
+
+    /// What is wrong with the period of a line (`average …`).
+    public enum AverageError: Equatable, Sendable {
+        /// The text does not read as a period; an example in the locale's form follows.
+        case reading(PeriodReader.Problem, example: String)
+        /// The period has no average (not over, not held, no publication); `reason` why a fetch
+        /// failed.
+        case problem(AverageProblem, reason: String?)
+        /// A currency without a rate on every published day of the period: how many it has, of
+        /// how many, and its first and last.
+        case partial(CurrencyCode, Period, days: Int, of: Int, first: Day?, last: Day?)
+        /// `average` after a command that has none, or with `on` as well.
         case notAllowed
     }
 
@@ -83,19 +103,22 @@ public struct CommandError: Error, Equatable, Sendable {
         case tooComplex(operators: Int, nesting: Int)
     }
 
-    /// The table a conversion used, for messages about what it lacks.
+    /// The table a conversion would have used, for messages about what it lacks.
     public struct TableDescription: Equatable, Sendable {
         public let source: String
         public let date: String
         public let count: Int
-        /// The date of the bundled table when it has the currency that was missing.
+        /// The date of the bundled seed when it has the currency that was missing.
         public let bundledDate: String?
+        /// The source pinned (`source NAME`), when one is.
+        public let pinned: String?
 
-        public init(source: String, date: String, count: Int, bundledDate: String?) {
+        public init(source: String, date: String, count: Int, bundledDate: String?, pinned: String? = nil) {
             self.source = source
             self.date = date
             self.count = count
             self.bundledDate = bundledDate
+            self.pinned = pinned
         }
     }
 

@@ -8,6 +8,7 @@
 ///     target     := ("in" | "to" | "into" | "->" | "→" | "=") currency (("," | "and") currency)*
 ///     adjust     := ("+" | "-" | "−") NUMBER "%"
 ///     date       := "on" DATE                               (read by `DateReader`)
+///                 | ("average" | "avg" | "mean" | …) PERIOD  (read by `PeriodReader`)
 ///     currency   := symbol | word+
 public struct Parser {
     private let line: String
@@ -51,9 +52,12 @@ public struct Parser {
         case .failure(let error):
             return .failure(error)
         case .success(var tokens):
-            // `… on DATE`: the date is the text after the word, read by `DateReader`.
+            // `… on DATE`: the date is the text after the word, read by `DateReader`; `… average
+            // PERIOD` the same, read by `PeriodReader`.
             var date: DateReference?
+            var averaged = false
             if let split = dateSplit(tokens, grammar) {
+                averaged = averageWords.contains(tokens[split].folded)
                 let characters = Array(line)
                 // The word last (`12 eur in usd on`): an empty date, which says one is missing.
                 let start = split + 1 < tokens.count ? tokens[split + 1].range.lowerBound : tokens[split].range.upperBound
@@ -66,12 +70,20 @@ public struct Parser {
             do {
                 let command = try parser.parseLine()
                 if let date {
+                    let takesDate: Bool
                     switch command {
-                    case .convert, .calculate: return .success(.dated(command, on: date))
-                    case .run(let invocation) where grammar.declaration(invocation.word)?.takesDate == true:
-                        return .success(.dated(command, on: date))
-                    default: return .failure(CommandError(.date(.notAllowed), at: date.word))
+                    case .convert, .calculate: takesDate = true
+                    case .run(let invocation): takesDate = grammar.declaration(invocation.word)?.takesDate == true
+                    default: takesDate = false
                     }
+                    guard takesDate else { return .failure(CommandError(averaged ? .average(.notAllowed) : .date(.notAllowed), at: date.word)) }
+                    // One date or period a line: `on` and `average` together is an error.
+                    if let other = tokens.firstIndex(where: {
+                        $0.kind == .word && (dateWords.contains($0.folded) || averageWords.contains($0.folded))
+                    }) {
+                        return .failure(CommandError(.average(.notAllowed), at: tokens[other].range))
+                    }
+                    return .success(averaged ? .averaged(command, over: date) : .dated(command, on: date))
                 }
                 return .success(command)
             } catch let error as CommandError {
@@ -87,6 +99,9 @@ public struct Parser {
     /// The words that introduce a date.
     public static let dateWords: Set<String> = ["on"]
 
+    /// The words that introduce a period whose average rates a line uses (folded).
+    public static let averageWords: Set<String> = ["average", "avg", "mean", "durchschnitt", "ortalama"]
+
     /// The index of the word `on` that begins a date: after something, before the date or last
     /// (the date left out, which the date reader says); never a command's own keyword
     /// (`preview on`).
@@ -95,8 +110,9 @@ public struct Parser {
         if tokens[0].kind == .word, let declaration = grammar.declaration(tokens[0].folded), declaration.argument == .keywords {
             return nil
         }
-        for index in 1..<tokens.count where tokens[index].kind == .word && dateWords.contains(tokens[index].folded) {
-            return index
+        for index in 1..<tokens.count where tokens[index].kind == .word {
+            let folded = tokens[index].folded
+            if dateWords.contains(folded) || averageWords.contains(folded) { return index }
         }
         return nil
     }

@@ -15,6 +15,9 @@ public enum LegacyEuro {
         public let since: Day
         /// The region (ISO 3166) whose currency it was.
         public let region: String
+        /// The fixed rate as an integer and its power of ten (`1.95583` is 195583 and 5).
+        public let scaledValue: UInt64
+        public let scale: Int
     }
 
     /// Council Regulation (EC) No 2866/98 and the regulations for each later member.
@@ -27,10 +30,11 @@ public enum LegacyEuro {
         ("SKK", "30.1260", "2009-01-01", "SK"), ("EEK", "15.6466", "2011-01-01", "EE"), ("LVL", "0.702804", "2014-01-01", "LV"),
         ("LTL", "3.45280", "2015-01-01", "LT"), ("HRK", "7.53450", "2023-01-01", "HR"), ("BGN", "1.95583", "2026-01-01", "BG"),
     ].compactMap { code, rate, since, region in
+        let fraction = rate.split(separator: ".").dropFirst().first ?? ""
         guard let code = CurrencyCode(code), let decimal = ExactDecimal.parse(rate), let exact = Rational(decimal),
-            let since = Day(iso: since)
+            let since = Day(iso: since), let scaled = UInt64(rate.replacingOccurrences(of: ".", with: ""))
         else { return nil }
-        return Entry(code: code, rate: decimal, exact: exact, since: since, region: region)
+        return Entry(code: code, rate: decimal, exact: exact, since: since, region: region, scaledValue: scaled, scale: fraction.count)
     }
 
     /// The currency the euro replaced in `region` (ISO 3166: `FR` → FRF), if it replaced one.

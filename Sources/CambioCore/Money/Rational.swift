@@ -270,3 +270,11 @@ extension Rational {
     /// A percentage as the fraction it stands for (1.75 → 0.0175).
     public var ofPercent: Rational { self * Rational(negative: false, significand: .one, exponent: -2) }
 }
+
+extension Rational {
+    /// The value as the nearest `Double`, for drawing only (17 significant digits).
+    public var approximateDouble: Double {
+        let text = decimalText(significantDigits: 17).text
+        return (isNegative ? -1 : 1) * (Double(text.hasPrefix("-") ? String(text.dropFirst()) : text) ?? 0)
+    }
+}

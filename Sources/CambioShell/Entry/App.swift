@@ -80,13 +80,9 @@ public struct App {
         let rates = RateController(
             environment: environment, settings: settings, offline: options.offline, paths: store.paths, localized: early,
             warn: warn)
-        let table: RateTable
-        do {
-            table = try rates.initialTable(seedDate: SeedTableDecoder.bundledDate, seed: SeedTableDecoder.bundled, early)
-        } catch {
-            plainOutput.complain(early("fatal.seedUnreadable", "\(error)"))
-            return ExitStatus.brokenData
-        }
+        // Every table held, read when a line first needs it.
+        let rateStore = RateStore()
+        rates.fill(rateStore, early)
         let override = options.locale ?? environment["CAMBIO_LOCALE"].flatMap { $0.isEmpty ? nil : $0 } ?? settings.locale
         if let requested = options.locale ?? environment["CAMBIO_LOCALE"], !requested.isEmpty,
             LocaleSettings.normalize(requested).map(LocaleSettings.isKnown) != true
@@ -96,11 +92,11 @@ public struct App {
         }
         let locale = LocaleSettings.resolve(environment: environment, override: override)
         var base = settings.base ?? .eur
-        if !table.contains(base) {
+        if !rateStore.codes.contains(base) {
             warn(early("warning.baseMissing", base.rawValue))
             base = .eur
         }
-        var state = SessionState(base: base, recent: store.loadRecent(warn: warn), locale: locale, table: table)
+        var state = SessionState(base: base, recent: store.loadRecent(warn: warn), locale: locale, pinnedSource: rates.chosen?.rawValue)
         state.fee = settings.fee.map(\.ofPercent)
         let color = !options.plain && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
         let stdoutIsTerminal = Platform.isTerminal(STDOUT_FILENO)
@@ -113,7 +109,7 @@ public struct App {
             configuration.wantsSeries = options.format != .text
             configuration.chartColumns = renderer.width ?? 80
         }
-        let engine = Engine(configuration: configuration, table: table)
+        let engine = Engine(configuration: configuration, store: rateStore)
         store.localized = engine.localized
         let session = Session(
             store: store, engine: engine, state: state, settings: settings, rates: rates, environment: environment,

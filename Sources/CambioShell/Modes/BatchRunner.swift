@@ -49,7 +49,7 @@ final class BatchRunner {
     /// Fetches rates now (`--refresh`), before any line: what came of it is said as a line's
     /// reply would be (a failure on standard error, the new table on a terminal).
     func refreshNow() {
-        let report = session.refreshNow(keeping: session.state.table)
+        let report = session.refreshNow()
         if let table = report.table { session.adopt(table) }
         guard stoppedBy == nil else { return }
         _ = write(Reply(report.lines), effects: [], line: "", lineNumber: nil)

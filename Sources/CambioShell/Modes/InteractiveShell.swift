@@ -59,10 +59,7 @@ final class InteractiveShell {
             output.write("\n" + CandidateList.render(candidates, columns: columns, output: output, session.engine.localized))
         }
         session.waitForRefresh = { [unowned self] operation in waitWithProgress(operation) }
-        let table = session.state.table
-        let source = session.engine.tableNote(table, now: Date())
-        shownSource = source
-        let banner = session.engine.localized("banner", App.version, source)
+        let banner = session.engine.localized("banner", App.version, session.engine.heldNote(now: Date(), pinned: session.state.pinnedSource))
         output.write(output.styled(Platform.terminalColumns().map { TextWrap.wrap(banner, width: $0) } ?? banner, .detail) + "\n")
         // The first prompt never waits for the network: a due refresh runs in the background,
         // and starts only once the prompt is on the screen, so that starting the fetch helper
@@ -112,7 +109,7 @@ final class InteractiveShell {
     /// prompt, never inside what the user is typing.
     private func showDelivered() {
         guard let result = session.rates.takeDelivered() else { return }
-        let lines = session.report(result, keeping: session.state.table)
+        let lines = session.report(result)
         // A failed background refresh is not worth interrupting for; `status` and `refresh` tell.
         guard let table = result.table else { return }
         session.adopt(table)

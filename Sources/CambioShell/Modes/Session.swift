@@ -4,7 +4,7 @@ import CambioRates
 import Foundation
 
 /// One running session, whatever its mode: evaluates lines, carries out their effects
-/// (settings, recent currencies, a new locale or table), and is the host the engine asks for
+/// (settings, recent currencies, a new locale or tables), and is the host the engine asks for
 /// what only the program can do (`SessionHost`): refresh, choose a provider, switch the
 /// preview, fetch a day's rates, say what it knows for `status`.
 final class Session {
@@ -75,7 +75,7 @@ final class Session {
 
     /// Evaluates a pipe's line; its reply stays in the engine (`engine.withReply`) until the
     /// next line, and the engine that holds it is returned (a line that changed the locale or
-    /// the table leaves a new engine for the next).
+    /// brought a table leaves a new engine for the next).
     func runInPlace(utf8 line: UnsafeBufferPointer<UInt8>, now: Date) -> (effects: Effects, engine: Engine) {
         let evaluating = engine
         let effects = evaluating.evaluateInPlace(utf8: line, state: &state, now: now, host: self)
@@ -115,9 +115,9 @@ final class Session {
         if effects.contains(.localeChanged) || effects.contains(.tableChanged) {
             var configuration = engine.configuration
             configuration.locale = state.locale
-            engine = engine.with(configuration, table: state.table)
+            engine = engine.with(configuration)
             store.localized = engine.localized
-            rates.noteCurrent(state.table)
+            rates.noteCurrent(in: engine.store)
         }
         if saveEachLine { save() }
     }
@@ -143,29 +143,34 @@ final class Session {
         configChanges = []
     }
 
-    /// Uses a newly fetched table from now on (a background refresh, between lines).
+    /// Adds a newly fetched table to the store (a background refresh, between lines): the
+    /// pairs it quotes use it from the next line on.
     func adopt(_ table: RateTable) {
-        state.table = table
-        engine = engine.with(table: table)
-        rates.noteCurrent(table)
+        engine.store.add(table)
+        engine = engine.with()
+        rates.noteCurrent(in: engine.store)
     }
+
+    /// The newest table the session's lines use (what a failed refresh keeps using). The
+    /// provider chosen is the source pinned; the state is not read, as a line may be changing it.
+    var newestTable: RateTable? { engine.currentRates(pinned: rates.chosen?.rawValue).newest }
 
     /// What a refresh result says: the new table's source and day as a note, or why there is
     /// none as a warning; the cache's problem is said at once.
-    func report(_ result: RefreshResult, keeping current: RateTable) -> [Reply.Line] {
+    func report(_ result: RefreshResult) -> [Reply.Line] {
         if let problem = result.cacheProblem { warn(engine.localized("warning.cacheWrite", problem.path, problem.reason)) }
         guard let table = result.table else {
-            let text = RateReport.failed(result, current: current, engine: engine)
+            let text = RateReport.failed(result, current: newestTable, engine: engine)
             return [result.cancelled ? .note(text) : .warning(text)]
         }
         return [.note(RateReport.updated(table, engine.localized))]
     }
 
     /// Fetches rates now, waiting for them as the mode does.
-    func refreshNow(keeping current: RateTable) -> RefreshReport {
+    func refreshNow() -> RefreshReport {
         let result = waitForRefresh(rates.foregroundOperation())
         if result.table == nil, !result.cancelled { refreshFailed = true }
-        return RefreshReport(lines: report(result, keeping: current), table: result.table)
+        return RefreshReport(lines: report(result), table: result.table)
     }
 
     // MARK: Dated rates
@@ -192,7 +197,7 @@ final class Session {
 extension Session: SessionHost {
     var providerNames: [String] { Provider.allCases.map(\.rawValue) }
 
-    func refresh(keeping current: RateTable) -> RefreshReport { refreshNow(keeping: current) }
+    func refresh() -> RefreshReport { refreshNow() }
 
     func source(_ name: String?) throws(CommandError) -> SourceChoice {
         let localized = engine.localized
@@ -232,10 +237,10 @@ extension Session: SessionHost {
         case .ecb:
             let today = Day.utc(Date())
             guard ecbFetchedOn != today else { return .unavailable }
-            outcome = fetcher.fetchECB(into: engine.history, cacheFailed: historyCacheFailed)
+            outcome = fetcher.fetchECB(into: engine.store, cacheFailed: historyCacheFailed)
             if case .success = outcome { ecbFetchedOn = today }
         case .snapshot(let day):
-            outcome = fetcher.fetchSnapshot(day, into: engine.history, cacheFailed: historyCacheFailed).map { _ in () }
+            outcome = fetcher.fetchSnapshot(day, into: engine.store, cacheFailed: historyCacheFailed).map { _ in () }
         }
         guard case .failure(let error) = outcome else { return .fetched }
         failedNeeds.insert(need)

@@ -59,11 +59,6 @@ final class RateController: @unchecked Sendable {
             baseURLOverride: environment["CAMBIO_PROVIDER_URL"].flatMap { $0.isEmpty ? nil : $0 },
             timeout: TimeInterval(timeout), offline: isOffline)
         plan.heldDays = [.currencyAPI: SeedTableDecoder.bundledDate, .ecb: BundledHistory.shared.lastDay.iso]
-        // The cached dated rates are read when a line first asks for a day past the bundle.
-        let fetcher = historyFetcher
-        HistoryLibrary.shared.setLoader { library in
-            for path in fetcher.loadCached(into: library) { warn(localized("warning.cacheIgnored", path, "unreadable")) }
-        }
     }
 
     deinit { timer?.cancel() }
@@ -74,21 +69,35 @@ final class RateController: @unchecked Sendable {
         HistoryFetcher(cacheDirectory: cache.directory, transport: transport, baseURLOverride: plan.baseURLOverride, timeout: plan.timeout)
     }
 
-    /// The table to start with: the newest of the cached tables and the bundled seed, which
-    /// is read only when no cached table is at least as recent as `seedDate`.
-    func initialTable<Failure: Error>(
-        seedDate: String, seed: () throws(Failure) -> RateTable, _ localized: Localization
-    ) throws(Failure) -> RateTable {
-        let (cached, problems) = cache.newest(of: plan.providers)
-        for problem in problems { warn(localized("warning.cacheIgnored", problem.path, problem.message(localized))) }
-        let table: RateTable
-        if let cached, cached.date >= seedDate {
-            table = cached
-        } else {
-            table = try seed()
+    /// Puts what the program holds at start into `store`: each provider's cached table, the
+    /// seed, the cached ECB days and snapshots (the last three read when first needed).
+    func fill(_ store: RateStore, _ localized: Localization) {
+        for provider in Provider.allCases {
+            switch cache.load(provider) {
+            case .success(let table?): store.add(table)
+            case .success(nil): break
+            case .failure(let problem): warn(localized("warning.cacheIgnored", problem.path, problem.message(localized)))
+            }
         }
-        noteCurrent(table)
-        return table
+        SeedTableDecoder.addBundled(to: store)
+        let fetcher = historyFetcher
+        let warn = self.warn
+        store.setECBLoader(newest: fetcher.newestCachedECB()) { [unowned store] in
+            for path in fetcher.loadCachedECB(into: store) { warn(localized("warning.cacheIgnored", path, "unreadable")) }
+        }
+        fetcher.registerCachedSnapshots(into: store) { path in warn(localized("warning.cacheIgnored", path, "unreadable")) }
+        noteCurrent(in: store)
+    }
+
+    /// Records the newest table of the providers refreshed from, for deciding when it is due.
+    func noteCurrent(in store: RateStore) {
+        let providers = Set(plan.providers.map(\.rawValue))
+        let newest = store.newestBySource().first { providers.contains($0.sourceID) && $0.kind == .current }
+        lock.withLock {
+            currentFetchedAt = newest?.fetchedAt
+            currentIsSeed = newest == nil
+            currentProvider = newest.flatMap { Provider(rawValue: $0.sourceID) }
+        }
     }
 
     /// Records the table in use, for deciding when it is due.

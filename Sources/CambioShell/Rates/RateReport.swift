@@ -13,13 +13,14 @@ enum RateReport {
         localized("rates.updated", providerName(table), table.updated ?? table.date)
     }
 
-    /// The table still in use, for failure messages.
-    static func stillUsing(_ table: RateTable, engine: Engine) -> String {
-        engine.localized("rates.stillUsing", engine.tableNote(table, now: Date()))
+    /// The newest table still used, for failure messages.
+    static func stillUsing(_ table: RateTable?, engine: Engine) -> String {
+        guard let table else { return engine.localized("rates.stillNone") }
+        return engine.localized("rates.stillUsing", engine.tableNote(table, now: Date()))
     }
 
     /// What a refresh that gave no table says.
-    static func failed(_ result: RefreshResult, current: RateTable, engine: Engine) -> String {
+    static func failed(_ result: RefreshResult, current: RateTable?, engine: Engine) -> String {
         let localized = engine.localized
         if result.cancelled { return localized("rates.cancelled", stillUsing(current, engine: engine)) }
         let failure = result.mainFailure?.message(localized) ?? localized("rates.noProvider")

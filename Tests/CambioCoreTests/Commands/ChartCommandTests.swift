@@ -8,7 +8,7 @@ import Testing
 
     @Test func theChartDrawsAKnownSeriesAt60Columns() throws {
         let engine = Engine.configured(LocaleSettings(numbers: "en_US", money: "en_US", messages: "en_US"), table, chartColumns: 60)
-        var state = SessionState(base: .eur, recent: [], locale: engine.locale, table: table)
+        var state = SessionState(base: .eur, recent: [], locale: engine.locale)
         let reply = engine.evaluate("chart eur usd 2020-01-01..2020-06-30", state: &state, now: now).reply
         let text = reply.lines.compactMap { line -> String? in
             switch line {

@@ -12,7 +12,7 @@ import Testing
 
     func engine(_ locale: String) -> (Engine, SessionState) {
         let settings = LocaleSettings(numbers: locale, money: locale, messages: locale)
-        return (Engine(locale: settings, table: table), SessionState(base: .eur, recent: [], locale: settings, table: table))
+        return (Engine(locale: settings, table: table), SessionState(base: .eur, recent: [], locale: settings))
     }
 
     /// The value a line computes (its one result), or its error.
@@ -84,7 +84,7 @@ import Testing
         for (locale, written, plain) in pairs {
             let settings = LocaleSettings(numbers: locale, money: locale, messages: "en")
             let engine = Engine(locale: settings, table: table)
-            let state = SessionState(base: .eur, recent: [.usd, CurrencyCode("GBP")!], locale: settings, table: table)
+            let state = SessionState(base: .eur, recent: [.usd, CurrencyCode("GBP")!], locale: settings)
             let a = engine.evaluate(written, in: state)
             let b = engine.evaluate(plain, in: state)
             #expect(
@@ -415,7 +415,7 @@ extension CalculatorTests: LineChecks {
     @Test(.tags(.misread)) func aSignBeforeTheAnswerNegatesIt() {
         let settings = LocaleSettings(numbers: "en_US", money: "en_US", messages: "en_US")
         let engine = Engine(locale: settings, table: table)
-        var state = SessionState(base: .eur, recent: [], locale: settings, table: table)
+        var state = SessionState(base: .eur, recent: [], locale: settings)
         _ = engine.evaluate("12 eur × 1", state: &state)
         for (line, value) in [("-ans", Rational(-12)), ("−ans", Rational(-12)), ("+ans", Rational(12)), ("2 × -ans", Rational(-24))] {
             var copy = state
@@ -428,7 +428,7 @@ extension CalculatorTests: LineChecks {
     @Test(.tags(.misread)) func theAnswerIsEchoedExactly() {
         let settings = LocaleSettings(numbers: "en_US", money: "en_US", messages: "en_US")
         let engine = Engine(locale: settings, table: table)
-        var state = SessionState(base: .eur, recent: [], locale: settings, table: table)
+        var state = SessionState(base: .eur, recent: [], locale: settings)
         _ = engine.evaluate("12.50 eur in usd", state: &state)
         let reply = engine.evaluate("ans × 2", state: &state).reply
         #expect(reply.results.first == "$14.290824625 × 2 = $28.582", "\(reply.lines)")

@@ -24,7 +24,7 @@ import Testing
     func theCurrencyANameResolvesToIsListedFirst(_ name: String) throws {
         let table = try SeedTableDecoder.bundled()
         for engine in [engine, german, turkish] {
-            let state = SessionState(base: .eur, recent: [], locale: engine.locale, table: table)
+            let state = SessionState(base: .eur, recent: [], locale: engine.locale)
             guard let resolved = engine.evaluate("1 \(name) in xau", in: state).reply.conversions.first?.from else { continue }
             #expect(inserts("12 eur in \(name)", engine).first == resolved.rawValue + " ", "\(name) in \(engine.locale.messages)")
         }

@@ -103,7 +103,7 @@ import Testing
 
         let settings = LocaleSettings(numbers: "en_US", money: "en_US", messages: "en_US")
         let engine = Engine.configured(settings, table, showsDetails: false)
-        let state = SessionState(base: .eur, recent: [], locale: settings, table: table)
+        let state = SessionState(base: .eur, recent: [], locale: settings)
         var ties = 0
         var compared = 0
         for (item, line) in zip(cases, expected) {
@@ -136,7 +136,7 @@ import Testing
         let table = try SeedTableDecoder.bundled()
         let settings = LocaleSettings(numbers: "en_US", money: "en_US", messages: "en_US")
         let outcome = Engine(locale: settings, table: table).evaluate(
-            "138331.5 byn in sgd", in: SessionState(base: .eur, recent: [], locale: settings, table: table))
+            "138331.5 byn in sgd", in: SessionState(base: .eur, recent: [], locale: settings))
         #expect(outcome.reply.conversions.first?.resultText.text == "61569.9775")
         #expect(outcome.reply.conversions.first?.roundedResult == "61569.978")
     }
@@ -144,11 +144,11 @@ import Testing
     @Test func aSmallRateKeepsFourSignificantDigits() throws {
         let table = try SeedTableDecoder.bundled()
         let settings = LocaleSettings(numbers: "en_US", money: "en_US", messages: "en_US")
-        let state = SessionState(base: .eur, recent: [], locale: settings, table: table)
+        let state = SessionState(base: .eur, recent: [], locale: settings)
         let outcome = Engine(locale: settings, table: table).evaluate("vnd in usd", in: state)
         #expect(outcome.reply.lines.first == .result("₫1 = $0.00003802", detail: "$1 = ₫26,300.211"))
         let bif = Engine(locale: LocaleSettings(numbers: "de_DE", money: "de_DE", messages: "de_DE"), table: table)
-            .evaluate("bif in eur", in: SessionState(base: .eur, recent: [], locale: settings, table: table))
+            .evaluate("bif in eur", in: SessionState(base: .eur, recent: [], locale: settings))
         guard case .result(let result, _) = bif.reply.lines.first else { return #expect(Bool(false)) }
         let text = result.string
         #expect(!text.contains("0,000\u{00A0}€") && text.contains("0,000"))

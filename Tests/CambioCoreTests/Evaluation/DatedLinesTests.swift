@@ -77,7 +77,7 @@ import Testing
     @Test(arguments: ["12.50 eur in usd on 2020-03-15", "eur in usd on 2020-03-13", "3 × 12 eur + 5 usd in gbp on 2020-03-13"])
     func swapKeepsTheDay(_ line: String) {
         let engine = engine()
-        var state = SessionState(base: .eur, recent: [], locale: engine.locale, table: table)
+        var state = SessionState(base: .eur, recent: [], locale: engine.locale)
         let dated = engine.evaluate(line, state: &state, now: now).reply
         let swapped = engine.evaluate("swap", state: &state, now: now).reply
         #expect(!dated.failed && !swapped.failed, "\(swapped.lines)")
@@ -98,7 +98,7 @@ import Testing
     @Test(arguments: ["en_US", "en_IN", "de_DE", "fr_FR", "tr_TR", "ar_EG", "nl_NL"])
     func theDateFormsInHelpReadAsTheySay(_ locale: String) throws {
         let engine = engine(locale)
-        var state = SessionState(base: .eur, recent: [], locale: engine.locale, table: table)
+        var state = SessionState(base: .eur, recent: [], locale: engine.locale)
         let help = engine.evaluate("help on", state: &state, now: now).reply.results
         let line = try #require(help.first { $0.contains("12") && $0.contains("25") && $0.contains("2020,") }, "\(help)")
         let forms = line.trimmingCharacters(in: .whitespaces).prefix(22).components(separatedBy: ", ").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -227,7 +227,7 @@ import Testing
             error.kind
                 == .date(
                     .currencyMissing(
-                        CurrencyCode("AED")!, Day(iso: "2020-05-05")!, snapshotsSince: HistoryLibrary.snapshotsSince, fetched: false, reason: nil)))
+                        CurrencyCode("AED")!, Day(iso: "2020-05-05")!, snapshotsSince: RateStore.snapshotsSince, fetched: false, pinned: nil, reason: nil)))
     }
 
     @Test func calculationsAndRatesTakeADateToo() {

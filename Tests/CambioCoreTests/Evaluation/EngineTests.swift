@@ -15,8 +15,7 @@ import Testing
 
     func state(_ locale: String = "en_US", base: String = "EUR", recent: [String] = []) -> SessionState {
         SessionState(
-            base: code(base), recent: recent.map(code), locale: LocaleSettings(numbers: locale, money: locale, messages: locale),
-            table: table)
+            base: code(base), recent: recent.map(code), locale: LocaleSettings(numbers: locale, money: locale, messages: locale))
     }
 
     /// Runs lines in order and returns the last outcome.

@@ -67,7 +67,7 @@ import Testing
         let table = try SeedTableDecoder.bundled()
         let settings = LocaleSettings(numbers: locale, money: locale, messages: locale)
         let engine = Engine(locale: settings, table: table)
-        let state = SessionState(base: .eur, recent: [.usd], locale: settings, table: table)
+        let state = SessionState(base: .eur, recent: [.usd], locale: settings)
         let help = engine.evaluate("help", in: state).reply.results
         let examples = help.compactMap { line -> String? in
             guard line.hasPrefix("  "), let example = line.dropFirst(2).components(separatedBy: "  ").first,

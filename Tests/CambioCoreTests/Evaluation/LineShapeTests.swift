@@ -96,7 +96,7 @@ import Testing
         let details = localeID.hasPrefix("d") || localeID.hasPrefix("h") || localeID.hasPrefix("a")
         let shaped = Engine.configured(settings, table, showsDetails: details)
         let plain = Engine.configured(settings, table, showsDetails: details, recognisesShapes: false)
-        var state = SessionState(base: .eur, recent: [], locale: settings, table: table)
+        var state = SessionState(base: .eur, recent: [], locale: settings)
         var random = SplitMix64(seed: UInt64(localeID.unicodeScalars.reduce(0) { $0 &* 31 &+ UInt64($1.value) }))
         let codes = table.codes
         let now = Date(timeIntervalSince1970: 1_764_460_800)
@@ -119,7 +119,7 @@ import Testing
         let table = try SeedTableDecoder.bundled()
         let settings = LocaleSettings(numbers: localeID, money: localeID, messages: localeID)
         let engine = Engine.configured(settings, table, showsDetails: false)
-        let state = SessionState(base: .eur, recent: [], locale: settings, table: table)
+        let state = SessionState(base: .eur, recent: [], locale: settings)
         var random = SplitMix64(seed: 42)
         let codes = table.codes
         for _ in 0..<600 {
@@ -146,7 +146,7 @@ import Testing
             let settings = LocaleSettings(numbers: localeID, money: localeID, messages: localeID)
             let shaped = Engine(locale: settings, table: table)
             let plain = Engine.configured(settings, table, recognisesShapes: false)
-            let state = SessionState(base: .eur, recent: [], locale: settings, table: table)
+            let state = SessionState(base: .eur, recent: [], locale: settings)
             for byte in UInt8(0)...UInt8(127) {
                 for digits in ["26", "1", "26579"] {
                     let line = String(decoding: Array(digits.utf8) + [byte] + Array("579 usd -> eur".utf8), as: UTF8.self)

@@ -13,11 +13,11 @@ import Testing
 
     init() throws { table = try SeedTableDecoder.bundled() }
 
-    func engine(history: HistoryLibrary = HistoryLibrary()) -> Engine {
-        Engine(configuration: EngineConfiguration(locale: locale), table: table, history: history)
+    func engine(store: RateStore? = nil) -> Engine {
+        Engine(configuration: EngineConfiguration(locale: locale), store: store ?? RateStore(table: table))
     }
 
-    func state() -> SessionState { SessionState(base: .eur, recent: [], locale: locale, table: table) }
+    func state() -> SessionState { SessionState(base: .eur, recent: [], locale: locale) }
 
     @Test func refreshAsksTheHostOnceAndUsesItsTableFromThatLineOn() throws {
         let host = RecordingHost()
@@ -25,15 +25,20 @@ import Testing
             base: .eur, date: "2026-11-30", source: RateSource(id: "ecb", attribution: "", isBundledSeed: false), rates: [.eur: 1, .usd: 2])
         host.refreshed = fresh
         var state = state()
-        let result = engine().evaluate("refresh", state: &state, host: host)
+        let engine = engine()
+        let result = engine.evaluate("refresh", state: &state, host: host)
         #expect(host.refreshes == 1)
         #expect(result.reply.lines == [.note("rates updated")])
-        #expect(state.table === fresh && result.effects.contains(.tableChanged))
-        // No table: the one in use stays.
+        #expect(engine.currentRates(pinned: nil).newest === fresh && result.effects.contains(.tableChanged))
+        // The pairs it quotes use it; the others the table held before.
+        #expect(engine.evaluate("1 eur in usd", in: state, host: host).reply.results == ["€1.000 = $2.000"])
+        #expect(engine.evaluate("1 eur in jpy", in: state, host: host).reply.conversions.first?.date == table.date)
+        // No table: the ones held stay.
         host.refreshed = nil
+        let other = self.engine()
         var kept = self.state()
-        _ = engine().evaluate("refresh", state: &kept, host: host)
-        #expect(host.refreshes == 2 && kept.table === table)
+        _ = other.evaluate("refresh", state: &kept, host: host)
+        #expect(host.refreshes == 2 && other.currentRates(pinned: nil).newest === table)
     }
 
     @Test func sourceHandsTheHostTheNameAndSaysWhoseRatesAreUsed() {
@@ -43,11 +48,18 @@ import Testing
         _ = engine.evaluate("source auto", in: state(), host: host)
         let chosen = engine.evaluate("source ecb", in: state(), host: host)
         #expect(host.sources == [nil, "auto", "ecb"])
-        // The table in use is currency-api's: results come from it until the ECB's arrive.
+        // Only currency-api's table is held: the ECB's rates are not there yet, and a line says so.
+        #expect(chosen.state.pinnedSource == "ecb")
         #expect(
             chosen.reply.lines.contains {
-                if case .assumption(let text) = $0 { text.contains("ECB") && text.contains("currency-api") } else { false }
+                if case .assumption(let text) = $0 { text.contains("ECB") && text.contains("held") } else { false }
             })
+        let failing = engine.evaluate("1 eur in usd", in: chosen.state, host: host).reply
+        #expect(failing.failed)
+        // `source currency-api` pins the table held, and `source auto` unpins.
+        let pinned = engine.evaluate("source currency-api", in: state(), host: host)
+        #expect(pinned.state.pinnedSource == "currency-api" && !engine.evaluate("1 eur in usd", in: pinned.state, host: host).reply.failed)
+        #expect(engine.evaluate("source auto", in: pinned.state, host: host).state.pinnedSource == nil)
         let unknown = engine.evaluate("source nope", in: state(), host: host)
         #expect(unknown.reply.failed)
     }
@@ -63,15 +75,15 @@ import Testing
     }
 
     @Test func aDatedLinePastTheHistoryAsksTheHostForTheDayAndGoesOn() {
-        let history = HistoryLibrary()
+        let store = RateStore(table: table)
         let host = RecordingHost()
         let day = Day(iso: "2026-11-20")!
         host.onFetch = { need in
             guard need == .ecb(day) else { return .unavailable }
-            history.addECB([(day, [.eur: 1, .usd: Decimal(string: "1.25")!])], from: Day(iso: "2026-11-02")!, through: Day(iso: "2026-11-30")!)
+            store.addECB([(day, [.eur: 1, .usd: Decimal(string: "1.25")!])], from: Day(iso: "2026-11-02")!, through: Day(iso: "2026-11-30")!)
             return .fetched
         }
-        let engine = engine(history: history)
+        let engine = engine(store: store)
         let reply = engine.evaluate("10 eur in usd on 2026-11-20", in: state(), now: now, host: host).reply
         #expect(host.fetches == [.ecb(day)])
         #expect(reply.results == ["€10.000 = $12.500"], "\(reply.lines)")
@@ -96,7 +108,7 @@ import Testing
     }
 
     @Test func aCurrencyTheECBLacksAsksForTheDaysSnapshot() throws {
-        let history = HistoryLibrary()
+        let store = RateStore(table: table)
         let host = RecordingHost()
         let day = Day(iso: "2025-05-05")!
         let snapshot = try RateTable(
@@ -104,10 +116,10 @@ import Testing
             rates: [.eur: 1, CurrencyCode("AED")!: 4])
         host.onFetch = { need in
             guard need == .snapshot(day) else { return .unavailable }
-            history.addSnapshot(snapshot)
+            store.addSnapshot(snapshot)
             return .fetched
         }
-        let reply = engine(history: history).evaluate("1 eur in aed on 2025-05-05", in: state(), now: now, host: host).reply
+        let reply = engine(store: store).evaluate("1 eur in aed on 2025-05-05", in: state(), now: now, host: host).reply
         #expect(host.fetches == [.snapshot(day)])
         #expect(reply.conversions.first?.result == Rational(4) && reply.conversions.first?.source == "currency-api", "\(reply.lines)")
     }

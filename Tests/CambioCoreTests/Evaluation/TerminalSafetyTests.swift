@@ -17,7 +17,7 @@ import Testing
         let table = try SeedTableDecoder.bundled()
         let locale = LocaleSettings(numbers: "en_US", money: "en_US", messages: "en_US")
         let engine = Engine(locale: locale, table: table)
-        let outcome = engine.evaluate("12 \u{1B}]52;c;ZXZpbA==\u{7} in usd", in: SessionState(base: .eur, recent: [], locale: locale, table: table))
+        let outcome = engine.evaluate("12 \u{1B}]52;c;ZXZpbA==\u{7} in usd", in: SessionState(base: .eur, recent: [], locale: locale))
         guard case .error(_, let message) = outcome.reply.lines.first else { return #expect(Bool(false)) }
         #expect(!message.contains("\u{1B}") && !message.contains("\u{7}"))
     }

@@ -20,7 +20,7 @@ import Testing
         let table = try SeedTableDecoder.bundled()
         let settings = LocaleSettings(numbers: locale, money: locale, messages: locale)
         let engine = Engine.configured(settings, table, showsDetails: false)
-        let state = SessionState(base: .eur, recent: [], locale: settings, table: table)
+        let state = SessionState(base: .eur, recent: [], locale: settings)
         let region = Locale(identifier: locale).region.flatMap { Locale(identifier: "und_\($0.identifier)").currency?.identifier }
         var failures: [String] = []
         for code in Self.currencies + (region.map { [$0] } ?? []) {
@@ -51,7 +51,7 @@ extension RoundTripTests {
         let table = try SeedTableDecoder.bundled()
         let settings = LocaleSettings(numbers: locale, money: locale, messages: locale)
         let engine = Engine(locale: settings, table: table)
-        let state = SessionState(base: .eur, recent: [], locale: settings, table: table)
+        let state = SessionState(base: .eur, recent: [], locale: settings)
         let symbols = Dictionary(grouping: table.codes) { engine.formatter.symbol(for: $0) }
         var failures: [String] = []
         for (symbol, codes) in symbols where codes.count == 1 {
@@ -73,7 +73,7 @@ extension RoundTripTests {
     func formsFromTheIssueReadBack(_ line: String, _ locale: String, _ code: String, _ amount: String) throws {
         let table = try SeedTableDecoder.bundled()
         let settings = LocaleSettings(numbers: locale, money: locale, messages: locale)
-        let outcome = Engine(locale: settings, table: table).evaluate(line, in: SessionState(base: .eur, recent: [], locale: settings, table: table))
+        let outcome = Engine(locale: settings, table: table).evaluate(line, in: SessionState(base: .eur, recent: [], locale: settings))
         let conversion = try #require(outcome.reply.conversions.first, "\(line): \(outcome.reply.lines)")
         #expect(conversion.from.rawValue == code && conversion.amount == Rational(decimalText: amount))
     }

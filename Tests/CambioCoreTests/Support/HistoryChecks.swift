@@ -32,7 +32,7 @@ extension HistoryChecks {
 
     func evaluate(_ line: String, _ locale: String = "en_US") -> Reply {
         let engine = engine(locale)
-        var state = SessionState(base: .eur, recent: [], locale: engine.locale, table: table)
+        var state = SessionState(base: .eur, recent: [], locale: engine.locale)
         return engine.evaluate(line, state: &state, now: now).reply
     }
 }

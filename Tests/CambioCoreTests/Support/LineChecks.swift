@@ -33,13 +33,13 @@ extension LineChecks {
     func run(_ line: String, _ locale: String = "en_US") -> Outcome {
         let settings = LocaleSettings(numbers: locale, money: locale, messages: locale)
         return Engine(locale: settings, table: Seed.table).evaluate(
-            line, in: SessionState(base: .eur, recent: [], locale: settings, table: Seed.table))
+            line, in: SessionState(base: .eur, recent: [], locale: settings))
     }
 
     func preview(_ line: String, _ locale: String = "en_US") -> String? {
         let settings = LocaleSettings(numbers: locale, money: locale, messages: locale)
         return Engine(locale: settings, table: Seed.table).preview(
-            line, in: SessionState(base: .eur, recent: [], locale: settings, table: Seed.table))
+            line, in: SessionState(base: .eur, recent: [], locale: settings))
     }
 
     func converted(_ outcome: Outcome) -> [String] { outcome.reply.conversions.map { "\($0.from)>\($0.to)" } }

@@ -18,7 +18,7 @@ final class RecordingHost: SessionHost {
 
     var providerNames: [String] { ["currency-api", "ecb"] }
 
-    func refresh(keeping current: RateTable) -> RefreshReport {
+    func refresh() -> RefreshReport {
         refreshes += 1
         return RefreshReport(lines: [.note(refreshed == nil ? "refresh failed" : "rates updated")], table: refreshed)
     }

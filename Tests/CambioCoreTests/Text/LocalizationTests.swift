@@ -68,7 +68,7 @@ import Testing
     func messagesErrorsAndHelpSpeakTheUsersLanguage(_ locale: String, _ error: String, _ note: String, _ help: String) throws {
         let settings = LocaleSettings(numbers: locale, money: locale, messages: locale)
         let engine = Engine(locale: settings, table: try SeedTableDecoder.bundled())
-        let state = SessionState(base: .eur, recent: [], locale: settings, table: try SeedTableDecoder.bundled())
+        let state = SessionState(base: .eur, recent: [], locale: settings)
         let failed = engine.evaluate("1 xyzzy in usd", in: state)
         guard case .error(_, let message) = failed.reply.lines.first else { return #expect(Bool(false)) }
         #expect(message.contains(error))

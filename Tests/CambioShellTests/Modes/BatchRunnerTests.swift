@@ -8,7 +8,7 @@ import Testing
         let home = try TemporaryDirectory()
         let run = try Cambio.run(["12,50", "eur", "in", "usd"], environment: home.environment(["LANG": "de_DE.UTF-8"]))
         #expect(run.status == 0)
-        #expect(run.stdout == "12,500\u{00A0}€ = 14,291\u{00A0}$\n")
+        #expect(run.stdout == "12,500\u{00A0}€ = 13,965\u{00A0}$\n")
         #expect(run.stderr.isEmpty)
     }
 
@@ -60,7 +60,7 @@ import Testing
         let input = "12.5 eur in usd\n\nfoo in usd\n1,234.5 jpy to kwd\n12,5,3 eur\n"
         let run = try Cambio.run([], stdin: input, environment: home.environment())
         #expect(run.status == 1)
-        #expect(run.stdout == "€12.500 = $14.291\n¥1,234.500 = KWD\u{00A0}2.367\n")
+        #expect(run.stdout == "€12.500 = $13.965\n¥1,234.500 = KWD\u{00A0}2.367\n")
         let errors = run.stderr.split(separator: "\n")
         #expect(errors.count == 2)
         #expect(errors[0].hasPrefix("line 3, column 1: unknown currency “foo”"))
@@ -78,7 +78,7 @@ import Testing
         let home = try TemporaryDirectory()
         let run = try Cambio.run(
             ["12,50", "eur", "in", "usd"], environment: home.environment(["LANG": "en_US.UTF-8", "LC_NUMERIC": "de_DE.UTF-8"]))
-        #expect(run.stdout == "€12.500 = $14.291\n")
+        #expect(run.stdout == "€12.500 = $13.965\n")
         let overridden = try Cambio.run(["1500", "jpy", "in", "eur"], environment: home.environment(["CAMBIO_LOCALE": "ar_EG"]))
         #expect(overridden.stdout.contains("١٬٥٠٠٫٠٠٠"))
     }
@@ -137,7 +137,7 @@ import Testing
         input += "1 eur in usd\n"
         let run = try Cambio.run([], stdin: input, environment: home.environment())
         #expect(run.status == 1)
-        #expect(run.stdout == "€1.000 = $1.143\n")
+        #expect(run.stdout == "€1.000 = $1.117\n")
         #expect(!run.stderr.contains("\u{1B}"))
     }
 
@@ -152,16 +152,16 @@ import Testing
         let strings = objects.first?.compactMapValues { $0 as? String }
         #expect(
             strings == [
-                "type": "conversion", "amount": "12.5", "from": "EUR", "to": "USD", "result": "14.290824625", "rounded": "14.291",
-                "rate": "1.14326597", "date": "2026-07-06", "source": "currency-api",
+                "type": "conversion", "amount": "12.5", "from": "EUR", "to": "USD", "result": "13.965", "rounded": "13.965",
+                "rate": "1.1172", "date": "2026-10-30", "source": "ecb", "date_asked": "", "substitution": "", "period": "",
             ])
         #expect(objects.allSatisfy { $0["line"] as? Int == 1 })
         #expect(objects.first?["result_exact"] as? Bool == true && objects.first?["rate_exact"] as? Bool == true)
-        #expect(objects.last?["rate"] as? String == "185.03730294")
+        #expect(objects.last?["rate"] as? String == "175.68")
         // From USD into JPY the rate has no finite decimal: 40 significant digits, said so.
         let cross = try Cambio.run(["--format", "json", "1", "usd", "in", "jpy"], environment: home.environment())
         let object = try JSONSerialization.jsonObject(with: Data(cross.stdout.utf8)) as? [String: Any]
-        #expect(object?["rate"] as? String == "161.8497425756493040722623800304315888979")
+        #expect(object?["rate"] as? String == "157.2502685284640171858216970998925886144")
         #expect(object?["rate_exact"] as? Bool == false && object?["result_exact"] as? Bool == false)
     }
 
@@ -169,11 +169,11 @@ import Testing
         let home = try TemporaryDirectory()
         let run = try Cambio.run(
             ["--format=tsv"], stdin: "12,5 eur in usd\n-1.000 jpy in eur\n", environment: home.environment(["LANG": "de_DE.UTF-8"]))
-        // The input line, the record's type, then the conversion's eight fields and whether the
-        // result and the rate are exact.
-        #expect(run.stdout.split(separator: "\n").map { $0.split(separator: "\t").count } == [12, 12])
-        #expect(run.stdout.hasPrefix("1\tconversion\t12.5\tEUR\tUSD\t14.291\t14.290824625\t1.14326597\t2026-07-06\tcurrency-api\ttrue\ttrue\n"))
-        #expect(run.stdout.contains("2\tconversion\t-1000\tJPY\tEUR\t-5.404\t"))
+        // The input line, the record's type, then the conversion's twelve fields (the last four
+        // empty for a line without a date) and whether the result and the rate are exact.
+        #expect(run.stdout.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).count } == [16, 16])
+        #expect(run.stdout.hasPrefix("1\tconversion\t12.5\tEUR\tUSD\t13.965\t13.965\t1.1172\t2026-10-30\tecb\t\t\t\t\ttrue\ttrue\n"))
+        #expect(run.stdout.contains("2\tconversion\t-1000\tJPY\tEUR\t-5.692\t"))
         let bad = try Cambio.run(["--format", "xml", "1", "eur"], environment: home.environment())
         #expect(bad.status == 2)
     }
@@ -185,7 +185,7 @@ extension BatchRunnerTests {
         let input = "\u{FEFF}1 eur in usd\n# a comment\n2 eur in usd # lunch\n   # indented\n"
         let run = try Cambio.run([], stdin: input, environment: home.environment())
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout == "€1.000 = $1.143\n€2.000 = $2.287\n")
+        #expect(run.stdout == "€1.000 = $1.117\n€2.000 = $2.234\n")
         #expect(run.stderr.isEmpty)
     }
 
@@ -218,16 +218,22 @@ extension BatchRunnerTests {
         #expect(echoed == ["€0.0001", "CVE\u{A0}16.5405", "CVE\u{A0}16.540", "€12.500"], "\(run.stdout)")
     }
 
-    /// Choosing a provider whose rates are not here yet says whose rates the results use.
-    @Test func choosingAProviderWithoutRatesSaysWhoseRatesAreUsed() throws {
+    /// Choosing a provider pins it: offline, `source ecb` is the ECB's bundled history; a
+    /// provider none of whose rates are held says so, and its lines fail until they come.
+    @Test func choosingAProviderPinsItsNewestDayHeld() throws {
         let home = try TemporaryDirectory()
         let environment = home.environment(["CAMBIO_OFFLINE": "1"])
-        let chosen = try Cambio.run([], stdin: "source ecb\n1 eur in usd\n", environment: environment)
-        #expect(chosen.status == 0, "\(chosen.stderr)")
-        #expect(
-            chosen.stderr
-                == "line 1: ECB rates are not here yet: results use currency-api (the bundled table of \(try SeedTableDecoder.bundled().date)) until a refresh brings them\n",
-            "\(chosen.stderr)")
+        let chosen = try Cambio.run(["--format", "json"], stdin: "source ecb\n1 eur in usd\n12 aed in usd\n", environment: environment)
+        let records = chosen.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        #expect(records.map { $0["type"] as? String } == ["text", "text", "conversion", "error"], "\(chosen.stdout)")
+        #expect((records[1]["text"] as? String)?.contains("2026-10-30") == true)
+        #expect(records[2]["source"] as? String == "ecb" && records[2]["date"] as? String == "2026-10-30")
+        // AED is no ECB currency: with the ECB pinned it has no rate, and the error says how to unpin.
+        #expect(records.last?["type"] as? String == "error" && (records.last?["message"] as? String)?.contains("source auto") == true)
+        let none = try Cambio.run([], stdin: "source exchangerate-api\n1 eur in usd\n", environment: environment)
+        #expect(none.status == 1)
+        #expect(none.stderr.contains("line 1: no ExchangeRate-API rates are held yet"), "\(none.stderr)")
+        #expect(none.stderr.contains("line 2: no rates of exchangerate-api are held yet"), "\(none.stderr)")
         let same = try Cambio.run([], stdin: "source currency-api\nsource auto\n", environment: environment)
         #expect(same.stderr.isEmpty, "\(same.stderr)")
     }
@@ -315,9 +321,12 @@ extension BatchRunnerTests {
         try home.write("cache/cambio/rates-ecb.json", table)
         let run = try Cambio.run(["1", "eur", "in", "ars"], environment: home.environment(["CAMBIO_PROVIDER": "ecb"]))
         #expect(run.status == 1)
-        #expect(run.stderr.contains("no rate in the table in use (ecb of 2026-11-27, 3 currencies)"), "\(run.stderr)")
+        #expect(run.stderr.contains("no rate in the rates of ecb held (2026-11-27, 3 currencies), the source pinned"), "\(run.stderr)")
         #expect(run.stderr.contains("the bundled table of 2026-07-06 has it"))
         #expect(run.stderr.contains("“source auto”"))
+        // The cached day is newer than the bundled history's: the pinned source's newest answers.
+        let usd = try Cambio.run(["1", "eur", "in", "usd"], environment: home.environment(["CAMBIO_PROVIDER": "ecb"]))
+        #expect(usd.stdout == "€1.000 = $1.160\n", "\(usd.stderr)")
     }
 }
 
@@ -332,10 +341,12 @@ extension BatchRunnerTests {
         let summary = objects.map { "\($0["line"] as? Int ?? 0) \($0["type"] as? String ?? "?")" }
         #expect(summary == ["1 rate", "3 rate", "3 rate", "4 currency", "5 base", "6 status", "7 error", "8 text"], "\(run.stdout)")
         // Numbers are plain decimals with a point whatever the locale; names stay English keys.
-        #expect(objects.first?["rate"] as? String == "1.14326597")
-        #expect(objects.first?["inverse"] as? String == "0.8746871036492059673568347354902901553171")
+        #expect(objects.first?["rate"] as? String == "1.1172")
+        #expect(objects.first?["inverse"] as? String == "0.8950948800572860723236663086287146437522")
         #expect(objects[3]["minor_units"] as? Int == 2)
-        #expect(objects[5]["currencies"] as? Int == 161 && objects[5]["locale_numbers"] as? String == "de_DE")
+        // The newest rates held are the ECB's bundled day: 29 currencies and the euro.
+        #expect(objects[5]["currencies"] as? Int == 30 && objects[5]["locale_numbers"] as? String == "de_DE")
+        #expect(objects[5]["held_ecb"] as? String == "2026-10-30" && objects[5]["held_currency_api"] as? String == "2026-07-06")
         #expect(objects[6]["column"] as? Int == 1)
         // A command that changes a setting says so in a record too.
         for line in ["fee 1,75 %", "fee off", "recent clear", "preview off"] {
@@ -347,7 +358,7 @@ extension BatchRunnerTests {
         let error = dated.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }.first
         #expect(error?["type"] as? String == "error" && error?["column"] is NSNull, "\(dated.stdout)")
         let tsv = try Cambio.run(["--format", "tsv"], stdin: "rates usd\nfoo\n", environment: home.environment())
-        #expect(tsv.stdout.hasPrefix("1\trate\tEUR\tUSD\t1.14326597\t0.87468710364920596735683473549029015531"), "\(tsv.stdout)")
+        #expect(tsv.stdout.hasPrefix("1\trate\tEUR\tUSD\t1.1172\t0.8950948800572860723236663086287146437522\t2026-10-30\tecb\t"), "\(tsv.stdout)")
         #expect(tsv.stdout.contains("\n2\terror\t1\tunknown currency"))
     }
 }

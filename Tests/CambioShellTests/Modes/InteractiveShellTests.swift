@@ -18,7 +18,7 @@ import Testing
         #expect(shell.waitFor("JPY", after: mark), "\(shell.plainOutput)")
         mark = shell.mark
         shell.type("\r")
-        #expect(shell.waitFor("€12.000 = ¥2,220.448", then: "EUR › ", after: mark), "\(shell.plainOutput)")
+        #expect(shell.waitFor("€12.000 = ¥2,108.160", then: "EUR › ", after: mark), "\(shell.plainOutput)")
         shell.type("\u{4}")
         #expect(shell.waitForExit() == 0, "\(shell.plainOutput)")
         #expect(home.read("state/cambio/history")?.contains("\n12 eur in JPY") == true)
@@ -30,7 +30,7 @@ import Testing
         #expect(again.waitFor("12 eur in JPY", after: mark), "\(again.plainOutput)")
         mark = again.mark
         again.type("\r")
-        #expect(again.waitFor("€12.000 = ¥2,220.448", then: "EUR › ", after: mark), "\(again.plainOutput)")
+        #expect(again.waitFor("€12.000 = ¥2,108.160", then: "EUR › ", after: mark), "\(again.plainOutput)")
         again.type("quit\r")
         #expect(again.waitForExit() == 0)
     }
@@ -72,7 +72,7 @@ import Testing
         #expect(shell.waitFor("JPY › "))
         var mark = shell.mark
         shell.type("12,50 eur in usd\r")
-        #expect(shell.waitFor("12,500\u{00A0}€ = 14,291\u{00A0}$", after: mark), "\(shell.plainOutput)")
+        #expect(shell.waitFor("12,500\u{00A0}€ = 13,965\u{00A0}$", after: mark), "\(shell.plainOutput)")
         mark = shell.mark
         shell.type("12,5,3 usd\r")
         #expect(shell.waitFor("^", after: mark))
@@ -96,7 +96,7 @@ import Testing
         let mark = shell.mark
         // € then Backspace, ü then Backspace: the line must read "€5 in usd".
         shell.type("€\u{7F}€5 in ü\u{7F}usd\r")
-        #expect(shell.waitFor("€5.000 = $5.716", then: "EUR › ", after: mark), "\(shell.plainOutput)")
+        #expect(shell.waitFor("€5.000 = $5.586", then: "EUR › ", after: mark), "\(shell.plainOutput)")
         shell.type("\u{4}")
         #expect(shell.waitForExit() == 0, "\(shell.plainOutput)")
     }
@@ -127,8 +127,10 @@ extension InteractiveShellTests {
         }
         shell.type("quit\r")
         #expect(shell.waitForExit() == 0)
-        // Once, in the banner; none of the three results repeats it.
-        #expect(shell.plainOutput.components(separatedBy: "rates of 2026-07-06").count == 2, "\(shell.plainOutput)")
+        // Once, under the first result (the banner names the newest day of each source held);
+        // neither of the next two repeats it.
+        #expect(shell.plainOutput.components(separatedBy: "rates of 2026-10-30 (").count == 2, "\(shell.plainOutput)")
+        #expect(shell.plainOutput.contains("rates held: ecb 2026-10-30"), "\(shell.plainOutput)")
     }
 
     @Test func plainLeavesOutRateDetailsAndNotesInTheShell() throws {
@@ -138,11 +140,11 @@ extension InteractiveShellTests {
         #expect(shell.waitFor("EUR › "), "\(shell.plainOutput)")
         let mark = shell.mark
         shell.type("1 eur in usd\r")
-        #expect(shell.waitFor("€1.000 = $1.143", then: "EUR › ", after: mark), "\(shell.plainOutput)")
+        #expect(shell.waitFor("€1.000 = $1.117", then: "EUR › ", after: mark), "\(shell.plainOutput)")
         shell.type("quit\r")
         #expect(shell.waitForExit() == 0)
         let after = String(shell.plainOutput[mark...])
-        #expect(!after.contains("€1 = $1.143"), "\(after)")
+        #expect(!after.contains("€1 = $1.117"), "\(after)")
         let raw = String(shell.output[mark...])
         #expect(!raw.contains("\u{1B}[1m") && !raw.contains("\u{1B}[2m"), "no bold or dim with --plain")
     }

@@ -52,7 +52,7 @@ import Testing
         configuration.showsDetails = false
         let engine = Engine(configuration: configuration, table: table)
         let session = Session(
-            store: store, engine: engine, state: SessionState(base: .eur, recent: [], locale: locale, table: table), settings: settings,
+            store: store, engine: engine, state: SessionState(base: .eur, recent: [], locale: locale), settings: settings,
             rates: rates, environment: environment, saveEachLine: false, persists: false)
         let captured = Captured()
         let output = TerminalOutput(

@@ -13,6 +13,15 @@ public enum SeedTableDecoder {
 
     /// The data date of the table compiled into the binary, known without reading it.
     public static let bundledDate = EmbeddedResources.seedDate
+    /// Its source and currencies, known without reading it.
+    public static let bundledSource = EmbeddedResources.seedSource
+    public static let bundledCodes: [CurrencyCode] = EmbeddedResources.seedCodes.compactMap(CurrencyCode.init)
+
+    /// Adds the seed to a store, read when a line first needs one of its rates.
+    public static func addBundled(to store: RateStore) {
+        guard let day = Day(iso: bundledDate) else { return }
+        store.addSeed(day: day, sourceID: bundledSource, codes: bundledCodes) { try? bundled() }
+    }
 
     /// The table compiled into the binary.
     public static func bundled() throws(Failure) -> RateTable {

@@ -1,0 +1,133 @@
+import Foundation
+
+/// The ECB's reference rates of every working day since 1999-01-04, compiled into the binary
+/// (`EmbeddedHistory`) and read in place: a day's rate of a currency is one fixed-width cell
+/// found by arithmetic, so a dated line reads two cells and a binary search of the days, and
+/// nothing is decoded at start-up or held on the heap.
+public final class BundledHistory: Sendable {
+    public static let shared = BundledHistory()
+
+    /// The currencies, in column order (every currency the ECB has quoted, EUR not among them).
+    public let codes: [CurrencyCode] = EmbeddedHistory.codes.compactMap { CurrencyCode($0) }
+    private let columnIndex: CurrencyMap<Int> = {
+        var map = CurrencyMap<Int>(capacity: EmbeddedHistory.codes.count)
+        for (index, text) in EmbeddedHistory.codes.enumerated() {
+            if let code = CurrencyCode(text) { map[code] = index }
+        }
+        return map
+    }()
+
+    public var firstDay: Day { Day(number: EmbeddedHistory.firstDay) }
+    /// The last day, known without reading the history.
+    public var lastDay: Day { Day(number: EmbeddedHistory.lastDay) }
+    public var dayCount: Int { EmbeddedHistory.dayCount }
+
+    /// The value of `width` base-64 digits at `offset` of `text`.
+    @inline(__always) private static func read(_ text: StaticString, at offset: Int, width: Int) -> Int64 {
+        let bytes = text.utf8Start
+        var value: Int64 = 0
+        for index in offset..<offset + width {
+            let byte = bytes[index]
+            let digit: UInt8
+            switch byte {
+            case 0x30...0x39: digit = byte - 0x30
+            case 0x41...0x5A: digit = byte - 0x41 + 10
+            case 0x61...0x7A: digit = byte - 0x61 + 36
+            case 0x2B: digit = 62
+            default: digit = 63
+            }
+            value = value << 6 | Int64(digit)
+        }
+        return value
+    }
+
+    /// The day at `index` (0 is 1999-01-04).
+    public func day(at index: Int) -> Day { Day(number: Int(Self.read(EmbeddedHistory.days, at: index * 3, width: 3))) }
+
+    /// How many published days come before the first that fails `isBefore` (a binary search).
+    private func partition(_ isBefore: (Int) -> Bool) -> Int {
+        var low = 0
+        var high = dayCount
+        while low < high {
+            let middle = (low + high) / 2
+            if isBefore(day(at: middle).number) { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// The index of the last published day on or before `day`, or `nil` before the first.
+    public func index(onOrBefore day: Day) -> Int? {
+        guard day.number < EmbeddedHistory.lastDay else { return day.number >= EmbeddedHistory.firstDay ? dayCount - 1 : nil }
+        let count = partition { $0 <= day.number }
+        return count == 0 ? nil : count - 1
+    }
+
+    /// The indices of the published days from `start` to `end`, both included.
+    public func indices(from start: Day, through end: Day) -> Range<Int> {
+        let first = partition { $0 < start.number }
+        return first..<max(first, partition { $0 <= end.number })
+    }
+
+    /// The column of a currency the history has.
+    public func column(_ code: CurrencyCode) -> Int? { columnIndex[code] }
+
+    /// The published rate of a column on the day at `index` as an integer and its column's power
+    /// of ten (`1.1172` is 11172 and 4); `nil` when it was not quoted that day.
+    @inline(__always) public func scaled(column: Int, at index: Int) -> (value: Int64, scale: Int)? {
+        let first = EmbeddedHistory.firstIndex[column]
+        guard index >= first, index <= EmbeddedHistory.lastIndex[column] else { return nil }
+        let width = EmbeddedHistory.widths[column]
+        let value = Self.read(EmbeddedHistory.cells, at: EmbeddedHistory.offsets[column] + (index - first) * width, width: width)
+        return value > 0 ? (value, EmbeddedHistory.scales[column]) : nil
+    }
+
+    /// The same by currency.
+    public func scaled(_ code: CurrencyCode, at index: Int) -> (value: Int64, scale: Int)? {
+        column(code).flatMap { scaled(column: $0, at: index) }
+    }
+
+    /// How many currencies the day at `index` quotes.
+    public func quotedCount(at index: Int) -> Int {
+        (0..<codes.count).reduce(0) { $0 + (scaled(column: $1, at: index) == nil ? 0 : 1) }
+    }
+
+    /// 10^`exponent` for the scales of the history and the euro's fixed rates (0 … 6).
+    @inline(__always) static func powerOfTen(_ exponent: Int) -> UInt64 {
+        var value: UInt64 = 1
+        for _ in 0..<exponent { value &*= 10 }
+        return value
+    }
+
+    /// The first day the history quotes `code`.
+    public func firstDay(of code: CurrencyCode) -> Day? {
+        column(code).map { day(at: EmbeddedHistory.firstIndex[$0]) }
+    }
+
+    /// The indices of the days a column has cells for (its first through its last quote).
+    public func span(ofColumn column: Int) -> ClosedRange<Int> { EmbeddedHistory.firstIndex[column]...EmbeddedHistory.lastIndex[column] }
+
+    /// The column's power of ten.
+    public func scale(ofColumn column: Int) -> Int { EmbeddedHistory.scales[column] }
+
+    /// The last day the history quotes `code` (a withdrawn currency's last rate).
+    public func lastDay(of code: CurrencyCode) -> Day? {
+        column(code).map { day(at: EmbeddedHistory.lastIndex[$0]) }
+    }
+
+    /// The rate of `code` per euro on the day at `index`, exactly as published.
+    public func rate(_ code: CurrencyCode, at index: Int) -> Decimal? {
+        scaled(code, at: index).map { Decimal(sign: .plus, exponent: -$0.scale, significand: Decimal($0.value)) }
+    }
+
+    /// The same as an exact fraction.
+    public func exactRate(_ code: CurrencyCode, at index: Int) -> Rational? {
+        scaled(code, at: index).map { Rational(significand: BigUInt(UInt64($0.value)), exponent: -$0.scale) }
+    }
+
+    /// Every rate of the day at `index`, EUR included.
+    public func rates(at index: Int) -> [CurrencyCode: Decimal] {
+        var rates: [CurrencyCode: Decimal] = [.eur: 1]
+        for code in codes { if let rate = rate(code, at: index) { rates[code] = rate } }
+        return rates
+    }
+}

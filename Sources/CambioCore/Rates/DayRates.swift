@@ -1,0 +1,17 @@
+/// The ECB's rates for a day a line asks for: its table of that day, or of the last day it
+/// published before it and why (`substitution`); or, past the days held, the last day held.
+/// Other tables of exactly that day (`RateStore.otherTables`) answer the pairs the ECB does not
+/// quote.
+public struct DayRates {
+    public let asked: Day
+    /// The ECB's table used for `asked` (`nil` when a pinned source is another, or the ECB's
+    /// days held end before `asked`).
+    public let ecb: RateTable?
+    /// Why `ecb` is of another day than `asked`.
+    public let substitution: Substitution?
+    /// Set when `asked` is past the ECB's days held: the last of them.
+    public let ecbHeldThrough: Day?
+
+    /// The day whose rates are used: the ECB's, or the day asked.
+    public var used: Day { ecb?.day ?? asked }
+}

@@ -1,0 +1,192 @@
+import Foundation
+
+/// One source's rates of one day: units of each currency per one unit of `base`. Every pair
+/// is derived from this single table, so one rate never mixes two days or two sources.
+/// Immutable, and shared by reference.
+///
+/// A table is published rates as given (a provider's answer, a cache, the seed, a fetched ECB
+/// day, a snapshot), one day of the bundled ECB history read in place (`BundledHistory`: no
+/// dictionary is made for it, so a dated line costs two cells), or a period's averages
+/// (`RatePeriod`), which are published-style rates too.
+public final class RateTable: Sendable {
+    public let base: CurrencyCode
+    /// The day the source published the rates for (`2026-07-06`); an average's last day counted.
+    public let date: String
+    /// The same as a day.
+    public let day: Day
+    public let source: RateSource
+    /// When this program fetched the table (`nil` for what is compiled in).
+    public let fetchedAt: Date?
+    /// The provider's own update time, where it gives one (`2026-11-30 00:02 UTC`).
+    public let updated: String?
+    /// For a table of averages: the period asked and the days counted.
+    public let period: RatePeriod?
+
+    private enum Storage: Sendable {
+        /// Rates as published, and each as an exact fraction (read once).
+        case published([CurrencyCode: Decimal], CurrencyMap<Rational>)
+        /// The bundled history's day at `index`, with the legacy currencies joined by `legacyDay`.
+        case bundled(index: Int, legacyDay: Day)
+    }
+
+    private let storage: Storage
+
+    /// Why a table was refused.
+    public enum Invalid: Error, Equatable, Sendable {
+        case baseMissing(CurrencyCode)
+        case rateNotPositive(CurrencyCode)
+        /// A rate outside `smallestRate` … `largestRate`: no currency's.
+        case rateOutOfRange(CurrencyCode)
+        case empty
+        /// A date that is no day (`2026-02-30`).
+        case badDate(String)
+    }
+
+    /// The range of a believable rate against any base: 10⁻¹² … 10¹². Real tables span about
+    /// 10⁻⁴ (gold per euro) to 10⁵ (rials per euro).
+    public static let smallestRate = Decimal(sign: .plus, exponent: -12, significand: 1)
+    public static let largestRate = Decimal(sign: .plus, exponent: 12, significand: 1)
+
+    /// Checks the table's invariants: at least one rate, all rates > 0, the base present. The
+    /// legacy euro currencies are those that had joined by `legacyDay` (the table's own date
+    /// unless given: a day without a publication uses the table of the day before it, and a
+    /// currency that joined on that day — HRK on Sunday 2023-01-01 — has its fixed rate).
+    public init(
+        base: CurrencyCode, date: String, source: RateSource, rates: [CurrencyCode: Decimal], fetchedAt: Date? = nil,
+        updated: String? = nil, legacyDay: String? = nil, period: RatePeriod? = nil
+    ) throws(Invalid) {
+        guard let day = Day(iso: date) else { throw .badDate(date) }
+        guard !rates.isEmpty else { throw .empty }
+        for (code, rate) in rates where !(rate > 0) || rate.isNaN { throw .rateNotPositive(code) }
+        for (code, rate) in rates where rate < Self.smallestRate || rate > Self.largestRate { throw .rateOutOfRange(code) }
+        guard rates[base] != nil else { throw .baseMissing(base) }
+        var exact = CurrencyMap<Rational>(capacity: rates.count)
+        for (code, rate) in rates {
+            guard let value = Rational(rate) else { throw .rateNotPositive(code) }
+            exact[code] = value
+        }
+        // The currencies the euro replaced, at their fixed rates, once they had joined.
+        var legacy: [CurrencyCode] = []
+        for (code, value) in LegacyEuro.rates(date: legacyDay ?? date, euroPerBase: exact[.eur]) {
+            exact[code] = value
+            if rates[code] == nil { legacy.append(code) }
+        }
+        self.legacyCodes = legacy
+        storage = .published(rates, exact)
+        self.base = base
+        self.date = date
+        self.day = day
+        self.source = source
+        self.fetchedAt = fetchedAt
+        self.updated = updated
+        self.period = period
+    }
+
+    /// The bundled history's day at `index`, its legacy currencies those joined by `legacyDay`.
+    init(bundledIndex index: Int, legacyDay: Day) {
+        let history = BundledHistory.shared
+        day = history.day(at: index)
+        date = day.iso
+        base = .eur
+        source = RateSource.ecbBundled
+        fetchedAt = nil
+        updated = nil
+        period = nil
+        storage = .bundled(index: index, legacyDay: legacyDay)
+        legacyCodes = LegacyEuro.all.compactMap { $0.since <= legacyDay && history.scaled($0.code, at: index) == nil ? $0.code : nil }
+    }
+
+    /// A table of the euro alone, which needs no checks (what stands in for data that would not
+    /// read).
+    init(euroAloneOn day: Day, source: RateSource) {
+        base = .eur
+        date = day.iso
+        self.day = day
+        self.source = source
+        var exact = CurrencyMap<Rational>(capacity: 1)
+        exact[.eur] = .one
+        storage = .published([.eur: 1], exact)
+        legacyCodes = []
+        fetchedAt = nil
+        updated = nil
+        period = nil
+    }
+
+    /// The rates as published, the base's 1 among them (the legacy currencies' fixed rates are
+    /// not: `legacyCodes`).
+    public var rates: [CurrencyCode: Decimal] {
+        switch storage {
+        case .published(let rates, _): return rates
+        case .bundled(let index, _): return BundledHistory.shared.rates(at: index)
+        }
+    }
+
+    /// The number of currencies published.
+    public var publishedCount: Int {
+        switch storage {
+        case .published(let rates, _): return rates.count
+        case .bundled(let index, _): return BundledHistory.shared.quotedCount(at: index) + 1
+        }
+    }
+
+    /// The currencies this table can convert, sorted by code: those published and the legacy
+    /// euro currencies (`LegacyEuro`).
+    public var codes: [CurrencyCode] { (Array(rates.keys) + legacyCodes).sorted() }
+
+    /// The legacy euro currencies the table converts at their fixed rates and did not publish.
+    public let legacyCodes: [CurrencyCode]
+
+    /// Whether the table is the bundled history's, read in place.
+    public var isBundledHistory: Bool {
+        if case .bundled = storage { return true }
+        return false
+    }
+
+    public func contains(_ code: CurrencyCode) -> Bool {
+        switch storage {
+        case .published(_, let exact): return exact[code] != nil
+        case .bundled(let index, let legacyDay): return Self.bundledRate(code, index, legacyDay) != nil
+        }
+    }
+
+    /// Units of `code` per euro on a bundled day, as an integer and its power of ten: the euro
+    /// is 1, a legacy currency that had joined by `legacyDay` has its fixed rate (which
+    /// replaces any quote), any other its published cell.
+    @inline(__always) private static func bundledRate(_ code: CurrencyCode, _ index: Int, _ legacyDay: Day) -> (value: UInt64, scale: Int)? {
+        if code == .eur { return (1, 0) }
+        if let legacy = LegacyEuro.entry(code), legacy.since <= legacyDay { return (legacy.scaledValue, legacy.scale) }
+        return BundledHistory.shared.scaled(code, at: index).map { (UInt64($0.value), $0.scale) }
+    }
+
+    /// Units of `code` per one `base`, exactly.
+    public func exactRate(_ code: CurrencyCode) -> Rational? {
+        switch storage {
+        case .published(_, let exact): return exact[code]
+        case .bundled(let index, let legacyDay):
+            return Self.bundledRate(code, index, legacyDay).map { Rational(significand: BigUInt($0.value), exponent: -$0.scale) }
+        }
+    }
+
+    /// How many units of `to` one unit of `from` buys, exactly: `rate[to] / rate[from]`.
+    public func rate(from: CurrencyCode, to: CurrencyCode) -> Rational? {
+        switch storage {
+        case .published(_, let exact):
+            guard let fromRate = exact[from], let toRate = exact[to] else { return nil }
+            if from == to { return .one }
+            return toRate / fromRate
+        case .bundled(let index, let legacyDay):
+            guard let a = Self.bundledRate(from, index, legacyDay), let b = Self.bundledRate(to, index, legacyDay) else { return nil }
+            if from == to { return .one }
+            // b / 10^sb ÷ a / 10^sa, in integers: every cell is below 2^24 and every scale at most 6.
+            let numerator = UInt128(b.value) * UInt128(BundledHistory.powerOfTen(a.scale))
+            let denominator = UInt128(a.value) * UInt128(BundledHistory.powerOfTen(b.scale))
+            return Rational(negative: false, numerator: BigUInt(wide: numerator), denominator: BigUInt(wide: denominator))
+        }
+    }
+
+    /// `amount × rate[to] / rate[from]`, exact.
+    public func convert(_ amount: Rational, from: CurrencyCode, to: CurrencyCode) -> Rational? {
+        guard let rate = rate(from: from, to: to) else { return nil }
+        return amount * rate
+    }
+}
