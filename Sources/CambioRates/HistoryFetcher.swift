@@ -148,6 +148,8 @@ public struct HistoryFetcher: Sendable {
     /// Adds the cached snapshots to `store`, each read when first needed (its day is in its
     /// name); one that does not read is left out and said through `problem`.
     public func registerCachedSnapshots(into store: RateStore, problem: @escaping (String) -> Void) {
+        // Most runs have none: the directory is not even there, and no listing is made.
+        guard access(directory, F_OK) == 0 else { return }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         for name in names.sorted().suffix(400) where name.hasPrefix("currency-api-") && name.hasSuffix(".json") {
             let path = directory + "/" + name

@@ -16,19 +16,33 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     }
 
     /// `2020-03-15`, strictly: four digits, two, two.
-    public init?(iso text: some StringProtocol) {
-        let bytes = Array(text.utf8)
-        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
-        func number(_ range: Range<Int>) -> Int? {
-            var value = 0
-            for byte in bytes[range] {
-                guard byte >= 0x30, byte <= 0x39 else { return nil }
-                value = value * 10 + Int(byte - 0x30)
+    public init?(iso text: some StringProtocol) { self.init(isoBytes: text.utf8) }
+
+    /// The same from UTF-8 bytes.
+    @inline(__always) public init?(isoBytes bytes: some Sequence<UInt8>) {
+        var parts = (0, 0, 0)
+        var position = 0
+        for byte in bytes {
+            switch position {
+            case 4, 7:
+                guard byte == UInt8(ascii: "-") else { return nil }
+            case 0..<10:
+                guard byte &- 0x30 < 10 else { return nil }
+                let digit = Int(byte &- 0x30)
+                if position < 4 {
+                    parts.0 = parts.0 * 10 + digit
+                } else if position < 7 {
+                    parts.1 = parts.1 * 10 + digit
+                } else {
+                    parts.2 = parts.2 * 10 + digit
+                }
+            default:
+                return nil
             }
-            return value
+            position += 1
         }
-        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
-        self.init(year: year, month: month, day: day)
+        guard position == 10 else { return nil }
+        self.init(year: parts.0, month: parts.1, day: parts.2)
     }
 
     public static func length(ofMonth month: Int, year: Int) -> Int {

@@ -173,7 +173,7 @@ final class Calculator {
             if first == nil { first = (result, target) }
             if line.keepsRecords {
                 var conversion = Conversion(
-                    amount: total.value, from: from, to: target, rate: rate, result: result, origin: converter.origin(quote.table, line))
+                    amount: total.value, from: from, to: target, rate: rate, result: result, origin: converter.origin(quote, line))
                 if let fee, let charged { conversion.charge(fee, giving: charged) }
                 line.reply.conversions.append(conversion)
                 line.reply.records.append(expressionRecord(echo, result, target, fee: fee, charged: charged, typed: line.typed))
@@ -209,7 +209,7 @@ final class Calculator {
         if showsDetails { line.reply.lines.append(.source(converter.tableNote(quote.table, line))) }
         if line.keepsRecords {
             var conversion = Conversion(
-                amount: total, from: currency, to: base, rate: rate, result: result, origin: converter.origin(quote.table, line))
+                amount: total, from: currency, to: base, rate: rate, result: result, origin: converter.origin(quote, line))
             if let fee, let charged { conversion.charge(fee, giving: charged) }
             line.reply.conversions.append(conversion)
         }
@@ -385,7 +385,7 @@ final class Calculator {
         let rate = quote.rate
         let result = value * rate
         guard charging == nil else { return result }
-        let conversion = Conversion(amount: value, from: from, to: to, rate: rate, result: result, origin: converter.origin(quote.table, rates.dated))
+        let conversion = Conversion(amount: value, from: from, to: to, rate: rate, result: result, origin: converter.origin(quote, rates.dated))
         parts.append(conversion)
         return result
     }

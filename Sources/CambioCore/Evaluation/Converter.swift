@@ -64,16 +64,50 @@ final class Converter {
 
     // MARK: Quotes
 
-    /// The rate of a pair and the table it is of.
+    /// The rate of a pair and the table it is of (for a bundled day, made only when a note or
+    /// a record asks for it), and whether it is a dated line's ECB table.
     struct Quote {
         let rate: Rational
-        let table: RateTable
+        private let source: Source
+        let isDaysECB: Bool
+
+        private enum Source {
+            case table(RateTable)
+            case day(ECBDay, RateStore)
+        }
+
+        init(rate: Rational, table: RateTable) {
+            self.rate = rate
+            source = .table(table)
+            isDaysECB = false
+        }
+
+        init(rate: Rational, day: ECBDay, store: RateStore) {
+            self.rate = rate
+            source = .day(day, store)
+            isDaysECB = true
+        }
+
+        var table: RateTable {
+            switch source {
+            case .table(let table): return table
+            case .day(let day, let store): return day.table(store)
+            }
+        }
     }
 
     /// The rate of `from` in `to` for the line: now (the newest table that quotes both, of the
     /// pinned source when one is), on a dated line's day, or over an averaged line's period.
-    func quote(from: CurrencyCode, to: CurrencyCode, _ line: LineContext) throws -> Quote {
-        try quote(from: from, to: to, dated: line.dated, pinned: line.state.pinnedSource, host: line.host)
+    @inline(__always) func quote(from: CurrencyCode, to: CurrencyCode, _ line: LineContext) throws -> Quote {
+        // A line without a date (nearly every line of a pipe) asks the current rates alone.
+        if line.dated == nil, let known = knownQuote(from: from, to: to, pinned: line.state.pinnedSource) { return known }
+        return try quote(from: from, to: to, dated: line.dated, pinned: line.state.pinnedSource, host: line.host)
+    }
+
+    /// A current quote remembered, while the store and the pinned source are as they were.
+    @inline(__always) private func knownQuote(from: CurrencyCode, to: CurrencyCode, pinned: String?) -> Quote? {
+        guard quotesGeneration == store.generation, quotesPinned == pinned else { return nil }
+        return quotes[from, to]
     }
 
     /// The same with the line's rates given apart (a calculation keeps them while it recurses).
@@ -91,12 +125,17 @@ final class Converter {
         let view = store.current(pinned: pinned)
         current = view
         quotes = CurrencyMap()
+        quotesGeneration = view.generation
+        quotesPinned = pinned
         return view
     }
 
     private var current: CurrentRates?
     /// The pairs quoted from `current`, remembered: a ledger converts between the same few.
     private var quotes = CurrencyMap<Quote>()
+    /// The store's generation and the pinned source `quotes` are of.
+    private var quotesGeneration = -1
+    private var quotesPinned: String?
 
     private func currentQuote(from: CurrencyCode, to: CurrencyCode, pinned: String?) throws -> Quote {
         let view = currentRates(pinned: pinned)
@@ -134,7 +173,7 @@ final class Converter {
                 if let table = holding.table { codes.formUnion(table.rates.keys) }
             }
         case .day(let rates)?:
-            if let ecb = rates.ecb { codes.formUnion(ecb.rates.keys) }
+            if let ecb = rates.ecb { codes.formUnion(ecb.table(store).rates.keys) }
             for table in store.otherTables(on: rates.asked, pinned: line.state.pinnedSource) { codes.formUnion(table.rates.keys) }
         case .average(let table)?:
             codes.formUnion(table.rates.keys)
@@ -149,11 +188,11 @@ final class Converter {
 
     /// What a record says of a quote's rates: its table's day and source, and a dated line's
     /// day asked and why another was used.
-    func origin(_ table: RateTable, _ line: LineContext) -> RateOrigin { origin(table, line.dated) }
+    func origin(_ quote: Quote, _ line: LineContext) -> RateOrigin { origin(quote, line.dated) }
 
-    func origin(_ table: RateTable, _ dated: DatedLine?) -> RateOrigin {
-        guard case .day(let rates)? = dated else { return RateOrigin(table) }
-        return RateOrigin(table, asked: rates.asked, substitution: table === rates.ecb ? rates.substitution : nil)
+    func origin(_ quote: Quote, _ dated: DatedLine?) -> RateOrigin {
+        guard case .day(let rates)? = dated else { return RateOrigin(quote.table) }
+        return RateOrigin(quote.table, asked: rates.asked, substitution: quote.isDaysECB ? rates.substitution : nil)
     }
 
     /// An amount converted into each target: one result line each (with the rate beside it
@@ -192,7 +231,7 @@ final class Converter {
                 if line.keepsRecords, targets.count == 1, from != target { line.reply.value = Money(result, target) }
             }
             if line.keepsRecords {
-                var conversion = Conversion(amount: amount, from: from, to: target, rate: rate, result: result, origin: origin(quote.table, line))
+                var conversion = Conversion(amount: amount, from: from, to: target, rate: rate, result: result, origin: origin(quote, line))
                 if let fee { conversion.charge(fee, giving: result * (.one + fee)) }
                 line.reply.conversions.append(conversion)
             }
@@ -218,7 +257,7 @@ final class Converter {
                 .result(
                     "\(formatter.unit(from)) = \(formatter.formatRate(quote.rate, target))",
                     detail: "\(formatter.unit(target)) = \(formatter.formatRate(inverse, from))"))
-            line.reply.records.append(.rate(from: from, to: target, rate: quote.rate, inverse: inverse, origin: origin(quote.table, line)))
+            line.reply.records.append(.rate(from: from, to: target, rate: quote.rate, inverse: inverse, origin: origin(quote, line)))
             used.add(quote.table, target)
         }
         if showsDetails { line.reply.lines += sourceNotes(used, line) }

@@ -34,8 +34,9 @@ final class DatedLines {
     private var readerCache: DateReader?
     private var periodCache: PeriodReader?
     private var weekdayNamesCache: [String]?
-    /// The last date read, and its day: a ledger dates many lines alike.
+    /// The last date read, and its day: a ledger dates many lines alike; and the last period.
     private var lastRead: (text: String, today: Day, day: Day)?
+    private var lastPeriod: (text: String, today: Day, period: Period)?
 
     /// Set when a quote used the ECB's table of an earlier day than the one asked for, so that
     /// the line says so.
@@ -45,6 +46,8 @@ final class DatedLines {
 
     /// The day `text` names, or the error that says which forms are read, at `range`.
     func read(_ text: String, range: Range<Int>?, today: Day) throws -> Day {
+        // ISO, the form every locale reads the same way, without the reader.
+        if let day = Day(iso: text) { return day }
         if let lastRead, lastRead.today == today, lastRead.text == text { return lastRead.day }
         let reader = reader
         switch reader.read(text, today: today) {
@@ -64,7 +67,11 @@ final class DatedLines {
 
     /// The day a date names, when the history can have rates for it.
     func checkedDay(_ text: String, range: Range<Int>?, today: Day) throws -> Day {
-        let day = try read(text, range: range, today: today)
+        try checked(try read(text, range: range, today: today), range: range, today: today)
+    }
+
+    /// A day read, when the history can have rates for it.
+    @inline(__always) func checked(_ day: Day, range: Range<Int>?, today: Day) throws -> Day {
         let first = store.history.firstDay
         guard day <= today else { throw CommandError(.date(.future(day, today: today)), at: range) }
         guard day >= first else { throw CommandError(.date(.beforeData(day, first: first)), at: range) }
@@ -85,8 +92,13 @@ final class DatedLines {
 
     /// The period `text` names, or the error that says which forms are read.
     func readPeriod(_ text: String, range: Range<Int>?, today: Day) throws -> Period {
+        // `2024-03` and `2024`, which every locale reads the same way, without the reader.
+        if let period = Self.isoPeriod(text) { return period }
+        if let lastPeriod, lastPeriod.today == today, lastPeriod.text == text { return lastPeriod.period }
         switch periods.read(text, today: today) {
-        case .success(let period): return period
+        case .success(let period):
+            lastPeriod = (text, today, period)
+            return period
         case .failure(.day(let problem)):
             throw CommandError(.date(.reading(problem, pattern: reader.pattern, example: reader.example)), at: range)
         case .failure(let problem):
@@ -96,6 +108,33 @@ final class DatedLines {
 
     func run(_ inner: Command, over period: Period, at range: Range<Int>?, _ engine: Engine, _ line: inout LineContext) throws {
         try withAverage(period, at: range, &line) { line in try engine.run(inner, &line) }
+    }
+
+    /// `2024-03` or `2024`, strictly; `nil` for any other text.
+    static func isoPeriod(_ text: String) -> Period? {
+        var year = 0
+        var month = 0
+        var count = 0
+        for byte in text.utf8 {
+            switch count {
+            case 0..<4:
+                guard byte &- 48 < 10 else { return nil }
+                year = year * 10 + Int(byte &- 48)
+            case 4:
+                guard byte == UInt8(ascii: "-") else { return nil }
+            case 5, 6:
+                guard byte &- 48 < 10 else { return nil }
+                month = month * 10 + Int(byte &- 48)
+            default:
+                return nil
+            }
+            count += 1
+        }
+        switch count {
+        case 4: return Period.year(year)
+        case 7: return Day(year: year, month: month, day: 1).map(Period.month(of:))
+        default: return nil
+        }
     }
 
     /// Fetches what the store lacks through the host; false when nothing came. Why a fetch
@@ -142,11 +181,31 @@ final class DatedLines {
         // A day without rates (a weekend, a holiday) uses the last day before it: said in
         // every mode, before the results.
         if substituted, let reason = rates.substitution {
-            let note = localized(
-                "note.dayUsed." + reason.rawValue, weekdayName(day) + " " + day.iso, weekdayName(rates.used) + " " + rates.used.iso)
-            line.reply.lines.insert(.assumption(note), at: min(start, line.reply.lines.count))
+            line.reply.lines.insert(.assumption(substitutionNote(day, used: rates.used, reason)), at: min(start, line.reply.lines.count))
         }
     }
+
+    /// `Sat 2024-03-30 has no ECB reference rates (a weekend): rates of Thu 2024-03-28`, made
+    /// once for a day (a ledger dates many lines alike).
+    private func substitutionNote(_ day: Day, used: Day, _ reason: Substitution) -> String {
+        // One slot a calendar day from the history's first to a year past its last.
+        let slot = day.number - store.history.firstDay.number
+        let size = store.history.lastDay.number - store.history.firstDay.number + 366
+        if notes.isEmpty { notes = Array(repeating: nil, count: size) }
+        if slot >= 0, slot < size, let known = notes[slot], known.day == day, known.used == used, known.reason == reason { return known.text }
+        let key: String
+        switch reason {
+        case .weekend: key = "note.dayUsed.weekend"
+        case .holiday: key = "note.dayUsed.holiday"
+        case .notYetPublished: key = "note.dayUsed.not_published"
+        }
+        let text = localized(key, weekdayName(day) + " " + day.iso, weekdayName(used) + " " + used.iso)
+        if slot >= 0, slot < size { notes[slot] = (day, used, reason, text) }
+        return text
+    }
+
+    /// The notes made, by their day.
+    private var notes: [(day: Day, used: Day, reason: Substitution, text: String)?] = []
 
     /// Runs `body` with the average rates of `period` (the ECB's days after the ones held are
     /// fetched first when it ends past them).
@@ -178,7 +237,7 @@ final class DatedLines {
     func quote(from: CurrencyCode, to: CurrencyCode, _ rates: DayRates, pinned: String?, host: any SessionHost) throws -> Converter.Quote {
         if let ecb = rates.ecb, let rate = ecb.rate(from: from, to: to) {
             if rates.substitution != nil { substituted = true }
-            return Converter.Quote(rate: rate, table: ecb)
+            return Converter.Quote(rate: rate, day: ecb, store: store)
         }
         let day = rates.asked
         func others() -> Converter.Quote? {
@@ -192,8 +251,10 @@ final class DatedLines {
         if Self.snapshotsAllowed(pinned), day >= since, !store.hasSnapshot(on: day), fetch(.snapshot(day), host), let quote = others() {
             return quote
         }
-        let tables = (rates.ecb.map { [$0] } ?? []) + store.otherTables(on: day, pinned: pinned)
-        let missing = tables.contains { $0.contains(from) } ? to : from
+        let has = { (code: CurrencyCode) in
+            rates.ecb?.contains(code) == true || self.store.otherTables(on: day, pinned: pinned).contains { $0.contains(code) }
+        }
+        let missing = has(from) ? to : from
         throw CommandError(
             .date(.currencyMissing(missing, day, snapshotsSince: since, fetched: store.hasSnapshot(on: day), pinned: pinned, reason: fetchFailure)),
             at: nil)
@@ -239,13 +300,12 @@ final class DatedLines {
         return names.indices.contains(day.weekday) ? names[day.weekday] : ""
     }
 
+    /// The interface language's abbreviations (`weekday.short`, Sunday first): data in its
+    /// texts, as CLDR has them, so that naming a day opens no calendar data.
     private var weekdayNames: [String] {
         if let names = weekdayNamesCache { return names }
-        var calendar = Calendar(identifier: .gregorian)
-        // The sentence's language: a locale without texts of its own is answered in English.
-        let language = Localization.language(for: locale.messages)
-        calendar.locale = Locale(identifier: language == locale.language ? locale.messages : language)
-        let names = calendar.shortWeekdaySymbols.count == 7 ? calendar.shortWeekdaySymbols : ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+        let listed = localized("weekday.short").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let names = listed.count == 7 ? listed : ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
         weekdayNamesCache = names
         return names
     }

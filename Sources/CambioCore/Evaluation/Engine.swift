@@ -216,10 +216,14 @@ public final class Engine {
             }
             try calculator.calculate(expression, targets: targets, adjust: adjust, &context)
         case .dated(let inner, let date):
+            datedCandidate = datedShape(date, averaged: false, typed: context.typed)
             candidate = nil
+            defer { datedCandidate = nil }
             try dates.run(inner, date, self, &context)
         case .averaged(let inner, let period):
+            datedCandidate = datedShape(period, averaged: true, typed: context.typed)
             candidate = nil
+            defer { datedCandidate = nil }
             try dates.runAverage(inner, period, self, &context)
         case .run(let invocation):
             try CommandTable.run(invocation, self, &context)
@@ -253,9 +257,14 @@ public final class Engine {
             return
         }
         // The line's shape, when its one run of digits is this amount, reads the same for every
-        // amount: later lines of it need no parsing.
+        // amount: later lines of it need no parsing; a dated line's when its other runs are its date.
         if let candidate, candidate.runs.count == 1, let sign = Self.sign(of: amountReference.text, digits: candidate.runs[0]) {
             shapes.remember(candidate.shape, context: candidate.context, .conversion(sign: sign, conversion))
+        } else if let dated = datedCandidate, let sign = Self.sign(of: amountReference.text, digits: dated.runs[0]) {
+            shapes.remember(
+                dated.shape, context: dated.context,
+                .datedConversion(ShapeTable.Dated(sign: sign, conversion: conversion, fixedDate: dated.fixedDate, averaged: dated.averaged)))
+            datedCandidate = nil
         }
         try converter.convert(parsed.exact, conversion, notes: notes, &context)
     }
@@ -267,8 +276,30 @@ public final class Engine {
     /// The shape of the line being evaluated when it is new: its run of digits and the bytes
     /// around it, kept if the line turns out to be a conversion of that amount.
     private var candidate: (shape: LineShape, context: [UInt8], runs: [String])?
+    /// The same for a dated or averaged line whose date is its runs after the first (or has no
+    /// digits), while its conversion is evaluated.
+    private var datedCandidate: (shape: LineShape, context: [UInt8], runs: [String], fixedDate: String?, averaged: Bool)?
     /// Lines evaluated through their shape (tests check that most are).
     private(set) var shapeHits = 0
+
+    /// The dated shape of the line being evaluated, when its date is read from its runs after
+    /// the first exactly as the parser gave it (or is words without digits).
+    private func datedShape(_ date: DateReference, averaged: Bool, typed: String)
+        -> (shape: LineShape, context: [UInt8], runs: [String], fixedDate: String?, averaged: Bool)?
+    {
+        guard let candidate else { return nil }
+        let shape = candidate.shape
+        if shape.count == 1 {
+            guard !date.text.utf8.contains(where: { $0 &- 48 < 10 }) else { return nil }
+            return (shape, candidate.context, candidate.runs, date.text, averaged)
+        }
+        let span = shape[1].lowerBound..<shape[shape.count - 1].upperBound
+        let bytes = typed.utf8
+        guard span.upperBound <= bytes.count, date.text.utf8.elementsEqual(bytes.dropFirst(span.lowerBound).prefix(span.count)) else {
+            return nil
+        }
+        return (shape, candidate.context, candidate.runs, nil, averaged)
+    }
 
     /// Evaluates a line whose shape is known; false (and the line as it was) for a new shape
     /// or an amount that does not read: the full path then reads the line and says what is
@@ -295,6 +326,31 @@ public final class Engine {
                     value = amount.exact
                 }
                 try converter.convert(value, conversion, notes: notes, &context)
+            case .datedConversion(let dated):
+                let digits = UnsafeBufferPointer(rebasing: bytes[shape.run])
+                var value = Rational.zero
+                var notes: [String] = []
+                if !amountParser.readPlain(sign: dated.sign, digits: digits, into: &value) {
+                    guard case .success(let amount) = amountParser.parse(sign: dated.sign, digits: digits) else { return false }
+                    if amount.separatorReadAsDecimal {
+                        notes.append(resolver.readAsNote(dated.sign + String(decoding: digits, as: UTF8.self), amount))
+                    }
+                    value = amount.exact
+                }
+                let dateBytes = UnsafeBufferPointer(rebasing: bytes[shape[1].lowerBound..<shape[shape.count - 1].upperBound])
+                let today = Day.utc(context.now)
+                let conversion = dated.conversion
+                if dated.averaged {
+                    let text = dated.fixedDate ?? String(decoding: dateBytes, as: UTF8.self)
+                    let period = try dates.readPeriod(text, range: nil, today: today)
+                    try dates.withAverage(period, at: nil, &context) { line in try converter.convert(value, conversion, notes: notes, &line) }
+                } else {
+                    // An ISO date (a ledger's) is read from its bytes.
+                    let day =
+                        try (dated.fixedDate == nil ? Day(isoBytes: dateBytes) : nil).map { try dates.checked($0, range: nil, today: today) }
+                        ?? dates.checkedDay(dated.fixedDate ?? String(decoding: dateBytes, as: UTF8.self), range: nil, today: today)
+                    try dates.withDay(day, at: nil, &context) { line in try converter.convert(value, conversion, notes: notes, &line) }
+                }
             case .calculation(let calculation):
                 if context.keepsRecords { context.typed = String(decoding: bytes, as: UTF8.self) }
                 guard case .calculate(let expression, let targets, let adjust) = calculation.command, calculation.signs.count == shape.count

@@ -7,6 +7,27 @@ struct ShapeTable {
         case conversion(sign: String, ResolvedConversion)
         /// A calculation whose amounts, in the order they are written, are the runs.
         case calculation(Calculation)
+        /// A conversion of its first run on a day or over a period: the date is the text from
+        /// the second run to the last (`2020-03-15`, `15.03.2020`), or words without digits
+        /// (`today`).
+        case datedConversion(Dated)
+    }
+
+    /// A dated or averaged conversion as read.
+    final class Dated {
+        let sign: String
+        let conversion: ResolvedConversion
+        /// The date's text when it has no digits of its own; `nil`: the runs after the first.
+        let fixedDate: String?
+        /// `average …` rather than `on …`.
+        let averaged: Bool
+
+        init(sign: String, conversion: ResolvedConversion, fixedDate: String?, averaged: Bool) {
+            self.sign = sign
+            self.conversion = conversion
+            self.fixedDate = fixedDate
+            self.averaged = averaged
+        }
     }
 
     /// A calculation as parsed, and what stands before each amount's digits (as for a

@@ -1068,6 +1068,7 @@ status.kind.snapshot = Tagesstand
 status.kind.fetchedECB = geholt
 rates.stillNone = noch keine Kurse der festgelegten Quelle vorhanden
 held.entry = {0} {1} ({2})
+weekday.short = So., Mo., Di., Mi., Do., Fr., Sa.
 """#
 
     /// `Resources/Localization/en.strings`: the interface in `en`.
@@ -1503,6 +1504,7 @@ status.kind.snapshot = snapshot
 status.kind.fetchedECB = fetched
 rates.stillNone = no rates of the source pinned are held yet
 held.entry = {0} {1} ({2})
+weekday.short = Sun, Mon, Tue, Wed, Thu, Fri, Sat
 """#
 
     /// `Resources/Localization/tr.strings`: the interface in `tr`.
@@ -1937,7 +1939,17 @@ status.kind.snapshot = günlük görüntü
 status.kind.fetchedECB = alındı
 rates.stillNone = sabitlenen kaynağın henüz kuru yok
 held.entry = {0} {1} ({2})
+weekday.short = Paz, Pzt, Sal, Çar, Per, Cum, Cmt
 """#
+
+    /// The words of each keyword's meaning in every language (`keyword.…` of each `.strings`).
+    static let keywordWords: [(meaning: String, words: [String])] = [
+        ("auto", ["automatisch", "auto", "otomatik"]),
+        ("clear", ["leeren", "clear", "temizle"]),
+        ("default", ["standard", "default", "reset", "varsayılan"]),
+        ("off", ["aus", "off", "none", "kapalı"]),
+        ("on", ["an", "ein", "on", "açık"]),
+    ]
 
     /// Every interface language, by language code.
     static let strings: [String: String] = ["de": strings_de, "en": strings_en, "tr": strings_tr]

@@ -6,12 +6,13 @@ public enum Keywords {
     /// Every meaning a keyword can have.
     public static let meanings = ["on", "off", "clear", "default", "auto"]
 
-    /// Folded words to their meaning, from every language (read once, when first asked).
+    /// Folded words to their meaning, from every language (`Scripts/embed-resources` gathers
+    /// them from the texts; folded once, when first asked).
     private static let byWord: [String: String] = {
         var byWord: [String: String] = [:]
         for meaning in meanings {
-            for word in Localization.inEveryLanguage("keyword.\(meaning)").flatMap({ $0.split(separator: ",") }) {
-                let folded = TextFolding.fold(word.trimmingCharacters(in: .whitespaces))
+            for word in EmbeddedResources.keywordWords.first(where: { $0.meaning == meaning })?.words ?? [] {
+                let folded = TextFolding.fold(word)
                 if !folded.isEmpty, byWord[folded] == nil { byWord[folded] = meaning }
             }
         }

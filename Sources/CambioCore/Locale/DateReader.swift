@@ -28,7 +28,10 @@ public struct DateReader: Sendable {
 
     public init(localeID: String) {
         self.localeID = localeID
-        let pattern = DateFormatter.dateFormat(fromTemplate: "yyyyMMdd", options: 0, locale: Locale(identifier: localeID)) ?? "y-MM-dd"
+        // ICU's pattern generator takes a millisecond to open: its answer is remembered.
+        let pattern = LocaleFacts.shared.value("date-pattern \(localeID)") {
+            DateFormatter.dateFormat(fromTemplate: "yyyyMMdd", options: 0, locale: Locale(identifier: localeID)) ?? "y-MM-dd"
+        }
         let letters = pattern.filter { "dMy".contains($0) }
         var seen: [Character] = []
         for letter in letters where !seen.contains(letter) { seen.append(letter) }

@@ -32,7 +32,7 @@ public enum LegacyEuro {
     ].compactMap { code, rate, since, region in
         let fraction = rate.split(separator: ".").dropFirst().first ?? ""
         guard let code = CurrencyCode(code), let decimal = ExactDecimal.parse(rate), let exact = Rational(decimal),
-            let since = Day(iso: since), let scaled = UInt64(rate.replacingOccurrences(of: ".", with: ""))
+            let since = Day(iso: since), let scaled = UInt64(String(rate.filter { $0 != "." }))
         else { return nil }
         return Entry(code: code, rate: decimal, exact: exact, since: since, region: region, scaledValue: scaled, scale: fraction.count)
     }
@@ -40,7 +40,11 @@ public enum LegacyEuro {
     /// The currency the euro replaced in `region` (ISO 3166: `FR` → FRF), if it replaced one.
     public static func currency(ofRegion region: String) -> CurrencyCode? { all.first { $0.region == region }?.code }
 
-    private static let byCode: [CurrencyCode: Entry] = Dictionary(uniqueKeysWithValues: all.map { ($0.code, $0) })
+    private static let byCode: CurrencyMap<Entry> = {
+        var map = CurrencyMap<Entry>(capacity: all.count)
+        for entry in all { map[entry.code] = entry }
+        return map
+    }()
 
     public static func entry(_ code: CurrencyCode) -> Entry? { byCode[code] }
 

@@ -17,6 +17,45 @@ public final class BundledHistory: Sendable {
         return map
     }()
 
+    /// Where a column's cells are, and its last day's value again (`EmbeddedHistory`).
+    private struct Column: Sendable {
+        let first: Int
+        let last: Int
+        let width: Int
+        let offset: Int
+        let scale: Int
+        let lastValue: Int64
+    }
+
+    private let columns: [Column] = EmbeddedHistory.codes.indices.map { index in
+        Column(
+            first: EmbeddedHistory.firstIndex[index], last: EmbeddedHistory.lastIndex[index], width: EmbeddedHistory.widths[index],
+            offset: EmbeddedHistory.offsets[index], scale: EmbeddedHistory.scales[index], lastValue: EmbeddedHistory.lastRow[index])
+    }
+    /// The cells and the days, in place.
+    nonisolated(unsafe) private let cells = EmbeddedHistory.cells.utf8Start
+    nonisolated(unsafe) private let days = EmbeddedHistory.days.utf8Start
+    private let lastIndex = EmbeddedHistory.dayCount - 1
+    /// Each base-64 digit's value, by its byte.
+    private let digitValues: [UInt8] = (0..<128).map { byte in
+        switch byte {
+        case 0x30...0x39: return UInt8(byte - 0x30)
+        case 0x41...0x5A: return UInt8(byte - 0x41 + 10)
+        case 0x61...0x7A: return UInt8(byte - 0x61 + 36)
+        case 0x2B: return 62
+        default: return 63
+        }
+    }
+
+    /// The value of `width` base-64 digits at `start`.
+    @inline(__always) private func read(_ start: UnsafePointer<UInt8>, at offset: Int, width: Int) -> Int64 {
+        var value: Int64 = 0
+        digitValues.withUnsafeBufferPointer { digits in
+            for index in offset..<offset + width { value = value << 6 | Int64(digits[Int(start[index] & 0x7F)]) }
+        }
+        return value
+    }
+
     public var firstDay: Day { Day(number: EmbeddedHistory.firstDay) }
     /// The last day, known without reading the history.
     public var lastDay: Day { Day(number: EmbeddedHistory.lastDay) }
@@ -42,7 +81,7 @@ public final class BundledHistory: Sendable {
     }
 
     /// The day at `index` (0 is 1999-01-04).
-    public func day(at index: Int) -> Day { Day(number: Int(Self.read(EmbeddedHistory.days, at: index * 3, width: 3))) }
+    public func day(at index: Int) -> Day { Day(number: Int(read(days, at: index * 3, width: 3))) }
 
     /// How many published days come before the first that fails `isBefore` (a binary search).
     private func partition(_ isBefore: (Int) -> Bool) -> Int {
@@ -58,9 +97,24 @@ public final class BundledHistory: Sendable {
     /// The index of the last published day on or before `day`, or `nil` before the first.
     public func index(onOrBefore day: Day) -> Int? {
         guard day.number < EmbeddedHistory.lastDay else { return day.number >= EmbeddedHistory.firstDay ? dayCount - 1 : nil }
-        let count = partition { $0 <= day.number }
-        return count == 0 ? nil : count - 1
+        guard day.number >= EmbeddedHistory.firstDay else { return nil }
+        return Int(Self.calendar[day.number - EmbeddedHistory.firstDay])
     }
+
+    /// For each calendar day from the first to the last, the index of the last published day
+    /// on or before it (20 KB, made when a dated line first asks): a dated line finds its day
+    /// without a search.
+    private static let calendar: [UInt16] = {
+        let history = BundledHistory.shared
+        var table = [UInt16](repeating: 0, count: EmbeddedHistory.lastDay - EmbeddedHistory.firstDay + 1)
+        var index = 0
+        for offset in table.indices {
+            let number = EmbeddedHistory.firstDay + offset
+            while index + 1 < EmbeddedHistory.dayCount, history.day(at: index + 1).number <= number { index += 1 }
+            table[offset] = UInt16(index)
+        }
+        return table
+    }()
 
     /// The indices of the published days from `start` to `end`, both included.
     public func indices(from start: Day, through end: Day) -> Range<Int> {
@@ -74,11 +128,11 @@ public final class BundledHistory: Sendable {
     /// The published rate of a column on the day at `index` as an integer and its column's power
     /// of ten (`1.1172` is 11172 and 4); `nil` when it was not quoted that day.
     @inline(__always) public func scaled(column: Int, at index: Int) -> (value: Int64, scale: Int)? {
-        let first = EmbeddedHistory.firstIndex[column]
-        guard index >= first, index <= EmbeddedHistory.lastIndex[column] else { return nil }
-        let width = EmbeddedHistory.widths[column]
-        let value = Self.read(EmbeddedHistory.cells, at: EmbeddedHistory.offsets[column] + (index - first) * width, width: width)
-        return value > 0 ? (value, EmbeddedHistory.scales[column]) : nil
+        let column = columns[column]
+        if index == lastIndex { return column.lastValue > 0 ? (column.lastValue, column.scale) : nil }
+        guard index >= column.first, index <= column.last else { return nil }
+        let value = read(cells, at: column.offset + (index - column.first) * column.width, width: column.width)
+        return value > 0 ? (value, column.scale) : nil
     }
 
     /// The same by currency.
@@ -100,18 +154,25 @@ public final class BundledHistory: Sendable {
 
     /// The first day the history quotes `code`.
     public func firstDay(of code: CurrencyCode) -> Day? {
-        column(code).map { day(at: EmbeddedHistory.firstIndex[$0]) }
+        column(code).map { day(at: columns[$0].first) }
     }
 
     /// The indices of the days a column has cells for (its first through its last quote).
-    public func span(ofColumn column: Int) -> ClosedRange<Int> { EmbeddedHistory.firstIndex[column]...EmbeddedHistory.lastIndex[column] }
+    public func span(ofColumn column: Int) -> ClosedRange<Int> { columns[column].first...columns[column].last }
+
+    /// Whether the day at `index` is within the days `code` was quoted (its first through its
+    /// last quote), without reading a cell.
+    public func spans(_ code: CurrencyCode, _ index: Int) -> Bool {
+        guard let column = column(code) else { return false }
+        return index >= columns[column].first && index <= columns[column].last
+    }
 
     /// The column's power of ten.
-    public func scale(ofColumn column: Int) -> Int { EmbeddedHistory.scales[column] }
+    public func scale(ofColumn column: Int) -> Int { columns[column].scale }
 
     /// The last day the history quotes `code` (a withdrawn currency's last rate).
     public func lastDay(of code: CurrencyCode) -> Day? {
-        column(code).map { day(at: EmbeddedHistory.lastIndex[$0]) }
+        column(code).map { day(at: columns[$0].last) }
     }
 
     /// The rate of `code` per euro on the day at `index`, exactly as published.

@@ -6,7 +6,7 @@ public struct DayRates {
     public let asked: Day
     /// The ECB's table used for `asked` (`nil` when a pinned source is another, or the ECB's
     /// days held end before `asked`).
-    public let ecb: RateTable?
+    public let ecb: ECBDay?
     /// Why `ecb` is of another day than `asked`.
     public let substitution: Substitution?
     /// Set when `asked` is past the ECB's days held: the last of them.

@@ -44,8 +44,9 @@ public final class RateStore {
     private var ecbLoader: (() -> Void)?
     private var ecbCachedNewest: Day?
 
-    /// The bundled days' tables, made when first asked for.
-    private var bundledTables: [RateTable?]
+    /// Bundled days' tables made lately, by their index's low bits (a ledger dates many lines
+    /// alike); a table is two numbers, so one made anew costs an allocation, never a decoding.
+    private var bundledTables: [RateTable?] = []
     private var views: [String: CurrentRates] = [:]
     private var averages: [Period: Result<RateTable, AverageProblem>] = [:]
 
@@ -53,7 +54,6 @@ public final class RateStore {
     /// when `historyAnswersNow` (the program's store).
     public init(_ tables: [RateTable] = [], historyAnswersNow: Bool = true) {
         self.historyAnswersNow = historyAnswersNow
-        bundledTables = Array(repeating: nil, count: BundledHistory.shared.dayCount)
         for table in tables { add(table) }
     }
 
@@ -223,11 +223,15 @@ public final class RateStore {
 
     // MARK: Days
 
-    /// The bundled day at `index` as a table (made once).
-    func bundledTable(_ index: Int) -> RateTable {
-        if let table = bundledTables[index] { return table }
-        let table = RateTable(bundledIndex: index, legacyDay: history.day(at: index))
-        bundledTables[index] = table
+    /// The bundled day at `index` as a table (its legacy currencies those joined by its day,
+    /// or by `legacyDay`).
+    func bundledTable(_ index: Int, legacyDay: Day? = nil) -> RateTable {
+        if bundledTables.isEmpty { bundledTables = Array(repeating: nil, count: 64) }
+        let slot = index & 63
+        let legacyDay = legacyDay ?? history.day(at: index)
+        if let table = bundledTables[slot], let held = table.bundled, held.index == index, held.legacyDay == legacyDay { return table }
+        let table = RateTable(bundledIndex: index, legacyDay: legacyDay)
+        bundledTables[slot] = table
         return table
     }
 
@@ -237,9 +241,11 @@ public final class RateStore {
         if let pinned, pinned != RateSource.ecbID { return DayRates(asked: day, ecb: nil, substitution: nil, ecbHeldThrough: nil) }
         let bundleEnd = history.lastDay
         if day <= bundleEnd, let index = history.index(onOrBefore: day) {
-            var table = bundledTable(index)
-            if table.day != day, Self.joinedBetween(table.day, day) { table = RateTable(bundledIndex: index, legacyDay: day) }
-            return DayRates(asked: day, ecb: table, substitution: table.day == day ? nil : Self.reason(day, through: nil), ecbHeldThrough: nil)
+            let used = history.day(at: index)
+            let legacyDay = used != day && Self.joinedBetween(used, day) ? day : used
+            return DayRates(
+                asked: day, ecb: .bundled(index: index, legacyDay: legacyDay), substitution: used == day ? nil : Self.reason(day, through: nil),
+                ecbHeldThrough: nil)
         }
         loadECB()
         // The fetched files speak for the days from their first through the day they were
@@ -247,20 +253,20 @@ public final class RateStore {
         guard let through = ecbThrough, let from = ecbFrom, day <= through, day >= from || from.number <= bundleEnd.number + 7 else {
             return DayRates(asked: day, ecb: nil, substitution: nil, ecbHeldThrough: lastECBDay)
         }
-        var table: RateTable
+        let ecb: ECBDay
         if let number = ecbSorted.last(where: { $0 <= day.number }), let fetched = ecbDays[number] {
-            table = fetched
-        } else {
-            table = bundledTable(history.dayCount - 1)
-        }
-        if table.day != day, Self.joinedBetween(table.day, day) {
-            if table.isBundledHistory {
-                table = RateTable(bundledIndex: history.dayCount - 1, legacyDay: day)
-            } else if let joined = try? RateTable(base: .eur, date: table.date, source: table.source, rates: table.rates, legacyDay: day.iso) {
-                table = joined
+            if fetched.day != day, Self.joinedBetween(fetched.day, day),
+                let joined = try? RateTable(base: .eur, date: fetched.date, source: fetched.source, rates: fetched.rates, legacyDay: day.iso)
+            {
+                ecb = .table(joined)
+            } else {
+                ecb = .table(fetched)
             }
+        } else {
+            let last = history.dayCount - 1
+            ecb = .bundled(index: last, legacyDay: Self.joinedBetween(history.lastDay, day) ? day : history.lastDay)
         }
-        return DayRates(asked: day, ecb: table, substitution: table.day == day ? nil : Self.reason(day, through: through), ecbHeldThrough: nil)
+        return DayRates(asked: day, ecb: ecb, substitution: ecb.day == day ? nil : Self.reason(day, through: through), ecbHeldThrough: nil)
     }
 
     /// Whether a currency joined the euro after `used` and by `asked` (on a holiday: HRK on
@@ -442,30 +448,38 @@ public final class RateStore {
     /// the seed, cached tables) on the days the ECB has no rate of the pair.
     public func series(from: CurrencyCode, to: CurrencyCode, start: Day, end: Day, pinned: String?) -> [Point] {
         var points: [Point] = []
-        var ecbDaysUsed: Set<Int> = []
-        if pinned == nil || pinned == RateSource.ecbID {
+        let ecbAsked = pinned == nil || pinned == RateSource.ecbID
+        let a = Self.drawing(from)
+        let b = Self.drawing(to)
+        if ecbAsked {
             let range = history.indices(from: start, through: end)
             points.reserveCapacity(range.count)
-            let a = Self.drawing(from), b = Self.drawing(to)
             for index in range {
                 let day = history.day(at: index)
                 guard let x = a(index, day), let y = b(index, day) else { continue }
                 points.append(Point(day: day, value: y / x, sourceID: RateSource.ecbID, origin: .bundled(index)))
-                ecbDaysUsed.insert(day.number)
             }
             if end > history.lastDay {
                 loadECB()
                 for number in ecbSorted where number >= start.number && number <= end.number {
                     guard let table = ecbDays[number], let rate = table.rate(from: from, to: to) else { continue }
                     points.append(Point(day: table.day, value: rate.approximateDouble, sourceID: RateSource.ecbID, origin: .table(table)))
-                    ecbDaysUsed.insert(number)
                 }
             }
         }
+        // Whether the ECB has a point of the pair on a day (then no other table's is drawn).
+        func ecbHas(_ day: Day) -> Bool {
+            guard ecbAsked else { return false }
+            if day <= history.lastDay {
+                guard let index = history.index(onOrBefore: day), history.day(at: index) == day else { return false }
+                return a(index, day) != nil && b(index, day) != nil
+            }
+            return ecbDays[day.number]?.rate(from: from, to: to) != nil
+        }
         var others: [Int: RateTable] = [:]
         for holding in holdings.sorted(by: { Holding.isNewer($0, than: $1) })
-        where holding.day >= start && holding.day <= end && !ecbDaysUsed.contains(holding.day.number) && others[holding.day.number] == nil
-            && (pinned == nil || holding.sourceID == pinned)
+        where holding.day >= start && holding.day <= end && others[holding.day.number] == nil && (pinned == nil || holding.sourceID == pinned)
+            && !ecbHas(holding.day)
         {
             if let table = holding.table, table.rate(from: from, to: to) != nil { others[holding.day.number] = table }
         }

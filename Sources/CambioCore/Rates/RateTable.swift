@@ -10,9 +10,7 @@ import Foundation
 /// (`RatePeriod`), which are published-style rates too.
 public final class RateTable: Sendable {
     public let base: CurrencyCode
-    /// The day the source published the rates for (`2026-07-06`); an average's last day counted.
-    public let date: String
-    /// The same as a day.
+    /// The day the source published the rates for, as a day; an average's last day counted.
     public let day: Day
     public let source: RateSource
     /// When this program fetched the table (`nil` for what is compiled in).
@@ -23,8 +21,9 @@ public final class RateTable: Sendable {
     public let period: RatePeriod?
 
     private enum Storage: Sendable {
-        /// Rates as published, and each as an exact fraction (read once).
-        case published([CurrencyCode: Decimal], CurrencyMap<Rational>)
+        /// Rates as published, each as an exact fraction (read once), the date as given and
+        /// the legacy currencies converted at their fixed rates that it did not publish.
+        case published([CurrencyCode: Decimal], CurrencyMap<Rational>, date: String, legacy: [CurrencyCode])
         /// The bundled history's day at `index`, with the legacy currencies joined by `legacyDay`.
         case bundled(index: Int, legacyDay: Day)
     }
@@ -71,10 +70,8 @@ public final class RateTable: Sendable {
             exact[code] = value
             if rates[code] == nil { legacy.append(code) }
         }
-        self.legacyCodes = legacy
-        storage = .published(rates, exact)
+        storage = .published(rates, exact, date: date, legacy: legacy)
         self.base = base
-        self.date = date
         self.day = day
         self.source = source
         self.fetchedAt = fetchedAt
@@ -84,29 +81,24 @@ public final class RateTable: Sendable {
 
     /// The bundled history's day at `index`, its legacy currencies those joined by `legacyDay`.
     init(bundledIndex index: Int, legacyDay: Day) {
-        let history = BundledHistory.shared
-        day = history.day(at: index)
-        date = day.iso
+        day = BundledHistory.shared.day(at: index)
         base = .eur
         source = RateSource.ecbBundled
         fetchedAt = nil
         updated = nil
         period = nil
         storage = .bundled(index: index, legacyDay: legacyDay)
-        legacyCodes = LegacyEuro.all.compactMap { $0.since <= legacyDay && history.scaled($0.code, at: index) == nil ? $0.code : nil }
     }
 
     /// A table of the euro alone, which needs no checks (what stands in for data that would not
     /// read).
     init(euroAloneOn day: Day, source: RateSource) {
         base = .eur
-        date = day.iso
         self.day = day
         self.source = source
         var exact = CurrencyMap<Rational>(capacity: 1)
         exact[.eur] = .one
-        storage = .published([.eur: 1], exact)
-        legacyCodes = []
+        storage = .published([.eur: 1], exact, date: day.iso, legacy: [])
         fetchedAt = nil
         updated = nil
         period = nil
@@ -116,7 +108,7 @@ public final class RateTable: Sendable {
     /// not: `legacyCodes`).
     public var rates: [CurrencyCode: Decimal] {
         switch storage {
-        case .published(let rates, _): return rates
+        case .published(let rates, _, _, _): return rates
         case .bundled(let index, _): return BundledHistory.shared.rates(at: index)
         }
     }
@@ -124,27 +116,55 @@ public final class RateTable: Sendable {
     /// The number of currencies published.
     public var publishedCount: Int {
         switch storage {
-        case .published(let rates, _): return rates.count
+        case .published(let rates, _, _, _): return rates.count
         case .bundled(let index, _): return BundledHistory.shared.quotedCount(at: index) + 1
         }
     }
 
     /// The currencies this table can convert, sorted by code: those published and the legacy
-    /// euro currencies (`LegacyEuro`).
-    public var codes: [CurrencyCode] { (Array(rates.keys) + legacyCodes).sorted() }
+    /// euro currencies (`LegacyEuro`). A bundled day's are its columns' that span it, known
+    /// without reading a cell.
+    public var codes: [CurrencyCode] {
+        switch storage {
+        case .published(let rates, _, _, _): return (Array(rates.keys) + legacyCodes).sorted()
+        case .bundled(let index, _):
+            let history = BundledHistory.shared
+            return ([.eur] + history.codes.filter { history.spans($0, index) } + legacyCodes).sorted()
+        }
+    }
+
+    /// The day the source published the rates for (`2026-07-06`); an average's last day counted.
+    public var date: String {
+        switch storage {
+        case .published(_, _, let date, _): return date
+        case .bundled: return day.iso
+        }
+    }
 
     /// The legacy euro currencies the table converts at their fixed rates and did not publish.
-    public let legacyCodes: [CurrencyCode]
+    public var legacyCodes: [CurrencyCode] {
+        switch storage {
+        case .published(_, _, _, let legacy): return legacy
+        case .bundled(let index, let legacyDay):
+            return LegacyEuro.all.compactMap { $0.since <= legacyDay && !BundledHistory.shared.spans($0.code, index) ? $0.code : nil }
+        }
+    }
 
     /// Whether the table is the bundled history's, read in place.
-    public var isBundledHistory: Bool {
-        if case .bundled = storage { return true }
-        return false
+    public var isBundledHistory: Bool { bundledIndex != nil }
+
+    /// The bundled history's index of the table's day, and the day its legacy currencies
+    /// are of, when it is the history's.
+    var bundled: (index: Int, legacyDay: Day)? {
+        if case .bundled(let index, let legacyDay) = storage { return (index, legacyDay) }
+        return nil
     }
+
+    var bundledIndex: Int? { bundled?.index }
 
     public func contains(_ code: CurrencyCode) -> Bool {
         switch storage {
-        case .published(_, let exact): return exact[code] != nil
+        case .published(_, let exact, _, _): return exact[code] != nil
         case .bundled(let index, let legacyDay): return Self.bundledRate(code, index, legacyDay) != nil
         }
     }
@@ -161,7 +181,7 @@ public final class RateTable: Sendable {
     /// Units of `code` per one `base`, exactly.
     public func exactRate(_ code: CurrencyCode) -> Rational? {
         switch storage {
-        case .published(_, let exact): return exact[code]
+        case .published(_, let exact, _, _): return exact[code]
         case .bundled(let index, let legacyDay):
             return Self.bundledRate(code, index, legacyDay).map { Rational(significand: BigUInt($0.value), exponent: -$0.scale) }
         }
@@ -170,18 +190,22 @@ public final class RateTable: Sendable {
     /// How many units of `to` one unit of `from` buys, exactly: `rate[to] / rate[from]`.
     public func rate(from: CurrencyCode, to: CurrencyCode) -> Rational? {
         switch storage {
-        case .published(_, let exact):
+        case .published(_, let exact, _, _):
             guard let fromRate = exact[from], let toRate = exact[to] else { return nil }
             if from == to { return .one }
             return toRate / fromRate
-        case .bundled(let index, let legacyDay):
-            guard let a = Self.bundledRate(from, index, legacyDay), let b = Self.bundledRate(to, index, legacyDay) else { return nil }
-            if from == to { return .one }
-            // b / 10^sb ÷ a / 10^sa, in integers: every cell is below 2^24 and every scale at most 6.
-            let numerator = UInt128(b.value) * UInt128(BundledHistory.powerOfTen(a.scale))
-            let denominator = UInt128(a.value) * UInt128(BundledHistory.powerOfTen(b.scale))
-            return Rational(negative: false, numerator: BigUInt(wide: numerator), denominator: BigUInt(wide: denominator))
+        case .bundled(let index, let legacyDay): return Self.bundledRate(from: from, to: to, index: index, legacyDay: legacyDay)
         }
+    }
+
+    /// The rate of a pair on a bundled day, read in place.
+    @inline(__always) static func bundledRate(from: CurrencyCode, to: CurrencyCode, index: Int, legacyDay: Day) -> Rational? {
+        guard let a = bundledRate(from, index, legacyDay), let b = bundledRate(to, index, legacyDay) else { return nil }
+        if from == to { return .one }
+        // b / 10^sb ÷ a / 10^sa, in integers: every cell is below 2^24 and every scale at most 6.
+        let numerator = UInt128(b.value) * UInt128(BundledHistory.powerOfTen(a.scale))
+        let denominator = UInt128(a.value) * UInt128(BundledHistory.powerOfTen(b.scale))
+        return Rational(negative: false, numerator: BigUInt(wide: numerator), denominator: BigUInt(wide: denominator))
     }
 
     /// `amount × rate[to] / rate[from]`, exact.

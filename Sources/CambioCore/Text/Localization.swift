@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// The interface's sentences in one language (English, German or Turkish), from
@@ -45,12 +46,29 @@ public struct Localization: Sendable {
 
     /// `text` with its example amounts (`12,50`) written with `decimalSeparator`.
     public func localExamples(_ text: String) -> String {
-        guard decimalSeparator != "," else { return text }
+        guard decimalSeparator != ",", Self.find(UInt8(ascii: ","), in: text) else { return text }
+        // Most sentences with a comma have no example amount: a digit, a comma and a digit.
+        var hasExample = false
+        var previous: (UInt8, UInt8) = (0, 0)
+        for byte in text.utf8 {
+            if previous.1 == UInt8(ascii: ","), previous.0 &- 48 < 10, byte &- 48 < 10 {
+                hasExample = true
+                break
+            }
+            previous = (previous.1, byte)
+        }
+        guard hasExample else { return text }
         var text = text
         for example in ["12,50", "1,75", "2,5 %", "1,5M"] where text.contains(example) {
             text = text.replacingOccurrences(of: example, with: example.replacingOccurrences(of: ",", with: String(decimalSeparator)))
         }
         return text
+    }
+
+    /// Whether `text` has the byte (memchr).
+    @inline(__always) private static func find(_ byte: UInt8, in text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in bytes.baseAddress.map { memchr($0, Int32(byte), bytes.count) != nil } ?? false }
     }
 
     /// The sentence for `key` with `{0}`, `{1}` … replaced by `arguments`.
@@ -63,8 +81,11 @@ public struct Localization: Sendable {
         let template = localExamples(Self.template(key, language) ?? key)
         guard !arguments.isEmpty else { return template }
         let filled = fill(template, arguments)
-        // Quotation marks in the sentence's own language (see `Sanitiser.quoted`).
-        guard filled.contains(Sanitiser.openQuote) || filled.contains(Sanitiser.closeQuote) else { return filled }
+        // Quotation marks in the sentence's own language (see `Sanitiser.quoted`): the
+        // sanitiser's marks are U+E000 and U+E001, whose UTF-8 begins with EE.
+        guard Self.find(0xEE, in: filled), filled.contains(where: { $0 == Sanitiser.openQuote || $0 == Sanitiser.closeQuote }) else {
+            return filled
+        }
         let open = Self.template("quote.open", language) ?? "“"
         let close = Self.template("quote.close", language) ?? "”"
         var out = ""
@@ -81,32 +102,39 @@ public struct Localization: Sendable {
     }
 
     private func fill(_ template: String, _ arguments: [String]) -> String {
-        // One pass over the template: `{N}` becomes argument N.
-        var out = ""
-        var characters = template.makeIterator()
-        while let character = characters.next() {
-            guard character == "{" else {
-                out.append(character)
-                continue
-            }
-            var digits = ""
-            var closed = false
-            while let next = characters.next() {
-                if next == "}" {
-                    closed = true
+        // One pass over the template's bytes: the text between `{N}`s is copied as it is, and
+        // `{N}` becomes argument N.
+        var out: [UInt8] = []
+        var template = template
+        template.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return }
+            out.reserveCapacity(bytes.count + 64)
+            var index = 0
+            while index < bytes.count {
+                guard let found = memchr(base + index, Int32(UInt8(ascii: "{")), bytes.count - index) else {
+                    out.append(contentsOf: UnsafeBufferPointer(start: base + index, count: bytes.count - index))
                     break
                 }
-                digits.append(next)
-            }
-            if closed, let index = Int(digits), arguments.indices.contains(index) {
-                // Whatever fills a sentence may have come from outside: it goes through the
-                // sanitiser, so no argument can carry an escape sequence to the terminal.
-                out += Sanitiser.visible(arguments[index])
-            } else {
-                out += "{" + digits + (closed ? "}" : "")
+                let brace = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                out.append(contentsOf: UnsafeBufferPointer(start: base + index, count: brace - index))
+                var end = brace + 1
+                var number = 0
+                while end < bytes.count, bytes[end] &- 48 < 10, end - brace <= 3 {
+                    number = number * 10 + Int(bytes[end] &- 48)
+                    end += 1
+                }
+                if end > brace + 1, end < bytes.count, bytes[end] == UInt8(ascii: "}"), arguments.indices.contains(number) {
+                    // Whatever fills a sentence may have come from outside: it goes through the
+                    // sanitiser, so no argument can carry an escape sequence to the terminal.
+                    out += Sanitiser.visible(arguments[number]).utf8
+                    index = end + 1
+                } else {
+                    out.append(UInt8(ascii: "{"))
+                    index = brace + 1
+                }
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Keys and texts of one `.strings` file: `key = text`, `#` comments, `\n` for a line break.

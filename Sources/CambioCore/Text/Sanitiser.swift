@@ -8,6 +8,8 @@ public enum Sanitiser {
 
     /// Text with control characters shown as `U+XXXX`, so nothing typed or read can move the cursor.
     public static func visible(_ text: some StringProtocol) -> String {
+        // Printable ASCII (most of what is said) has nothing to show otherwise.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return String(text) }
         var out = ""
         for scalar in String(text).unicodeScalars {
             let category = scalar.properties.generalCategory

@@ -26,6 +26,13 @@ final class BatchRunner {
     private var saidThisRunOnly = false
     /// The signal that asked the run to stop (SIGINT, SIGTERM, SIGHUP).
     private var stoppedBy: Int32?
+    /// Standard error's text not written yet. When both outputs are one file or pipe (`2>&1`),
+    /// messages go into the results' buffer where they stand, so their order is kept without a
+    /// write each; to a terminal a message is written at once; otherwise (a file, a pipe) in
+    /// blocks, as the results are.
+    private var errors: [UInt8] = []
+    private let errorsWithResults: Bool
+    private let errorsAtOnce: Bool
 
     init(session: Session, renderer: ReplyRenderer, format: OutputFormat = .text, lineBuffered: Bool = false) {
         Signals.install()
@@ -33,6 +40,12 @@ final class BatchRunner {
         self.renderer = renderer
         self.format = format
         self.lineBuffered = lineBuffered
+        var out = stat()
+        var err = stat()
+        let both = fstat(STDOUT_FILENO, &out) == 0 && fstat(STDERR_FILENO, &err) == 0
+        // Not told apart (fstat failed), they are taken to be one.
+        errorsWithResults = !Platform.isTerminal(STDERR_FILENO) && (!both || (out.st_dev == err.st_dev && out.st_ino == err.st_ino))
+        errorsAtOnce = Platform.isTerminal(STDERR_FILENO)
         // A refresh waits for its answer; a signal cancels it, and the run then stops.
         session.waitForRefresh = { [unowned self] operation in
             operation.start()
@@ -129,6 +142,7 @@ final class BatchRunner {
     /// Writes and saves what is left; the run's exit status (or, after a signal, the end by it).
     private func finish() -> Int32 {
         flush()
+        flushErrors()
         session.save()
         if let stoppedBy { Signals.end(by: stoppedBy) }
         summary.saveFailed = session.saveFailed
@@ -152,12 +166,29 @@ final class BatchRunner {
         // A setting changed in a script lasts for the script: say so, once.
         if effects.contains(.saveConfig), !session.persists, !saidThisRunOnly {
             saidThisRunOnly = true
-            renderer.output.complain(session.engine.localized("note.thisRunOnly"))
+            emitError("cambio: " + session.engine.localized("note.thisRunOnly") + "\n")
         }
         let localized = session.engine.localized
-        var err: String
+        let err: String
         // What was taken is said the first time (“$” taken as USD), not on every line of a ledger.
         if reply.lines.contains(where: { if case .assumption = $0 { true } else { false } }) {
+            // All of it said before, and nothing else for standard error: the results alone,
+            // without copying the reply (a ledger's dated lines repeat the same days' notes).
+            if format == .text, !renderer.forTerminal, !reply.failed,
+                reply.lines.allSatisfy({ line in
+                    switch line {
+                    case .assumption(let text): saidAssumptions.contains(text)
+                    case .warning, .error: false
+                    default: true
+                    }
+                })
+            {
+                reply.appendResults(to: &output)
+                if output.count >= 1 << 16 { flush() }
+                if lineBuffered { flush() }
+                if effects.contains(.quit) { stopped = true }
+                return false
+            }
             var told = reply
             told.lines.removeAll { line in
                 guard case .assumption(let text) = line else { return false }
@@ -168,13 +199,34 @@ final class BatchRunner {
             err = render(reply, line: line(), lineNumber: lineNumber, localized)
         }
         if lineBuffered { flush() }
-        if !err.isEmpty {
-            flush()
-            renderer.output.writeError(err)
-            err = ""
-        }
+        if !err.isEmpty { emitError(err) }
         if effects.contains(.quit) { stopped = true }
         return reply.failed
+    }
+
+    /// Standard error's part of a line, in order with the results: straight out when lines are
+    /// read one by one or standard error is a terminal, into the results' buffer when both go to
+    /// one file, else held back and written in large pieces.
+    private func emitError(_ text: String) {
+        if lineBuffered {
+            flush()
+            renderer.output.writeError(text)
+        } else if errorsWithResults {
+            output += text.utf8
+            if output.count >= 1 << 16 { flush() }
+        } else if errorsAtOnce {
+            renderer.output.writeError(text)
+        } else {
+            errors += text.utf8
+            if errors.count >= 1 << 16 { flushErrors() }
+        }
+    }
+
+    /// Writes standard error's text held back.
+    private func flushErrors() {
+        guard !errors.isEmpty else { return }
+        renderer.output.writeError(bytes: errors)
+        errors.removeAll(keepingCapacity: true)
     }
 
     /// Standard output's part of a reply into the buffer: its text, or its records in a machine

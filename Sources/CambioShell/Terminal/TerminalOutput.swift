@@ -66,6 +66,9 @@ final class TerminalOutput {
 
     func writeError(_ text: String) { writeErr(Array(text.utf8)) }
 
+    /// Writes bytes to standard error (a pipe's messages held back).
+    func writeError(bytes: [UInt8]) { writeErr(bytes) }
+
     /// `cambio: MESSAGE` on standard error: usage errors, fatal errors, failed refreshes.
     func complain(_ message: String) { writeError("cambio: " + message + "\n") }
 
