@@ -106,6 +106,38 @@ def pipe_inputs(lines):
     return cambio.name, units.name
 
 
+# Currencies the ECB has quoted on every day since 1999.
+ECB_CODES = ["EUR", "USD", "JPY", "GBP", "CHF", "SEK", "NOK", "DKK", "CZK", "HUF", "PLN", "AUD", "CAD", "NZD", "HKD", "SGD", "KRW", "ZAR"]
+
+
+def dated_input(lines):
+    """Conversions on random calendar days from 1999-01-04 to the bundled history's last day
+    (weekends and holidays among them), random pairs of the ECB's currencies; de_DE amounts."""
+    import datetime
+    rng = random.Random(20261203)
+    first, last = datetime.date(1999, 1, 4), datetime.date(2026, 10, 30)
+    path = tempfile.NamedTemporaryFile("w", delete=False, suffix=".dated")
+    for _ in range(lines):
+        day = first + datetime.timedelta(days=rng.randrange((last - first).days + 1))
+        a, b = rng.sample(ECB_CODES, 2)
+        path.write(f"{rng.randrange(1, 100_000)},{rng.randrange(0, 100):02d} {a.lower()} in {b.lower()} on {day.isoformat()}\n")
+    path.close()
+    return path.name
+
+
+def average_input(lines):
+    """Conversions with the average of a random month from 1999-01 to 2026-09, random pairs of
+    the ECB's currencies."""
+    rng = random.Random(20261204)
+    path = tempfile.NamedTemporaryFile("w", delete=False, suffix=".average")
+    for _ in range(lines):
+        month = rng.randrange(27 * 12 + 9)
+        a, b = rng.sample(ECB_CODES, 2)
+        path.write(f"{rng.randrange(1, 100_000)},{rng.randrange(0, 100):02d} {a.lower()} in {b.lower()} average {1999 + month // 12}-{1 + month % 12:02d}\n")
+    path.close()
+    return path.name
+
+
 def natural_input(lines):
     """Lines as people write them in de_DE: symbols before and after, names, several targets,
     grouping, plurals; the same seed every run."""
@@ -193,7 +225,11 @@ def main():
     natural = alternate(both, runs=max(3, RUNS // 5), inputs={"cambio": natural_path, "baseline": natural_path})
     expression_path = expression_input(lines)
     expressions = alternate(both, runs=max(3, RUNS // 5), inputs={"cambio": expression_path, "baseline": expression_path})
-    for path in (cambio_input, units_input, qalc_input.name, natural_path, expression_path):
+    dated_path = dated_input(lines)
+    dated_pipe = alternate(both, runs=max(3, RUNS // 5), inputs={"cambio": dated_path, "baseline": dated_path})
+    average_path = average_input(lines)
+    averages = alternate(both, runs=max(3, RUNS // 5), inputs={"cambio": average_path, "baseline": average_path})
+    for path in (cambio_input, units_input, qalc_input.name, natural_path, expression_path, dated_path, average_path):
         os.unlink(path)
 
     print()
@@ -216,6 +252,11 @@ def main():
     print(f"| {lines:,} natural lines (symbols, names, several targets, grouping), de_DE | {natural['cambio'][0]*1000:.0f} ms ({nl:,.0f} lines/s, {natural['cambio'][1]/1024:.1f} MiB) | — | — | — |")
     el = lines / expressions["cambio"][0]
     print(f"| {lines:,} calculation lines (products, sums of currencies, percentages), de_DE | {expressions['cambio'][0]*1000:.0f} ms ({el:,.0f} lines/s, {expressions['cambio'][1]/1024:.1f} MiB) | — | — | — |")
+    dl = lines / dated_pipe["cambio"][0]
+    print(f"| {lines:,} dated lines, random days since 1999 and pairs, de_DE | {dated_pipe['cambio'][0]*1000:.0f} ms ({dl:,.0f} lines/s, peak {dated_pipe['cambio'][1]/1024:.1f} MiB) | — | — | {dl/ul:.1f}× units' lines/s |")
+    al = lines / averages["cambio"][0]
+    print(f"| {lines:,} lines averaging random months, de_DE | {averages['cambio'][0]*1000:.0f} ms ({al:,.0f} lines/s, peak {averages['cambio'][1]/1024:.1f} MiB) | — | — | — |")
+    print(f"| dated one-shot / plain one-shot (same run) | {dated['dated'][0]/dated['plain'][0]:.2f} | — | — | — |")
     if BASELINE:
         print()
         print(f"The same rows for the baseline ({BASELINE_DIR}), in this run:")
@@ -226,6 +267,7 @@ def main():
             ("one-shot conversion", one["cambio"], one["baseline"]), ("dated one-shot", dated["dated"], dated["baseline dated"]),
             ("27-year chart", dated["chart"], dated["baseline chart"]), ("100,000-line pipe", pipe["cambio"], pipe["baseline"]),
             ("100,000 natural lines", natural["cambio"], natural["baseline"]), ("100,000 calculation lines", expressions["cambio"], expressions["baseline"]),
+            ("100,000 dated lines", dated_pipe["cambio"], dated_pipe["baseline"]), ("100,000 monthly averages", averages["cambio"], averages["baseline"]),
         ]:
             print(f"| {name} | {mine[0]*1000:.1f} ms ({mine[1]/1024:.1f} MiB) | {theirs[0]*1000:.1f} ms ({theirs[1]/1024:.1f} MiB) | {mine[0]/theirs[0]:.2f} |")
     print()

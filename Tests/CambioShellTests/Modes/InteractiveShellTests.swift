@@ -120,7 +120,7 @@ extension InteractiveShellTests {
         let home = try TemporaryDirectory()
         let shell = try start(home, ["CAMBIO_OFFLINE": "1"])
         #expect(shell.waitFor("EUR › "), "\(shell.plainOutput)")
-        for line in ["1 eur in usd", "2 eur in usd", "3 eur in usd"] {
+        for line in ["1 eur in usd", "2 eur in usd", "3 eur in usd", "4 aed in usd"] {
             let mark = shell.mark
             shell.type(line + "\r")
             #expect(shell.waitFor("$", then: "EUR › ", after: mark), "\(shell.plainOutput)")
@@ -131,6 +131,8 @@ extension InteractiveShellTests {
         // neither of the next two repeats it.
         #expect(shell.plainOutput.components(separatedBy: "rates of 2026-10-30 (").count == 2, "\(shell.plainOutput)")
         #expect(shell.plainOutput.contains("rates held: ecb 2026-10-30"), "\(shell.plainOutput)")
+        // A currency the ECB has no rate for takes the seed's day, and that is said under it.
+        #expect(shell.plainOutput.components(separatedBy: "rates of 2026-07-06 (").count == 2, "\(shell.plainOutput)")
     }
 
     @Test func plainLeavesOutRateDetailsAndNotesInTheShell() throws {

@@ -1,0 +1,243 @@
+import Foundation
+import Testing
+
+@testable import CambioCore
+
+/// The store against an independent reading of the ECB's CSV (Python's zipfile, csv and
+/// fractions): any calendar day's rate is the last published day's, or a legacy currency's fixed
+/// rate from its entry day; an average is the exact mean of the published days, rounded half to
+/// even to as many decimals as the ECB ever quoted the currency with.
+@Suite struct RateStoreTests: HistoryChecks {
+    /// The reference's reading of the CSV and the Council's fixed rates, shared by both scripts.
+    static let reader = """
+        import sys, zipfile, bisect, datetime
+        from fractions import Fraction
+        text = zipfile.ZipFile("\(ECBCSV.archive)").read("eurofxref-hist.csv").decode()
+        lines = [line.split(",") for line in text.splitlines() if line.strip()]
+        header = [cell.strip() for cell in lines[0]]
+        rows = sorted(([cell.strip() for cell in line] for line in lines[1:]), key=lambda row: row[0])
+        days = [row[0] for row in rows]
+        column = {code: index for index, code in enumerate(header) if index > 0 and code}
+        fixed = {"ATS": ("13.7603", "1999-01-01"), "BEF": ("40.3399", "1999-01-01"), "DEM": ("1.95583", "1999-01-01"),
+            "ESP": ("166.386", "1999-01-01"), "FIM": ("5.94573", "1999-01-01"), "FRF": ("6.55957", "1999-01-01"),
+            "IEP": ("0.787564", "1999-01-01"), "ITL": ("1936.27", "1999-01-01"), "LUF": ("40.3399", "1999-01-01"),
+            "NLG": ("2.20371", "1999-01-01"), "PTE": ("200.482", "1999-01-01"), "GRD": ("340.750", "2001-01-01"),
+            "SIT": ("239.640", "2007-01-01"), "CYP": ("0.585274", "2008-01-01"), "MTL": ("0.429300", "2008-01-01"),
+            "SKK": ("30.1260", "2009-01-01"), "EEK": ("15.6466", "2011-01-01"), "LVL": ("0.702804", "2014-01-01"),
+            "LTL": ("3.45280", "2015-01-01"), "HRK": ("7.53450", "2023-01-01"), "BGN": ("1.95583", "2026-01-01")}
+        def cell(code, row, day):
+            if code == "EUR": return "1"
+            if code in fixed and fixed[code][1] <= day: return fixed[code][0]
+            if code not in column: return None
+            value = row[column[code]]
+            return None if value in ("", "N/A") else value
+        def decimals(text): return len(text.split(".")[1]) if "." in text else 0
+        def half_even(value, places):
+            scaled = value * 10 ** places
+            whole, rest = divmod(scaled.numerator, scaled.denominator)
+            if rest * 2 > scaled.denominator or (rest * 2 == scaled.denominator and whole % 2 == 1): whole += 1
+            text = str(whole).rjust(places + 1, "0")
+            return text[:len(text) - places] + ("." + text[len(text) - places:] if places else "")
+        """
+
+    /// The codes the CSV has columns for, and the legacy currencies it has none for.
+    static let codes: [String] = {
+        let header = ECBCSV.rows.first ?? []
+        let legacy = LegacyEuro.all.map(\.code.rawValue)
+        return Array(Set(header.dropFirst().filter { !$0.isEmpty } + legacy)).sorted()
+    }()
+
+    /// Any calendar day from the first publication to the last, weekends and holidays among
+    /// them, currencies the ECB stopped or started quoting, the legacy currencies on the days
+    /// around their entry: the rate of the last day published on or before it, or the fixed
+    /// rate from the entry day on; a currency the day has no rate for is an error, never an
+    /// older day's rate. The record names the day used, the day asked and why they differ.
+    @Test func anyDayConvertsAtTheRateOfTheLastPublishedDay() throws {
+        let first = try #require(Day(iso: "1999-01-04")), last = try #require(Day(iso: "2026-10-30"))
+        // The seed's day has currency-api's table too: other currencies answer on it.
+        let seedDay = try #require(Day(iso: table.date))
+        var generator = SplitMix64(seed: 22)
+        var cases: [(line: String, day: Day, reference: String)] = []
+        let codes = Self.codes + ["EUR", "EUR", "EUR"]
+        while cases.count < 1500 {
+            let from: String, to: String, day: Day
+            if generator.next() % 4 == 0 {
+                // A legacy currency within a week of the day it joined.
+                let entry = LegacyEuro.all[Int(generator.next() % UInt64(LegacyEuro.all.count))]
+                day = entry.since.adding(days: Int(generator.next() % 15) - 7)
+                from = entry.code.rawValue
+                to = codes[Int(generator.next() % UInt64(codes.count))]
+            } else {
+                day = first.adding(days: Int(generator.next() % UInt64(last.number - first.number + 1)))
+                from = codes[Int(generator.next() % UInt64(codes.count))]
+                to = codes[Int(generator.next() % UInt64(codes.count))]
+            }
+            guard day != seedDay else { continue }
+            let amount = "\(generator.next() % 1_000_000).\(generator.next() % 100)"
+            let (a, b) = generator.next() % 2 == 0 ? (from, to) : (to, from)
+            cases.append(("\(amount) \(a) in \(b) on \(day.iso)", day, "\(amount) \(a) \(b) \(day.iso)"))
+        }
+        let script =
+            Self.reader + "\n" + """
+                for line in sys.stdin:
+                    amount, a, b, day = line.split()
+                    at = bisect.bisect_right(days, day) - 1
+                    if at < 0:
+                        print("missing"); continue
+                    row = rows[at]
+                    x, y = cell(a, row, day), cell(b, row, day)
+                    if x is None or y is None:
+                        print("missing"); continue
+                    exact = Fraction(amount) * Fraction(y) / Fraction(x)
+                    weekday = datetime.date.fromisoformat(day).weekday()
+                    reason = "" if row[0] == day else ("weekend" if weekday >= 5 else "holiday")
+                    print(half_even(exact, 3), x, y, row[0], reason)
+                """
+        let expected = try PythonReference.run(script: script, input: cases.map(\.reference))
+        try #require(expected.count == cases.count)
+        let engine = engine()
+        var state = SessionState(base: .eur, recent: [], locale: engine.locale)
+        var missing = 0
+        for (item, answer) in zip(cases, expected) {
+            let reply = engine.evaluate(item.line, state: &state, now: now).reply
+            let parts = answer.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+            guard parts.count == 5 else {
+                missing += 1
+                #expect(reply.failed && reply.conversions.isEmpty, "\(item.line): the ECB has no rate, yet \(reply.lines)")
+                continue
+            }
+            let conversion = try #require(reply.conversions.first, "\(item.line): \(reply.lines)")
+            let rate = try #require(Rational(decimalText: parts[2])) / #require(Rational(decimalText: parts[1]))
+            #expect(conversion.rate == rate, "\(item.line): rate \(parts[2]) / \(parts[1])")
+            let fields = Dictionary(uniqueKeysWithValues: Record(conversion).fields.map { ($0.key, $0.value) })
+            #expect(fields["rounded"] == .decimal(parts[0]), "\(item.line) → \(reply.lines)")
+            #expect(fields["date"] == .text(parts[3]) && fields["source"] == .text("ecb"), "\(item.line): \(fields)")
+            #expect(fields["date_asked"] == .text(item.day.iso) && fields["substitution"] == .text(parts[4]), "\(item.line): \(fields)")
+            // A day other than the one asked is said.
+            let said = reply.lines.contains { if case .assumption(let text) = $0 { text.contains(parts[3]) } else { false } }
+            #expect(said == !parts[4].isEmpty, "\(item.line): \(reply.lines)")
+        }
+        // Both kinds were tried.
+        #expect(missing > 50 && missing < cases.count / 2, "\(missing) of \(cases.count) without a rate")
+    }
+
+    /// Random months and years over every currency the ECB quoted (and the legacy ones): the
+    /// mean of the days published in the period, exactly, then rounded half to even to the
+    /// decimals the ECB quotes the currency with; a currency without a rate on one of the days
+    /// has no average (an error that says so).
+    @Test func anAverageIsTheMeanOfThePublishedDaysRoundedAsPublished() throws {
+        var generator = SplitMix64(seed: 2024)
+        var cases: [(line: String, period: String)] = []
+        while cases.count < 300 {
+            let code = Self.codes[Int(generator.next() % UInt64(Self.codes.count))]
+            let period: String
+            if generator.next() % 4 == 0 {
+                period = String(1999 + Int(generator.next() % 27))
+            } else {
+                let month = Int(generator.next() % (27 * 12 + 9))
+                period = String(format: "%04d-%02d", 1999 + month / 12, 1 + month % 12)
+            }
+            cases.append(("1 eur in \(code) average \(period)", "\(code) \(period)"))
+        }
+        let script =
+            Self.reader + "\n" + """
+                def scale(code):
+                    found = [decimals(row[column[code]]) for row in rows if code in column and row[column[code]] not in ("", "N/A")]
+                    if code in fixed: found.append(decimals(fixed[code][0]))
+                    return max(found)
+                for line in sys.stdin:
+                    code, period = line.split()
+                    inside = [row for row in rows if row[0].startswith(period + "-")]
+                    values = [cell(code, row, row[0]) for row in inside]
+                    if not inside or None in values:
+                        print("missing"); continue
+                    mean = sum(Fraction(value) for value in values) / len(values)
+                    print(half_even(mean, scale(code)), len(values), inside[0][0], inside[-1][0])
+                """
+        let expected = try PythonReference.run(script: script, input: cases.map(\.period))
+        try #require(expected.count == cases.count)
+        let engine = engine()
+        var state = SessionState(base: .eur, recent: [], locale: engine.locale)
+        var missing = 0
+        for (item, answer) in zip(cases, expected) {
+            let reply = engine.evaluate(item.line, state: &state, now: now).reply
+            let parts = answer.split(separator: " ").map(String.init)
+            guard parts.count == 4 else {
+                missing += 1
+                #expect(reply.failed && reply.conversions.isEmpty, "\(item.line): a day has no rate, yet \(reply.lines)")
+                continue
+            }
+            let conversion = try #require(reply.conversions.first, "\(item.line): \(reply.lines)")
+            let fields = Dictionary(uniqueKeysWithValues: Record(conversion).fields.map { ($0.key, $0.value) })
+            // The record writes the exact decimal, trailing zeros aside.
+            #expect(conversion.rate == Rational(decimalText: parts[0]), "\(item.line): \(fields)")
+            #expect(fields["period_days"] == .integer(Int(parts[1]) ?? 0) && fields["date"] == .text(parts[2] + "/" + parts[3]), "\(item.line): \(fields)")
+            #expect(fields["period"] == .text(item.period.split(separator: " ")[1].description) && fields["source"] == .text("ecb"))
+        }
+        #expect(missing > 10 && missing < cases.count / 2, "\(missing) of \(cases.count) without an average")
+        // One the BMF published: USD in March 2024, 1.0872 over 20 days.
+        let march = evaluate("100 usd in eur average 2024-03")
+        #expect(march.conversions.first?.rate == Rational(1) / Rational(decimalText: "1.0872")!, "\(march.lines)")
+        #expect(march.conversions.first.map { Record($0).fields.first { $0.key == "period_days" }?.value } == .integer(20))
+    }
+
+    /// The day used, the day asked and why they differ, for a published day, a weekend, a
+    /// holiday and an average; a line without a date names the day and source of its rate.
+    @Test(arguments: [
+        ("89.99 gbp in usd on 2024-03-27", "2024-03-27", "2024-03-27", "", "", Record.Value.absent),
+        ("89.99 gbp in usd on 2024-03-30", "2024-03-28", "2024-03-30", "weekend", "", .absent),
+        ("89.99 gbp in usd on 2024-03-29", "2024-03-28", "2024-03-29", "holiday", "", .absent),
+        ("89.99 gbp in usd average 2024-03", "2024-03-01/2024-03-28", "", "", "2024-03", .integer(20)),
+        ("89.99 gbp in usd", "2026-10-30", "", "", "", .absent),
+        ("89.99 aed in usd", "2026-07-06", "", "", "", .absent),
+    ])
+    func recordsSayWhichDay(_ line: String, _ date: String, _ asked: String, _ substitution: String, _ period: String, _ days: Record.Value)
+        throws
+    {
+        let reply = evaluate(line, in: RateStore([table]))
+        let fields = Dictionary(uniqueKeysWithValues: Record(try #require(reply.conversions.first, "\(reply.lines)")).fields.map { ($0.key, $0.value) })
+        #expect(fields["date"] == .text(date) && fields["date_asked"] == .text(asked), "\(fields)")
+        #expect(fields["substitution"] == .text(substitution) && fields["period"] == .text(period) && fields["period_days"] == days, "\(fields)")
+        #expect(fields["source"] == .text(line.contains("aed") ? "currency-api" : "ecb"))
+    }
+
+    /// Without a date a pair converts with the newest table that quotes both of its currencies:
+    /// offline the ECB's last bundled day for its currencies, the seed's day for the others; a
+    /// fresher table of any source wins for the currencies it has; one rate never mixes two.
+    @Test func nowIsTheNewestDayHeldThatQuotesThePair() throws {
+        let store = RateStore([table])
+        func used(_ line: String) -> [String] {
+            evaluate(line, in: store).conversions.map { "\($0.source) \($0.date) \($0.rate.decimalText(significantDigits: 6).text)" }
+        }
+        #expect(used("12 eur in usd") == ["ecb 2026-10-30 1.1172"])
+        #expect(used("12 aed in usd").first?.hasPrefix("currency-api 2026-07-06 ") == true)
+        let fresh = try RateTable(
+            base: .eur, date: "2026-11-29", source: RateSource(id: "currency-api", attribution: "", isBundledSeed: false),
+            rates: [.eur: 1, .usd: Decimal(string: "1.2")!, CurrencyCode("AED")!: Decimal(string: "4.4")!])
+        store.add(fresh)
+        #expect(used("12 eur in usd") == ["currency-api 2026-11-29 1.2"])
+        #expect(used("12 aed in usd") == ["currency-api 2026-11-29 0.272727"])
+        // DKK is not in the fresher table: the ECB's day, for both of the pair's currencies.
+        #expect(used("12 usd in dkk").first?.hasPrefix("ecb 2026-10-30 ") == true)
+        // Pinned, the ECB's newest day answers although a fresher table of another source is held.
+        let engine = Engine(configuration: EngineConfiguration(locale: LocaleSettings(numbers: "en_US", money: "en_US", messages: "en_US")), store: store)
+        var state = SessionState(base: .eur, recent: [], locale: engine.locale)
+        state.pinnedSource = "ecb"
+        #expect(engine.evaluate("12 eur in usd", state: &state, now: now).reply.conversions.first?.date == "2026-10-30")
+    }
+
+    private func evaluate(_ line: String, in store: RateStore) -> Reply {
+        let engine = Engine(configuration: EngineConfiguration(locale: LocaleSettings(numbers: "en_US", money: "en_US", messages: "en_US")), store: store)
+        var state = SessionState(base: .eur, recent: [], locale: engine.locale)
+        return engine.evaluate(line, state: &state, now: now).reply
+    }
+
+    /// The weekday names of the notes are the ones ICU gives each language of the messages.
+    @Test(arguments: ["en", "de", "tr"])
+    func weekdayNamesAreICUs(_ language: String) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.locale = Locale(identifier: language)
+        let names = Localization(localeID: language)("weekday.short").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(names == calendar.shortWeekdaySymbols, "\(language)")
+    }
+}
