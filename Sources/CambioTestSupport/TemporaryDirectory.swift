@@ -17,6 +17,8 @@ public final class TemporaryDirectory {
         var environment = [
             "HOME": path, "XDG_CONFIG_HOME": path + "/config", "XDG_STATE_HOME": path + "/state",
             "XDG_CACHE_HOME": path + "/cache", "PATH": "/usr/bin:/bin", "LANG": "en_US.UTF-8",
+            // The euro as the base whatever the locale's region, unless a test removes it.
+            "CAMBIO_BASE": "EUR",
         ]
         environment.merge(extra) { _, new in new }
         return environment

@@ -54,11 +54,7 @@ public final class Engine {
         var localized = Localization(localeID: locale.messages)
         localized.decimalSeparator = amountParser.conventions.decimalSeparator
         self.localized = localized
-        let regionCurrency = CurrencyCode(
-            LocaleFacts.shared.value("region-currency \(locale.money)") {
-                let region = Locale(identifier: locale.money).region.map { Locale(identifier: "und_\($0.identifier)") }
-                return region?.currency?.identifier ?? ""
-            })
+        let regionCurrency = locale.regionCurrency
         // The region of `de_DE`, `ga_IE`, `sr_Latn_RS`: two capitals after the language.
         let region = locale.money.split(separator: "_").dropFirst().first { $0.count == 2 && $0.allSatisfy(\.isUppercase) }.map(String.init)
         let directory = CurrencyDirectory(

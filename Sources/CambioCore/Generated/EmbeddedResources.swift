@@ -1069,6 +1069,8 @@ status.kind.fetchedECB = geholt
 rates.stillNone = noch keine Kurse der festgelegten Quelle vorhanden
 held.entry = {0} {1} ({2})
 weekday.short = So., Mo., Di., Mi., Do., Fr., Sa.
+banner.regionBase = Basis {0}, die Währung Ihrer Region ({1}): „base CODE“ ändert sie
+warning.baseUnknown = CAMBIO_BASE={0} ist keine Währung mit Kurs; es gilt die Währung der Region oder EUR
 """#
 
     /// `Resources/Localization/en.strings`: the interface in `en`.
@@ -1505,6 +1507,8 @@ status.kind.fetchedECB = fetched
 rates.stillNone = no rates of the source pinned are held yet
 held.entry = {0} {1} ({2})
 weekday.short = Sun, Mon, Tue, Wed, Thu, Fri, Sat
+banner.regionBase = base {0}, the currency of your region ({1}): “base CODE” changes it
+warning.baseUnknown = CAMBIO_BASE={0} is no currency with a rate; using the region's currency or EUR
 """#
 
     /// `Resources/Localization/tr.strings`: the interface in `tr`.
@@ -1940,6 +1944,8 @@ status.kind.fetchedECB = alındı
 rates.stillNone = sabitlenen kaynağın henüz kuru yok
 held.entry = {0} {1} ({2})
 weekday.short = Paz, Pzt, Sal, Çar, Per, Cum, Cmt
+banner.regionBase = temel {0}, bölgenizin para birimi ({1}): “base KOD” değiştirir
+warning.baseUnknown = CAMBIO_BASE={0} kuru olan bir para birimi değil; bölgenin para birimi ya da EUR kullanılıyor
 """#
 
     /// The words of each keyword's meaning in every language (`keyword.…` of each `.strings`).

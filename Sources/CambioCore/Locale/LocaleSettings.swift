@@ -45,6 +45,16 @@ public struct LocaleSettings: Equatable, Sendable {
             messages: first(["LC_ALL", "LC_MESSAGES", "LANGUAGE", "LANG"]))
     }
 
+    /// Whether the first of `names` set in `environment` names a locale (not C, POSIX or
+    /// nothing), as `resolve` reads them.
+    public static func namesLocale(_ environment: [String: String], _ names: [String]) -> Bool {
+        for name in names {
+            guard let raw = environment[name], !raw.isEmpty else { continue }
+            return normalize(raw) != nil
+        }
+        return false
+    }
+
     /// `de_DE.UTF-8@euro` → `de_DE`, `de-DE` → `de_DE`; `nil` for C, POSIX, empty or malformed text.
     public static func normalize(_ raw: String) -> String? {
         var text = Substring(raw)
@@ -67,6 +77,16 @@ public struct LocaleSettings: Equatable, Sendable {
     }
 
     /// True when ICU has data for the identifier's language.
+    /// The currency of the money locale's region (`en_US` → USD, `hi_IN` → INR), as CLDR has
+    /// it; `nil` for a locale without a region or a region without a currency (`en_001`).
+    public var regionCurrency: CurrencyCode? {
+        CurrencyCode(
+            LocaleFacts.shared.value("region-currency \(money)") {
+                let region = Locale(identifier: money).region.map { Locale(identifier: "und_\($0.identifier)") }
+                return region?.currency?.identifier ?? ""
+            })
+    }
+
     public static func isKnown(_ id: String) -> Bool {
         let language = String(id.split(separator: "_").first ?? "")
         return Locale.LanguageCode.isoLanguageCodes.contains(Locale.LanguageCode(language))

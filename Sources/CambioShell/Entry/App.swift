@@ -91,7 +91,20 @@ public struct App {
             return ExitStatus.usage
         }
         let locale = LocaleSettings.resolve(environment: environment, override: override)
-        var base = settings.base ?? .eur
+        // The base is the one saved, else CAMBIO_BASE, else the currency of the money locale's
+        // region (USD in en_US, INR in en_IN), else the euro: a bare amount is in the user's
+        // own money. A neutral locale (C, POSIX, nothing set) names no region.
+        var fromEnvironment: CurrencyCode?
+        if let raw = environment["CAMBIO_BASE"], !raw.isEmpty {
+            if let code = CurrencyCode(raw.uppercased()), rateStore.codes.contains(code) {
+                fromEnvironment = code
+            } else {
+                warn(early("warning.baseUnknown", Sanitiser.quoted(raw)))
+            }
+        }
+        let moneyNamed = override != nil || LocaleSettings.namesLocale(environment, ["LC_ALL", "LC_MONETARY", "LANG"])
+        let regional = moneyNamed ? locale.regionCurrency.flatMap { rateStore.codes.contains($0) ? $0 : nil } : nil
+        var base = settings.base ?? fromEnvironment ?? regional ?? .eur
         if !rateStore.codes.contains(base) {
             warn(early("warning.baseMissing", base.rawValue))
             base = .eur
@@ -114,6 +127,7 @@ public struct App {
         let session = Session(
             store: store, engine: engine, state: state, settings: settings, rates: rates, environment: environment,
             saveEachLine: interactive, persists: interactive || options.save)
+        session.baseFromRegion = settings.base == nil && fromEnvironment == nil && regional != nil && base == regional
         if interactive {
             let output = TerminalOutput(color: color)
             session.output = output

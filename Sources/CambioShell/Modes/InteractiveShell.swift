@@ -59,7 +59,12 @@ final class InteractiveShell {
             output.write("\n" + CandidateList.render(candidates, columns: columns, output: output, session.engine.localized))
         }
         session.waitForRefresh = { [unowned self] operation in waitWithProgress(operation) }
-        let banner = session.engine.localized("banner", App.version, session.engine.heldNote(now: Date(), pinned: session.state.pinnedSource))
+        var banner = session.engine.localized("banner", App.version, session.engine.heldNote(now: Date(), pinned: session.state.pinnedSource))
+        if session.baseFromRegion, session.state.base == session.state.locale.regionCurrency,
+            let region = Locale(identifier: session.state.locale.money).region?.identifier
+        {
+            banner += " · " + session.engine.localized("banner.regionBase", session.state.base.rawValue, region)
+        }
         output.write(output.styled(Platform.terminalColumns().map { TextWrap.wrap(banner, width: $0) } ?? banner, .detail) + "\n")
         // The first prompt never waits for the network: a due refresh runs in the background,
         // and starts only once the prompt is on the screen, so that starting the fetch helper

@@ -12,6 +12,8 @@ final class Session {
     private(set) var engine: Engine
     private(set) var state: SessionState
     private var settings: Settings
+    /// True when no base is saved and the base is the region's currency (the banner says so).
+    var baseFromRegion = false
     let rates: RateController
     /// The environment the locale was resolved from, for `locale default`.
     private let environment: [String: String]
