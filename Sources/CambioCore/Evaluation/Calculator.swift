@@ -168,7 +168,7 @@ final class Calculator {
             let charged = try fee.flatMap { try chargedValue(expression, factor: factor, into: target, fee: $0, state) }
             var text = echo + " = " + formatter.format(result, target)
             if let fee, let charged { text += converter.feeSuffix(charged, target, fee) }
-            let detail = showsDetails && from != target ? "\(formatter.unit(from)) = \(formatter.formatRate(rate, target))" : nil
+            let detail = showsDetails && from != target ? formatter.rateDetail(from: from, to: target, rate: rate) : nil
             line.reply.lines.append(.result(text, detail: detail))
             if first == nil { first = (result, target) }
             if line.keepsRecords {
@@ -204,7 +204,7 @@ final class Calculator {
         let charged = try fee.flatMap { try chargedValue(expression, factor: factor, into: base, fee: $0, line.state) }
         var text = formatter.formatGiven(total, currency) + " = " + formatter.format(result, base)
         if let fee, let charged { text += converter.feeSuffix(charged, base, fee) }
-        let detail = showsDetails ? "\(formatter.unit(currency)) = \(formatter.formatRate(rate, base))" : nil
+        let detail = showsDetails ? formatter.rateDetail(from: currency, to: base, rate: rate) : nil
         line.reply.lines.append(.result(text, detail: detail))
         if showsDetails { line.reply.lines.append(.source(converter.tableNote(quote.table, line))) }
         if line.keepsRecords {

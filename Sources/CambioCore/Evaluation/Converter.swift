@@ -211,11 +211,7 @@ final class Converter {
             // The rate is only shown beside results; a pipe does without it (and the division).
             var detail: String?
             if showsDetails {
-                let inverse = quote.table.rate(from: target, to: from) ?? .zero
-                detail =
-                    rate >= .one || inverse < .one
-                    ? "\(formatter.unit(from)) = \(formatter.formatRate(rate, target))"
-                    : "\(formatter.unit(target)) = \(formatter.formatRate(inverse, from))"
+                detail = formatter.rateDetail(from: from, to: target, rate: rate)
                 used.add(quote.table, target)
             }
             resultLine.removeAll(keepingCapacity: true)

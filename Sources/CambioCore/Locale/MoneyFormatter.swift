@@ -114,18 +114,32 @@ public final class MoneyFormatter {
         write(value, code, fractionDigits: Self.givenFractionDigits(value), into: &out)
     }
 
-    /// Three, or every decimal a given amount has beyond three (at most 40).
+    /// Three, or every decimal a given amount has beyond three (as many as the amount reader
+    /// takes digits: `0.<40 zeros>1` is echoed whole, never as 0.000).
     private static func givenFractionDigits(_ value: Rational) -> Int {
-        value.exactFractionDigits(minimum: fractionDigits, maximum: 40) ?? fractionDigits
+        value.exactFractionDigits(minimum: fractionDigits, maximum: AmountParser.digitLimit) ?? fractionDigits
     }
 
-    /// Significant digits a rate keeps when three decimals would hide them (`1 ₫ = $0.00003794`).
-    public static let rateSignificantDigits = 4
+    /// Significant digits a rate without a short exact decimal keeps (a cross rate, an inverse).
+    public static let rateSignificantDigits = 6
+    /// A rate with an exact decimal of at most this many places is shown whole, as published.
+    public static let ratePublishedDigits = 12
 
-    /// A rate: three decimals, or as many more as show `rateSignificantDigits` significant
-    /// digits of a small rate (at most 15).
+    /// A rate: every digit its source published (`1.0299`, `1.14326597`), at least three
+    /// decimals; a rate without such a decimal (a cross rate, an inverse) to six significant
+    /// digits (`0.970968`, `157.250`, `0.0000379403`).
     public func formatRate(_ rate: Rational, _ code: CurrencyCode) -> String {
-        format(rate, code, fractionDigits: rate.fractionDigits(significant: Self.rateSignificantDigits, minimum: Self.fractionDigits, maximum: 15))
+        let digits =
+            rate.exactFractionDigits(minimum: Self.fractionDigits, maximum: Self.ratePublishedDigits)
+            ?? rate.fractionDigits(significant: Self.rateSignificantDigits, minimum: Self.fractionDigits, maximum: 15)
+        return format(rate, code, fractionDigits: digits)
+    }
+
+    /// The rate beside a result, by one rule whatever the line: the way round in which one
+    /// unit buys at least one (`1 € = 53.5230 TRY` beside TRY into EUR as beside EUR into TRY).
+    public func rateDetail(from: CurrencyCode, to: CurrencyCode, rate: Rational) -> String {
+        guard rate < .one, let inverse = .one / rate else { return unit(from) + " = " + formatRate(rate, to) }
+        return unit(to) + " = " + formatRate(inverse, from)
     }
 
     /// One whole unit with its symbol, for rates: `1 €`, `$1`.

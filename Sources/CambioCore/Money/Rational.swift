@@ -133,6 +133,28 @@ public struct Rational: Sendable, CustomStringConvertible {
     /// value exactly; `nil` when none do (`1/3`, or more places than `maximum`).
     public func exactFractionDigits(minimum: Int, maximum: Int) -> Int? {
         guard minimum <= maximum else { return nil }
+        // Past what a quick search covers: the decimal ends iff the reduced denominator is
+        // 2^a × 5^b, after max(a, b) places.
+        if maximum > 40 {
+            if let places = exactFractionDigits(minimum: minimum, maximum: 40) { return places }
+            var denominator = denominator.quotientAndRemainder(dividingBy: BigUInt.gcd(numerator, denominator)).quotient
+            var twos = 0
+            var fives = 0
+            while true {
+                let (half, rest) = denominator.quotientAndRemainder(dividingBy: 2)
+                guard rest == 0, twos <= maximum else { break }
+                denominator = half
+                twos += 1
+            }
+            while true {
+                let (fifth, rest) = denominator.quotientAndRemainder(dividingBy: 5)
+                guard rest == 0, fives <= maximum else { break }
+                denominator = fifth
+                fives += 1
+            }
+            let places = max(twos, fives, minimum)
+            return denominator == .one && places <= maximum ? places : nil
+        }
         for places in stride(from: minimum, through: maximum, by: 1) {
             if let n = numerator.wide, let d = denominator.wide, places <= 38 {
                 let (scaled, overflow) = n.multipliedReportingOverflow(by: Self.tens[places])

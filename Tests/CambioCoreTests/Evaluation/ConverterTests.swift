@@ -141,12 +141,13 @@ import Testing
         #expect(outcome.reply.conversions.first?.roundedResult == "61569.978")
     }
 
-    @Test func aSmallRateKeepsFourSignificantDigits() throws {
+    /// A rate without a short exact decimal (a cross rate) keeps six significant digits.
+    @Test func aSmallRateKeepsSixSignificantDigits() throws {
         let table = try SeedTableDecoder.bundled()
         let settings = LocaleSettings(numbers: "en_US", money: "en_US", messages: "en_US")
         let state = SessionState(base: .eur, recent: [], locale: settings)
         let outcome = Engine(locale: settings, table: table).evaluate("vnd in usd", in: state)
-        #expect(outcome.reply.lines.first == .result("₫1 = $0.00003802", detail: "$1 = ₫26,300.211"))
+        #expect(outcome.reply.lines.first == .result("₫1 = $0.0000380225", detail: "$1 = ₫26,300.211"))
         let bif = Engine(locale: LocaleSettings(numbers: "de_DE", money: "de_DE", messages: "de_DE"), table: table)
             .evaluate("bif in eur", in: SessionState(base: .eur, recent: [], locale: settings))
         guard case .result(let result, _) = bif.reply.lines.first else { return #expect(Bool(false)) }
@@ -195,5 +196,51 @@ extension ConverterTests: LineChecks {
         guard case .arithmetic(.tooLong)? = error(run("\(huge) byn in vnd", locale))?.kind else {
             return #expect(Bool(false), "\(locale): a result longer than the reader takes was printed")
         }
+    }
+}
+
+/// What a rate beside a result shows: one way round for every line, and the digits its source
+/// published; what an amount's echo shows: every decimal typed.
+extension ConverterTests {
+    func detail(_ outcome: Outcome) -> String? {
+        for line in outcome.reply.lines { if case .result(_, let detail) = line { return detail } }
+        return nil
+    }
+
+    /// The rate is shown the way round in which one unit buys at least one, however the amount
+    /// was written (`5000 tl` and `5 bin tl`, a plain line and a calculation).
+    @Test func theRateBesideAResultIsShownOneWayRound() throws {
+        let plain = detail(run("5000 tl in eur", "tr_TR"))
+        #expect(plain?.hasPrefix("€1 = ") == true, "\(plain ?? "")")
+        #expect(detail(run("5 bin tl in eur", "tr_TR")) == plain)
+        #expect(detail(run("2 × 2500 tl in eur", "tr_TR")) == plain)
+        #expect(detail(run("100 eur in try", "tr_TR")) == plain)
+        // Every pair of a sample, both ways: the unit on the left buys at least one on the right.
+        let codes = ["EUR", "USD", "JPY", "GBP", "TRY", "KWD", "VND", "CHF"]
+        for a in codes {
+            for b in codes where a != b {
+                let shown = try #require(detail(run("10 \(a) in \(b)")), "\(a) in \(b)")
+                let sides = shown.components(separatedBy: " = ")
+                let number = sides.last?.filter { $0.isNumber || $0 == "." } ?? ""
+                #expect((Double(number) ?? 0) >= 1, "\(a) in \(b): \(shown)")
+                #expect(detail(run("10 \(b) in \(a)")) == shown, "\(a)/\(b)")
+            }
+        }
+    }
+
+    /// A published rate keeps its digits (the ECB's 1.0299 of 2025-01-03 was shown as 1.030).
+    @Test func aRateShowsTheDigitsItsSourcePublished() {
+        let outcome = run("eur in usd on 2025-01-03")
+        #expect(outcome.reply.lines.first == .result("€1 = $1.0299", detail: "$1 = €0.970968"), "\(outcome.reply.lines)")
+        #expect(detail(run("100 eur in jpy on 2025-01-03")) == "€1 = ¥161.770", "\(run("100 eur in jpy on 2025-01-03").reply.lines)")
+    }
+
+    /// An amount is echoed with every decimal it was typed with, however many.
+    @Test(arguments: [40, 41, 60, 300])
+    func theEchoKeepsEveryDecimalTyped(_ zeros: Int) throws {
+        let amount = "0." + String(repeating: "0", count: zeros) + "1"
+        let outcome = run("\(amount) eur in vnd")
+        let text = try #require(outcome.reply.results.first)
+        #expect(text.hasPrefix("€" + amount + " = "), "\(text)")
     }
 }

@@ -32,7 +32,7 @@ import Testing
 
     @Test func convertsInTheUsersLocaleWithTheRateBeside() {
         let outcome = engine("de_DE").evaluate("12,50 eur in usd", in: state("de_DE"))
-        #expect(outcome.reply.lines.first == .result("12,500\u{00A0}€ = 14,291\u{00A0}$", detail: "1\u{00A0}€ = 1,143\u{00A0}$"))
+        #expect(outcome.reply.lines.first == .result("12,500\u{00A0}€ = 14,291\u{00A0}$", detail: "1\u{00A0}€ = 1,14326597\u{00A0}$"))
         #expect(outcome.reply.lines.contains { if case .source(let text) = $0 { text.contains("2026-07-06") } else { false } })
         #expect(outcome.state.recent == [code("EUR"), code("USD")])
         #expect(outcome.effects.contains(.saveRecent))
@@ -59,8 +59,8 @@ import Testing
 
     @Test func aRateQueryShowsTheRateAndItsInverse() {
         let outcome = engine().evaluate("eur in usd", in: state())
-        // Rates keep four significant digits where three decimals would show fewer.
-        #expect(outcome.reply.lines.first == .result("€1 = $1.143", detail: "$1 = €0.8747"))
+        // A rate shows every digit its source published; its inverse, six significant digits.
+        #expect(outcome.reply.lines.first == .result("€1 = $1.14326597", detail: "$1 = €0.874687"))
     }
 
     @Test func baseIsSetShownAndPersisted() {

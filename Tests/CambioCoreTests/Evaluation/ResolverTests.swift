@@ -50,7 +50,7 @@ import Testing
     @Test(.tags(.misread), arguments: ["eur/usd", "EURUSD", "eurusd", "eur in usd", "convert eur to usd", "eur in usd?"])
     func pairsAskForTheRate(_ line: String) {
         let outcome = run(line)
-        #expect(outcome.reply.lines.first == .result("€1 = $1.143", detail: "$1 = €0.8747"), "\(line)")
+        #expect(outcome.reply.lines.first == .result("€1 = $1.14326597", detail: "$1 = €0.874687"), "\(line)")
     }
 
     @Test(.tags(.misread), arguments: ["convert 12 eur to usd", "12 eur in usd?", "12 EUR → USD", "12 euros in dollars", "12 eur in US dollars"])
