@@ -35,6 +35,22 @@ public enum OutputFormat: String, CaseIterable, Sendable {
         return records.map { write($0, line: line) }.joined()
     }
 
+    /// A field never breaks the line or the columns, and no control character reaches the
+    /// output: tabs and line ends of any kind (CR LF, which Swift reads as one character, NEL,
+    /// U+2028, U+2029) become spaces, by scalar; other controls (ESC) are made visible by the one
+    /// sanitiser.
+    static func tsvField(_ text: String) -> String {
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
+        var spaced = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: spaced.append(" ")
+            default: spaced.append(scalar)
+            }
+        }
+        return Sanitiser.visible(String(spaced))
+    }
+
     private func write(_ record: Record, line: Int) -> String {
         switch self {
         case .text:
@@ -43,8 +59,7 @@ public enum OutputFormat: String, CaseIterable, Sendable {
             let values = record.fields.map { field -> String in
                 switch field.value {
                 case .text(let text), .decimal(let text):
-                    // A field never breaks the line or the columns.
-                    return String(text.map { $0 == "\t" || $0 == "\n" || $0 == "\r" ? " " : $0 })
+                    return Self.tsvField(text)
                 case .integer(let value): return String(value)
                 case .flag(let value): return String(value)
                 case .absent: return ""
