@@ -1071,6 +1071,8 @@ held.entry = {0} {1} ({2})
 weekday.short = So., Mo., Di., Mi., Do., Fr., Sa.
 banner.regionBase = Basis {0}, die Währung Ihrer Region ({1}): „base CODE“ ändert sie
 warning.baseUnknown = CAMBIO_BASE={0} ist keine Währung mit Kurs; es gilt die Währung der Region oder EUR
+error.stdinUnreadable = die Standardeingabe ist nicht lesbar: {0} — geben Sie eine Datei mit Zeilen, eine Pipe oder Wörter als Argumente
+warning.environmentNumber = {0}={1} ist keine ganze Zahl von {2} bis {3}; es gilt {4}
 """#
 
     /// `Resources/Localization/en.strings`: the interface in `en`.
@@ -1509,6 +1511,8 @@ held.entry = {0} {1} ({2})
 weekday.short = Sun, Mon, Tue, Wed, Thu, Fri, Sat
 banner.regionBase = base {0}, the currency of your region ({1}): “base CODE” changes it
 warning.baseUnknown = CAMBIO_BASE={0} is no currency with a rate; using the region's currency or EUR
+error.stdinUnreadable = cannot read standard input: {0} — give a file of lines, a pipe, or words as arguments
+warning.environmentNumber = {0}={1} is not a whole number from {2} to {3}; using {4}
 """#
 
     /// `Resources/Localization/tr.strings`: the interface in `tr`.
@@ -1946,6 +1950,8 @@ held.entry = {0} {1} ({2})
 weekday.short = Paz, Pzt, Sal, Çar, Per, Cum, Cmt
 banner.regionBase = temel {0}, bölgenizin para birimi ({1}): “base KOD” değiştirir
 warning.baseUnknown = CAMBIO_BASE={0} kuru olan bir para birimi değil; bölgenin para birimi ya da EUR kullanılıyor
+error.stdinUnreadable = standart girdi okunamıyor: {0} — satırlardan oluşan bir dosya, bir boru ya da argüman olarak sözcükler verin
+warning.environmentNumber = {0}={1}, {2} ile {3} arasında bir tam sayı değil; {4} kullanılıyor
 """#
 
     /// The words of each keyword's meaning in every language (`keyword.…` of each `.strings`).

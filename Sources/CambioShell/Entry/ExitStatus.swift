@@ -15,6 +15,8 @@ enum ExitStatus {
     struct Summary {
         /// A line (or the one-shot command) failed.
         var lineFailed = false
+        /// Standard input could not be read (a directory, a closed descriptor).
+        var inputFailed = false
         /// Results could not be written (a full disk, a closed standard output).
         var outputFailed = false
         /// A setting or the recent currencies could not be saved where the run was to save them.
@@ -29,7 +31,7 @@ enum ExitStatus {
     /// only a refresh did, else 0.
     static func of(_ summary: Summary) -> Int32 {
         if let signal = summary.signal { return 128 + signal }
-        if summary.lineFailed || summary.outputFailed || summary.saveFailed { return failed }
+        if summary.lineFailed || summary.inputFailed || summary.outputFailed || summary.saveFailed { return failed }
         return summary.refreshFailed ? refreshFailed : success
     }
 }

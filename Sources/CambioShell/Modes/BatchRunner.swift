@@ -92,7 +92,16 @@ final class BatchRunner {
                 stoppedBy = Signals.stopRequest()
                 continue
             }
-            if count <= 0 { break }
+            if count < 0 {
+                // Standard input that cannot be read (a directory, a closed descriptor) is no
+                // empty input: said, and the run fails.
+                let reason = String(cString: strerror(errno))
+                flush()
+                emitError("cambio: " + session.engine.localized("error.stdinUnreadable", reason) + "\n")
+                summary.inputFailed = true
+                break
+            }
+            if count == 0 { break }
             // The lines of one read are evaluated at one moment (the clock is read once).
             now = Date()
             if overlong, let newline = buffer[0..<count].firstIndex(of: UInt8(ascii: "\n")) {

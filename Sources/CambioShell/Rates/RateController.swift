@@ -46,13 +46,19 @@ final class RateController: @unchecked Sendable {
             }
         }
         self.chosen = chosen
-        let minutes =
-            environment["CAMBIO_REFRESH_MINUTES"].flatMap(Int.init).flatMap { Settings.refreshMinutesRange.contains($0) ? $0 : nil }
-            ?? settings.refreshMinutes ?? 60
+        // A number from the environment is bounded; one outside its range is said, once,
+        // and the config's value or the default is used.
+        func bounded(_ name: String, _ range: ClosedRange<Int>, _ fallback: Int) -> Int {
+            guard let raw = environment[name], !raw.isEmpty else { return fallback }
+            if let value = Int(raw.trimmingCharacters(in: .whitespaces)), range.contains(value) { return value }
+            warn(
+                localized(
+                    "warning.environmentNumber", name, Sanitiser.quoted(raw), String(range.lowerBound), String(range.upperBound), String(fallback)))
+            return fallback
+        }
+        let minutes = bounded("CAMBIO_REFRESH_MINUTES", Settings.refreshMinutesRange, settings.refreshMinutes ?? 60)
         refreshAge = TimeInterval(minutes * 60)
-        let timeout =
-            environment["CAMBIO_TIMEOUT"].flatMap(Int.init).flatMap { (1...300).contains($0) ? $0 : nil }
-            ?? settings.timeoutSeconds ?? Int(RefreshPlan.defaultTimeout)
+        let timeout = bounded("CAMBIO_TIMEOUT", 1...300, settings.timeoutSeconds ?? Int(RefreshPlan.defaultTimeout))
         let isOffline = offline || ["1", "true", "yes"].contains(environment["CAMBIO_OFFLINE"]?.lowercased() ?? "")
         plan = RefreshPlan(
             providers: chosen.map { [$0] } ?? Provider.defaultOrder,

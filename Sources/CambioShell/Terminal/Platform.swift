@@ -10,6 +10,21 @@ import Glibc
 
 /// Everything Cambio reads from the process's surroundings, in one place.
 public enum Platform {
+    /// Occupies a closed standard descriptor with /dev/null opened the other way round, before
+    /// anything else opens a file: nothing the program opens later can become its standard
+    /// input or output (a cache file read as input, results written into the history), and
+    /// reading a closed input or writing a closed output still fails (EBADF), as it should.
+    public static func holdStandardDescriptors() {
+        for (descriptor, mode) in [(STDIN_FILENO, O_WRONLY), (STDOUT_FILENO, O_RDONLY), (STDERR_FILENO, O_RDONLY)] {
+            guard fcntl(descriptor, F_GETFD) == -1, errno == EBADF else { continue }
+            let opened = open("/dev/null", mode | O_CLOEXEC)
+            if opened >= 0, opened != descriptor {
+                dup2(opened, descriptor)
+                close(opened)
+            }
+        }
+    }
+
     /// The process's environment, read once from `environ` (the first of a repeated name).
     public static let environment: [String: String] = {
         var result: [String: String] = [:]

@@ -34,6 +34,16 @@ import Testing
         }
     }
 
+    /// Standard input that cannot be read is no empty input: `cambio < /` (EISDIR) and a closed
+    /// standard input are said, and the run fails.
+    @Test(arguments: [("< /", "Is a directory"), ("<&-", "Bad file descriptor")])
+    func inputThatCannotBeReadIsAFailure(_ redirection: String, _ reason: String) throws {
+        let home = try TemporaryDirectory()
+        let exe = TmuxScreen.quote(Cambio.executable)
+        let run = try Cambio.shell("\(exe) \(redirection); echo status=$? >&2", environment: home.environment())
+        #expect(run.stderr.contains("cannot read standard input: \(reason)") && run.stderr.hasSuffix("status=1\n"), "\(run.stderr)")
+    }
+
     @Test func anUnwritableStateDirectoryWarnsAndConvertingGoesOn() throws {
         let home = try TemporaryDirectory()
         // A file where the state directory should be: nothing can be saved there, even by root.
