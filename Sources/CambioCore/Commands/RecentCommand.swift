@@ -6,10 +6,10 @@ enum RecentCommand: CommandHandler {
     static func run(_ argument: CommandArgument, _ engine: Engine, _ line: inout LineContext) throws {
         if argument == .keyword("clear") {
             line.state.recent = []
-            line.outcome.effects.insert(.saveRecent)
+            line.outcome.effects.formUnion([.saveRecent, .settingChanged])
             line.reply.lines.append(.note(engine.localized("note.recentCleared")))
         } else if line.state.recent.isEmpty {
-            line.reply.lines.append(.note(engine.localized("note.noRecent")))
+            line.reply.lines.append(.result(engine.localized("note.noRecent")))
         } else {
             CurrencyRows(engine).add(line.state.recent, minorUnits: false, to: &line.reply)
         }

@@ -17,6 +17,7 @@ enum SourceCommand: CommandHandler {
         line.reply.lines += choice.lines
         guard name != nil else { return }
         line.state.pinnedSource = choice.chosen?.id
+        line.outcome.effects.insert(.settingChanged)
         let localized = engine.localized
         guard let chosen = choice.chosen else { return }
         // Whose rates the lines use now: the pinned source's newest day held, or none yet.

@@ -238,7 +238,14 @@ final class Converter {
         if let first = targets.first {
             line.state.setLast(amount, from: from, to: targets, asked: line.dated?.asked, answer: answer, in: first)
         }
-        if line.state.use(from, then: targets) { line.outcome.effects.insert(.saveRecent) }
+        if !isDefault(requested, from: from, line), line.state.use(from, then: targets) { line.outcome.effects.insert(.saveRecent) }
+    }
+
+    /// Whether a line without a target from the base went into the default currencies (the
+    /// recent list is empty): they are shown, never made recent, so `recent clear` lasts until
+    /// the user converts.
+    func isDefault(_ requested: [CurrencyCode], from: CurrencyCode, _ line: LineContext) -> Bool {
+        requested.isEmpty && from == line.state.base && line.state.recent.allSatisfy { $0 == from }
     }
 
     /// The rate of `from` in each target, both ways (`EURUSD`, `eur in usd` without an amount).
@@ -258,7 +265,7 @@ final class Converter {
         }
         if showsDetails { line.reply.lines += sourceNotes(used, line) }
         line.state.setLastRates(from: from, to: targets, asked: line.dated?.asked)
-        if line.state.use(from, then: targets) { line.outcome.effects.insert(.saveRecent) }
+        if !isDefault(requested, from: from, line), line.state.use(from, then: targets) { line.outcome.effects.insert(.saveRecent) }
     }
 
     /// The tables a line's results came from, in order, each with the currencies it gave.

@@ -16,4 +16,7 @@ public struct Effects: OptionSet, Sendable {
     public static let feeChanged = Effects(rawValue: 32)
     /// The table in use changed (a refresh): the session rebuilds its engine for it.
     public static let tableChanged = Effects(rawValue: 64)
+    /// A command changed a setting (base, locale, fee, source, preview, the recent list): its
+    /// notes confirm it, in every mode.
+    public static let settingChanged = Effects(rawValue: 128)
 }

@@ -173,11 +173,16 @@ final class BatchRunner {
     /// Writes what a line gave; true when it failed. `line` is read only for errors.
     private func write(_ reply: Reply, effects: Effects, line: @autoclosure () -> String, lineNumber: Int?) -> Bool {
         // A setting changed in a script lasts for the script: say so, once.
-        if effects.contains(.saveConfig), !session.persists, !saidThisRunOnly {
+        if effects.contains(.settingChanged), !session.persists, !saidThisRunOnly {
             saidThisRunOnly = true
             emitError("cambio: " + session.engine.localized("note.thisRunOnly") + "\n")
         }
         let localized = session.engine.localized
+        // A setting changed is confirmed on standard output as its record is (a terminal
+        // shows the note itself).
+        if effects.contains(.settingChanged), format == .text, !renderer.forTerminal {
+            for case .note(let text) in reply.lines { output += Sanitiser.visible(text).utf8 + [0x0A] }
+        }
         let err: String
         // What was taken is said the first time (“$” taken as USD), not on every line of a ledger.
         if reply.lines.contains(where: { if case .assumption = $0 { true } else { false } }) {

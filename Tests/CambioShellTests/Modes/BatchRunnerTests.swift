@@ -235,7 +235,7 @@ extension BatchRunnerTests {
         #expect(none.stderr.contains("line 1: no ExchangeRate-API rates are held yet"), "\(none.stderr)")
         #expect(none.stderr.contains("line 2: no rates of exchangerate-api are held yet"), "\(none.stderr)")
         let same = try Cambio.run([], stdin: "source currency-api\nsource auto\n", environment: environment)
-        #expect(same.stderr.isEmpty, "\(same.stderr)")
+        #expect(same.stderr == "cambio: settings changed by a script or one-shot command apply to this run only; --save keeps them\n", "\(same.stderr)")
     }
 
     /// A control character or bytes that are not UTF-8 get an error that says what to do.
@@ -294,12 +294,45 @@ extension BatchRunnerTests {
         let script = "base usd\n1 eur\nbase gbp\n1 eur\n"
         let run = try Cambio.run([], stdin: script, environment: home.environment())
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stderr == "cambio: base, locale and source changes apply to this run only; --save keeps them\n", "\(run.stderr)")
+        #expect(run.stderr == "cambio: settings changed by a script or one-shot command apply to this run only; --save keeps them\n", "\(run.stderr)")
+        // Each change is confirmed on standard output, where its record would be.
+        #expect(run.stdout == "base currency: USD (US Dollar)\n€1.000 = $1.117\nbase currency: GBP (British Pound)\n€1.000 = £0.834\n", "\(run.stdout)")
         let after = try Cambio.run(["status"], environment: home.environment())
         #expect(!after.stdout.contains("GBP"), "\(after.stdout)")
         let saved = try Cambio.run(["--save"], stdin: script, environment: home.environment())
         #expect(saved.status == 0, "\(saved.stderr)")
         #expect(saved.stderr.isEmpty, "\(saved.stderr)")
+        #expect(saved.stdout.hasPrefix("base currency: USD (US Dollar)\n"), "\(saved.stdout)")
+    }
+
+    /// Every setting command says what it did in a one-shot run, and the run-only notice fits
+    /// each (it named base, locale and source for `fee off`; `recent clear` said nothing).
+    @Test(arguments: [
+        (["recent", "clear"], "recent currencies cleared"), (["preview", "off"], "live results while typing: off"),
+        (["fee", "off"], "no card fee: results are mid-market"), (["fee", "2"], "card fee on every conversion: 2 %"),
+        (["base", "chf"], "base currency: CHF (Swiss Franc)"),
+    ])
+    func aOneShotSettingSaysWhatItDid(_ words: [String], _ said: String) throws {
+        let home = try TemporaryDirectory()
+        let run = try Cambio.run(words, environment: home.environment())
+        #expect(run.status == 0 && run.stdout == said + "\n", "\(run.stdout)")
+        #expect(run.stderr == "cambio: settings changed by a script or one-shot command apply to this run only; --save keeps them\n", "\(run.stderr)")
+        let saved = try Cambio.run(["--save"] + words, environment: home.environment())
+        #expect(saved.stdout == said + "\n" && saved.stderr.isEmpty, "\(saved.stdout) \(saved.stderr)")
+    }
+
+    /// After `recent clear` a bare amount shows the default currencies without making them
+    /// recent: the list stays empty until the user converts.
+    @Test func recentClearLasts() throws {
+        let home = try TemporaryDirectory()
+        let environment = home.environment()
+        _ = try Cambio.run(["--save", "1", "eur", "in", "jpy"], environment: environment)
+        _ = try Cambio.run(["--save", "recent", "clear"], environment: environment)
+        let bare = try Cambio.run(["--save", "100"], environment: environment)
+        #expect(bare.stdout.split(separator: "\n").count == 4, "\(bare.stdout)")
+        #expect(try Cambio.run(["recent"], environment: environment).stdout == "no recent currencies yet\n")
+        _ = try Cambio.run(["--save", "1", "eur", "in", "try"], environment: environment)
+        #expect(try Cambio.run(["--format", "tsv", "recent"], environment: environment).stdout.split(separator: "\n").count == 2)
     }
 
     @Test(arguments: [("$", ["USD", "CAD", "AUD", "MXN"], "EUR"), ("€", ["EUR"], "USD"), ("₺", ["TRY"], "EUR")])
