@@ -31,6 +31,7 @@ public enum Messages {
             case .noDigits: return localized("error.amount.noDigits", format)
             }
         case .unknownCurrency(let typed, let suggestions):
+            if CurrencyDirectory.subunitWords.contains(TextFolding.fold(typed)) { return localized("error.subunit", Sanitiser.quoted(typed)) }
             if suggestions.isEmpty { return localized("error.unknownCurrency", Sanitiser.quoted(typed)) }
             return localized("error.unknownCurrency.suggest", Sanitiser.quoted(typed), alternatives(suggestions.map(named), localized))
         case .ambiguousCurrency(let typed, let candidates):
@@ -130,6 +131,7 @@ public enum Messages {
             case .sourceWithoutDay(let source, let day, let reason):
                 return localized("error.date.sourceWithoutDay", source, day.iso) + (reason.map { " " + $0 } ?? "")
             case .notAllowed: return localized("error.date.notAllowed")
+            case .insideParentheses: return localized("error.date.insideParentheses")
             }
         case .average(let problem):
             switch problem {

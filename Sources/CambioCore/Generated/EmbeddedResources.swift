@@ -1073,6 +1073,8 @@ banner.regionBase = Basis {0}, die Währung Ihrer Region ({1}): „base CODE“ 
 warning.baseUnknown = CAMBIO_BASE={0} ist keine Währung mit Kurs; es gilt die Währung der Region oder EUR
 error.stdinUnreadable = die Standardeingabe ist nicht lesbar: {0} — geben Sie eine Datei mit Zeilen, eine Pipe oder Wörter als Argumente
 warning.environmentNumber = {0}={1} ist keine ganze Zahl von {2} bis {3}; es gilt {4}
+error.date.insideParentheses = ein Datum gilt für die ganze Zeile und steht darum an ihrem Ende, außerhalb von Klammern (ein Datum je Zeile) — schreiben Sie „… on 2024-01-15“ hinter die Rechnung oder jeden Tag in eine eigene Zeile
+error.subunit = {0} ist ein Hundertstel einer Währung, keine Währung — schreiben Sie den Betrag in der Währung: 0,50 eur für 50 Cent
 """#
 
     /// `Resources/Localization/en.strings`: the interface in `en`.
@@ -1513,6 +1515,8 @@ banner.regionBase = base {0}, the currency of your region ({1}): “base CODE”
 warning.baseUnknown = CAMBIO_BASE={0} is no currency with a rate; using the region's currency or EUR
 error.stdinUnreadable = cannot read standard input: {0} — give a file of lines, a pipe, or words as arguments
 warning.environmentNumber = {0}={1} is not a whole number from {2} to {3}; using {4}
+error.date.insideParentheses = a date holds for the whole line, so it goes at its end, outside parentheses (one date a line) — write “… on 2024-01-15” after the calculation, or each day's part on a line of its own
+error.subunit = {0} is a hundredth of a currency, not a currency — write the amount in the currency: 0.50 eur for 50 cents
 """#
 
     /// `Resources/Localization/tr.strings`: the interface in `tr`.
@@ -1952,6 +1956,8 @@ banner.regionBase = temel {0}, bölgenizin para birimi ({1}): “base KOD” de�
 warning.baseUnknown = CAMBIO_BASE={0} kuru olan bir para birimi değil; bölgenin para birimi ya da EUR kullanılıyor
 error.stdinUnreadable = standart girdi okunamıyor: {0} — satırlardan oluşan bir dosya, bir boru ya da argüman olarak sözcükler verin
 warning.environmentNumber = {0}={1}, {2} ile {3} arasında bir tam sayı değil; {4} kullanılıyor
+error.date.insideParentheses = bir tarih satırın tamamı için geçerlidir, bu yüzden parantezlerin dışında, satırın sonunda durur (satır başına bir tarih) — hesabın arkasına “… on 2024-01-15” yazın ya da her günün kısmını ayrı bir satıra yazın
+error.subunit = {0} bir para biriminin yüzde biridir, para birimi değildir — tutarı para biriminde yazın: 50 kuruş için 0,50 try
 """#
 
     /// The words of each keyword's meaning in every language (`keyword.…` of each `.strings`).

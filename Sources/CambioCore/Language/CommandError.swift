@@ -63,6 +63,8 @@ public struct CommandError: Error, Equatable, Sendable {
         case sourceWithoutDay(String, Day, reason: String?)
         /// `on` after a command that has no date (`base eur on 2020-01-01`).
         case notAllowed
+        /// `on` inside parentheses (`(45 eur in usd on 2024-01-15) + …`).
+        case insideParentheses
     }
 
     /// What is wrong with the period of a line (`average …`).

@@ -59,12 +59,27 @@ public struct Parser {
             if let split = dateSplit(tokens, grammar) {
                 averaged = averageWords.contains(tokens[split].folded)
                 let characters = Array(line)
+                // The date before the target (`45.80 eur on 2024-01-15 in usd`): the target
+                // belongs to the conversion, the words between to the date.
+                var end = tokens.count
+                if split + 2 < tokens.count,
+                    let connector = tokens[(split + 2)...].firstIndex(where: {
+                        $0.kind == .arrow || ($0.kind == .word && Command.connectors.contains($0.folded))
+                    })
+                {
+                    end = connector
+                }
+                // A date inside a calculation's parentheses holds for no part alone: one date a
+                // line, at its end.
+                if split + 1 < end, tokens[(split + 1)..<end].contains(where: { $0.kind == .open || $0.kind == .close }) {
+                    return .failure(CommandError(.date(.insideParentheses), at: tokens[split].range))
+                }
                 // The word last (`12 eur in usd on`): an empty date, which says one is missing.
-                let start = split + 1 < tokens.count ? tokens[split + 1].range.lowerBound : tokens[split].range.upperBound
-                let range = start..<max(start, tokens.last?.range.upperBound ?? line.count)
+                let start = split + 1 < end ? tokens[split + 1].range.lowerBound : tokens[split].range.upperBound
+                let range = start..<max(start, split + 1 < end ? tokens[end - 1].range.upperBound : start)
                 date = DateReference(
                     text: String(characters[range.clamped(to: 0..<characters.count)]), range: range, word: tokens[split].range)
-                tokens = Array(tokens[..<split])
+                tokens = Array(tokens[..<split] + tokens[end...])
             }
             var parser = Parser(line: line, tokens: tokens, grammar: grammar)
             do {

@@ -86,9 +86,12 @@ public final class CurrencyDirectory {
     }()
 
     /// Words of money that are no currency, though they start or stand in currency names.
-    static let moneyWords: Set<String> = [
+    static let moneyWords: Set<String> = subunitWords.union(["per", "of", "von", "the"])
+
+    /// The hundredths of currencies (folded): no currency of their own, and no suggestion of one.
+    public static let subunitWords: Set<String> = [
         "cent", "cents", "centime", "centimes", "centavo", "centavos", "centimo", "centimos", "centesimo", "penny", "pence",
-        "kurus", "paisa", "paise", "kopek", "kopeks", "kopeck", "per", "of", "von", "the",
+        "kurus", "paisa", "paise", "kopek", "kopeks", "kopeck",
     ]
 
     /// Words that are no currency: words of money, and the words the grammar joins currencies
@@ -205,6 +208,7 @@ public final class CurrencyDirectory {
         guard !folded.isEmpty else { return .unknown(suggestions: []) }
         // Words of money that name no currency, and words that join others: never the start
         // of a name (`cent` is not “Central African CFA Franc”, `and` not “Trinidad and Tobago”).
+        if Self.subunitWords.contains(folded) { return .unknown(suggestions: []) }
         if noCurrency.contains(folded) { return .unknown(suggestions: suggestions(for: folded)) }
         let index = nameIndex
         func fits(_ candidate: String, prefixes: Bool) -> [CurrencyCode] {

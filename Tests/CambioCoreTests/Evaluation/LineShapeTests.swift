@@ -62,7 +62,14 @@ import Testing
     static func line(_ amount: String, _ codes: [CurrencyCode], _ random: inout SplitMix64) -> String {
         let pick = { (random: inout SplitMix64) in codes[Int.random(in: 0..<codes.count, using: &random)].rawValue }
         let (from, to, other) = (pick(&random), pick(&random), pick(&random))
+        // A day from 1998 to 2027 (before the history, weekends, holidays, after the bundle), a
+        // month of those years, in ISO form.
+        let day = Day(iso: "1998-06-01")!.adding(days: Int.random(in: 0..<(29 * 366), using: &random))
+        let month = String(day.iso.prefix(7))
         let forms = [
+            "\(amount) \(from) in \(to) on \(day.iso)", "\(amount) eur in usd on \(day.iso)", "\(amount) \(from) on \(day.iso) in \(to)",
+            "\(amount) \(from) in \(to) average \(month)", "\(amount) eur in usd avg \(month)", "\(amount) dem in \(to) on \(day.iso)",
+            "\(amount) \(from) in \(to), \(other) on \(day.iso)", "\(from) in \(to) on \(day.iso)", "\(amount) \(from) on \(day.iso)",
             "\(amount) \(from.lowercased()) in \(to)", "\(amount) \(from) to \(to.lowercased())", "\(amount)  \(from)\tinto \(to) ",
             "\(amount) € in $", "€\(amount) in usd", "\(amount) eur in usd, \(other)", "\(amount) japanese yen in chf",
             "£\(amount) in jpy", "\(amount) eur in usd and gbp", "\(amount) dollars in eur", "\(amount) peso in usd",

@@ -41,3 +41,38 @@ import Testing
         #expect(message.hasSuffix("1 234,5"), "\(message)")
     }
 }
+
+/// Errors that said something else than what was wrong.
+extension MessagesTests {
+    /// A date before the target is the line's date; the target stays the conversion's.
+    @Test(arguments: ["45.80 eur on 2024-01-15 in usd", "45.80 eur on 2024-01-15 to usd", "45,80 eur on 15.01.2024 -> usd"])
+    func aDateBeforeTheTargetIsRead(_ line: String) {
+        let outcome = run(line, line.contains("15.01") ? "de_DE" : "en_US")
+        #expect(converted(outcome) == ["EUR>USD"], "\(outcome.reply.lines)")
+        #expect(outcome.reply.conversions.first?.date == "2024-01-15")
+        #expect(outcome.reply.conversions.first?.rate == run("45.80 eur in usd on 2024-01-15").reply.conversions.first?.rate)
+    }
+
+    /// A date inside parentheses is one date a line, said as such (it said “a ( is not closed”).
+    @Test func aDateInsideParenthesesSaysWhereDatesGo() {
+        let outcome = run("(45.80 eur in usd on 2024-01-15) + (12500 jpy in usd on 2024-02-29)")
+        #expect(error(outcome)?.kind == .date(.insideParentheses), "\(outcome.reply.lines)")
+        #expect(message(outcome)?.contains("one date a line") == true)
+        let outside = run("(45.80 eur in usd) + (12500 jpy in usd) on 2024-02-29")
+        #expect(!outside.reply.failed && outside.reply.conversions.allSatisfy { $0.date == "2024-02-29" }, "\(outside.reply.lines)")
+    }
+
+    /// A hundredth of a currency is said to be one, with no currencies suggested (`100 cent`
+    /// suggested JPY, CNY and XAF).
+    @Test(arguments: ["100 cent", "50 cents in usd", "20 pence", "5 kuruş"])
+    func aSubunitIsNoCurrencyAndSuggestsNone(_ line: String) {
+        let outcome = run(line)
+        #expect(message(outcome)?.contains("a hundredth of a currency") == true, "\(outcome.reply.lines)")
+        #expect(message(outcome)?.contains("did you mean") == false)
+    }
+
+    private func message(_ outcome: Outcome) -> String? {
+        for case .error(_, let text) in outcome.reply.lines { return text }
+        return nil
+    }
+}
