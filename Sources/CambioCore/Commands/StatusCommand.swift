@@ -122,7 +122,9 @@ enum StatusCommand: CommandHandler {
                 localized("status.history.snapshots"),
                 snapshots.isEmpty
                     ? localized("status.history.snapshotsNone", RateStore.snapshotsSince.iso)
-                    : localized("status.history.snapshotsHeld", String(snapshots.count), RateStore.snapshotsSince.iso),
+                    : localized(
+                        snapshots.count == 1 ? "status.history.snapshotsHeldOne" : "status.history.snapshotsHeld", String(snapshots.count),
+                        RateStore.snapshotsSince.iso),
                 fields: [Record.Field("snapshots", .integer(snapshots.count))]))
         return facts
     }

@@ -78,6 +78,8 @@ public enum Messages {
         case .lineTooLong(let limit):
             return localized("error.lineTooLong", String(limit))
         case .exponent(let typed, let expanded):
+            // An exponent too large to write out is no amount at all.
+            if expanded == typed { return localized("error.exponentTooLarge", Sanitiser.quoted(typed), String(AmountParser.digitLimit)) }
             return localized("error.exponent", Sanitiser.quoted(typed), expanded)
         case .pastedResult(let conversion):
             return localized("error.pastedResult", Sanitiser.quoted(conversion))

@@ -1075,6 +1075,9 @@ error.stdinUnreadable = die Standardeingabe ist nicht lesbar: {0} — geben Sie 
 warning.environmentNumber = {0}={1} ist keine ganze Zahl von {2} bis {3}; es gilt {4}
 error.date.insideParentheses = ein Datum gilt für die ganze Zeile und steht darum an ihrem Ende, außerhalb von Klammern (ein Datum je Zeile) — schreiben Sie „… on 2024-01-15“ hinter die Rechnung oder jeden Tag in eine eigene Zeile
 error.subunit = {0} ist ein Hundertstel einer Währung, keine Währung — schreiben Sie den Betrag in der Währung: 0,50 eur für 50 Cent
+error.exponentTooLarge = {0} hat einen Exponenten, den Beträge nicht haben, und ausgeschrieben hätte er mehr als die {1} Ziffern, die ein Betrag haben darf
+status.history.snapshotsHeldOne = {0} Tag gespeichert (currency-api, ab {1})
+warning.historyCacheIgnored = der Verlaufsspeicher {0} wird übergangen: er ist nicht als Kurse eines Tages lesbar; der Tag wird bei Bedarf neu geholt
 """#
 
     /// `Resources/Localization/en.strings`: the interface in `en`.
@@ -1517,6 +1520,9 @@ error.stdinUnreadable = cannot read standard input: {0} — give a file of lines
 warning.environmentNumber = {0}={1} is not a whole number from {2} to {3}; using {4}
 error.date.insideParentheses = a date holds for the whole line, so it goes at its end, outside parentheses (one date a line) — write “… on 2024-01-15” after the calculation, or each day's part on a line of its own
 error.subunit = {0} is a hundredth of a currency, not a currency — write the amount in the currency: 0.50 eur for 50 cents
+error.exponentTooLarge = {0} has an exponent, which amounts do not, and written out it would have more than the {1} digits an amount may have
+status.history.snapshotsHeldOne = {0} day cached (currency-api, from {1})
+warning.historyCacheIgnored = ignoring the history cache {0}: it does not read as a day's rates; the day is fetched again when asked
 """#
 
     /// `Resources/Localization/tr.strings`: the interface in `tr`.
@@ -1958,6 +1964,9 @@ error.stdinUnreadable = standart girdi okunamıyor: {0} — satırlardan oluşan
 warning.environmentNumber = {0}={1}, {2} ile {3} arasında bir tam sayı değil; {4} kullanılıyor
 error.date.insideParentheses = bir tarih satırın tamamı için geçerlidir, bu yüzden parantezlerin dışında, satırın sonunda durur (satır başına bir tarih) — hesabın arkasına “… on 2024-01-15” yazın ya da her günün kısmını ayrı bir satıra yazın
 error.subunit = {0} bir para biriminin yüzde biridir, para birimi değildir — tutarı para biriminde yazın: 50 kuruş için 0,50 try
+error.exponentTooLarge = {0} bir üs içeriyor, tutarlarda üs olmaz; açık yazıldığında bir tutarın alabileceği {1} basamaktan fazlası olurdu
+status.history.snapshotsHeldOne = {0} gün saklı (currency-api, {1} itibarıyla)
+warning.historyCacheIgnored = geçmiş önbelleği {0} yok sayılıyor: bir günün kurları olarak okunamıyor; gün istendiğinde yeniden alınır
 """#
 
     /// The words of each keyword's meaning in every language (`keyword.…` of each `.strings`).

@@ -89,9 +89,9 @@ final class RateController: @unchecked Sendable {
         let fetcher = historyFetcher
         let warn = self.warn
         store.setECBLoader(newest: fetcher.newestCachedECB()) { [unowned store] in
-            for path in fetcher.loadCachedECB(into: store) { warn(localized("warning.cacheIgnored", path, "unreadable")) }
+            for path in fetcher.loadCachedECB(into: store) { warn(localized("warning.historyCacheIgnored", path)) }
         }
-        fetcher.registerCachedSnapshots(into: store) { path in warn(localized("warning.cacheIgnored", path, "unreadable")) }
+        fetcher.registerCachedSnapshots(into: store) { path in warn(localized("warning.historyCacheIgnored", path)) }
         noteCurrent(in: store)
     }
 

@@ -76,3 +76,15 @@ extension MessagesTests {
         return nil
     }
 }
+
+extension MessagesTests {
+    /// An exponent too large to write out is not suggested as what to write (it said “write
+    /// 1e1249”); a small one is written out.
+    @Test func anExponentSaysWhatToWriteOrThatItCannotBeWritten() {
+        let large = run("1e1249 eur")
+        guard case .error(_, let message)? = large.reply.lines.first else { return #expect(Bool(false), "\(large.reply.lines)") }
+        #expect(message.contains("more than the 1250 digits") && !message.contains("write “1e1249”"), "\(message)")
+        guard case .error(_, let small)? = run("1e3 eur").reply.lines.first else { return #expect(Bool(false)) }
+        #expect(small.hasSuffix("write 1000"), "\(small)")
+    }
+}
