@@ -188,6 +188,9 @@ enum ChartCommand: CommandHandler {
             return (base == code ? .usd : base, code)
         }
         guard words.count >= 2 else { throw CommandError(.badChart(""), at: range) }
+        // Two currencies' names are a few words each: more is no pair (and trying every split of
+        // thousands of words cost minutes).
+        guard words.count <= 12 else { throw CommandError(.badChart(words.prefix(12).map(\.text).joined(separator: " ") + " …"), at: range) }
         if words.count == 2, let a = reference(words[0..<1]), let b = reference(words[1..<2]) {
             return (try resolver.currency(a, notes: &notes), try resolver.currency(b, notes: &notes))
         }

@@ -77,6 +77,8 @@ public enum Messages {
             return localized("error.unknownLocale", Sanitiser.quoted(id))
         case .lineTooLong(let limit):
             return localized("error.lineTooLong", String(limit))
+        case .tooManyWords(let limit):
+            return localized("error.tooManyWords", String(limit))
         case .exponent(let typed, let expanded):
             // An exponent too large to write out is no amount at all.
             if expanded == typed { return localized("error.exponentTooLarge", Sanitiser.quoted(typed), String(AmountParser.digitLimit)) }

@@ -1078,6 +1078,7 @@ error.subunit = {0} ist ein Hundertstel einer Währung, keine Währung — schre
 error.exponentTooLarge = {0} hat einen Exponenten, den Beträge nicht haben, und ausgeschrieben hätte er mehr als die {1} Ziffern, die ein Betrag haben darf
 status.history.snapshotsHeldOne = {0} Tag gespeichert (currency-api, ab {1})
 warning.historyCacheIgnored = der Verlaufsspeicher {0} wird übergangen: er ist nicht als Kurse eines Tages lesbar; der Tag wird bei Bedarf neu geholt
+error.tooManyWords = die Zeile hat mehr als {0} Wörter, Zahlen und Zeichen — teilen Sie sie auf mehrere Zeilen auf
 """#
 
     /// `Resources/Localization/en.strings`: the interface in `en`.
@@ -1523,6 +1524,7 @@ error.subunit = {0} is a hundredth of a currency, not a currency — write the a
 error.exponentTooLarge = {0} has an exponent, which amounts do not, and written out it would have more than the {1} digits an amount may have
 status.history.snapshotsHeldOne = {0} day cached (currency-api, from {1})
 warning.historyCacheIgnored = ignoring the history cache {0}: it does not read as a day's rates; the day is fetched again when asked
+error.tooManyWords = the line has more than {0} words, numbers and signs — split it into several lines
 """#
 
     /// `Resources/Localization/tr.strings`: the interface in `tr`.
@@ -1967,6 +1969,7 @@ error.subunit = {0} bir para biriminin yüzde biridir, para birimi değildir —
 error.exponentTooLarge = {0} bir üs içeriyor, tutarlarda üs olmaz; açık yazıldığında bir tutarın alabileceği {1} basamaktan fazlası olurdu
 status.history.snapshotsHeldOne = {0} gün saklı (currency-api, {1} itibarıyla)
 warning.historyCacheIgnored = geçmiş önbelleği {0} yok sayılıyor: bir günün kurları olarak okunamıyor; gün istendiğinde yeniden alınır
+error.tooManyWords = satırda {0} taneden fazla sözcük, sayı ve işaret var — birkaç satıra bölün
 """#
 
     /// The words of each keyword's meaning in every language (`keyword.…` of each `.strings`).

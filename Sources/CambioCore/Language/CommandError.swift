@@ -25,6 +25,8 @@ public struct CommandError: Error, Equatable, Sendable {
         case unknownProvider(String, known: [String])
         /// A line longer than the engine reads (bytes).
         case lineTooLong(limit: Int)
+        /// More words, numbers and signs than a line may have.
+        case tooManyWords(limit: Int)
         /// A number with an exponent (`1e3`), which is not read; `expanded` is it written out.
         case exponent(String, expanded: String)
         /// A word that is no currency but nearly a command (`hlep`).

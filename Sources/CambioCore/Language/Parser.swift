@@ -52,6 +52,13 @@ public struct Parser {
         case .failure(let error):
             return .failure(error)
         case .success(var tokens):
+            // A line is read in time linear in its length: beyond this many words and numbers
+            // (a sum of 250 amounts, a list of every currency) it is refused, not read.
+            if tokens.count > tokenLimit {
+                return .failure(
+                    CommandError(
+                        .tooManyWords(limit: tokenLimit), at: tokens[tokenLimit].range.lowerBound..<(tokens.last?.range.upperBound ?? line.count)))
+            }
             // `… on DATE`: the date is the text after the word, read by `DateReader`; `… average
             // PERIOD` the same, read by `PeriodReader`.
             var date: DateReference?
@@ -110,6 +117,9 @@ public struct Parser {
     }
 
     private var current: Token? { position < tokens.count ? tokens[position] : nil }
+
+    /// The most words, numbers and signs a line may have.
+    public static let tokenLimit = 512
 
     /// The words that introduce a date.
     public static let dateWords: Set<String> = ["on"]

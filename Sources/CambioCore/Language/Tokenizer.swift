@@ -38,9 +38,12 @@ public enum Tokenizer {
             // After a value (`12`, `eur`, `)`, `%`) a sign is an operator: `12 - 5`, `12 eur -5 usd`.
             // A currency before any number (`€ -12,50`, `EUR-12.50`, as locales write negative
             // money) is no value yet: its sign belongs to the digits.
+            // Looked at for a sign only, over the few words a currency's name has: a line of
+            // many words is read in linear time.
             var afterValue = false
-            var back = tokens.count - 1
-            while back >= 0 {
+            var back = c.isSign ? tokens.count - 1 : -1
+            let lowest = max(0, tokens.count - 8)
+            while back >= lowest {
                 let kind = tokens[back].kind
                 if kind == .number || kind == .close || kind == .percent {
                     afterValue = true

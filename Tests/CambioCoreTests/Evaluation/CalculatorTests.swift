@@ -168,11 +168,12 @@ import Testing
     }
 
     /// A line nested or chained past what a person types is an error at the token that goes
-    /// too far, never a crash: 20,000 parentheses or signs, 2,000 products of 26-digit numbers.
+    /// too far, never a crash: 100 parentheses, 200 signs, 250 products of 26-digit numbers; a
+    /// line of more tokens than a line may have (20,000 parentheses) is refused as a whole.
     @Test func tooDeepOrTooLongCalculationsAreRefusedWhereTheyGoTooFar() {
-        let deep = String(repeating: "(", count: 20_000) + "1" + String(repeating: ")", count: 20_000)
-        let signs = String(repeating: "-", count: 30_000) + "1"
-        let long = Array(repeating: "99999999999999999999999999", count: 2_000).joined(separator: " × ")
+        let deep = String(repeating: "(", count: 100) + "1" + String(repeating: ")", count: 100)
+        let signs = String(repeating: "-", count: 300) + "1"
+        let long = Array(repeating: "99999999999999999999999999", count: 250).joined(separator: " × ")
         for line in [deep, signs, long] {
             guard case .arithmetic(.tooComplex)? = error(line)?.kind else {
                 Issue.record("\(line.prefix(20))…: \(String(describing: error(line)))")
@@ -180,6 +181,8 @@ import Testing
             }
         }
         #expect(error(deep)?.range == Parser.nestingLimit..<Parser.nestingLimit + 1)
+        let huge = String(repeating: "(", count: 20_000) + "1" + String(repeating: ")", count: 20_000)
+        #expect(error(huge)?.kind == .tooManyWords(limit: Parser.tokenLimit))
         // Within the limits the exact value may still outgrow what is kept: said, not rounded.
         let large = Array(repeating: "99999999999999999999999999", count: 150).joined(separator: " × ")
         #expect(error(large)?.kind == .arithmetic(.tooLarge))

@@ -88,3 +88,28 @@ extension MessagesTests {
         #expect(small.hasSuffix("write 1000"), "\(small)")
     }
 }
+
+extension MessagesTests {
+    /// A line of thousands of words is refused at once with what to do, never read for minutes
+    /// (a 64 KB `chart` line took 140 s, 8,100 × ` and gbp` 20 s: a walk back over every word
+    /// before each character, and every split of a chart's words tried).
+    @Test(arguments: [
+        "1 eur in usd" + String(repeating: " and gbp", count: 8_100), "rates " + String(repeating: "usd gbp jpy chf ", count: 4_000),
+        "1 eur" + String(repeating: " + 1 eur", count: 5_000),
+    ])
+    func aLineOfTooManyWordsIsRefusedAtOnce(_ line: String) {
+        let started = ContinuousClock.now
+        let outcome = run(line)
+        #expect(error(outcome)?.kind == .tooManyWords(limit: Parser.tokenLimit), "\(outcome.reply.lines.prefix(1))")
+        // Not a speed target: a guard against work that grows with the square of the words.
+        #expect(ContinuousClock.now - started < .seconds(5))
+    }
+
+    @Test func aChartOfTooManyWordsIsNoPair() {
+        let outcome = run("chart eur usd " + Array(repeating: "x", count: 16_000).joined(separator: " "))
+        guard case .badChart? = error(outcome)?.kind else { return #expect(Bool(false), "\(outcome.reply.lines.prefix(1))") }
+        #expect(!run("chart eur usd 1y").reply.failed)
+        // Up to the limit a line is read as ever.
+        #expect(run("1 eur in usd" + String(repeating: " and gbp", count: 200)).reply.failed == false)
+    }
+}
