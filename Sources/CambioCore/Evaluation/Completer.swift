@@ -15,12 +15,16 @@ public enum Completer {
         /// Characters before the cursor that the completion replaces.
         public let replacing: Int
         public let candidates: [Candidate]
+        /// The one candidate of which what was typed is a whole word of its name (`türk`: Türk
+        /// lirası, not Türkmenistan manatı): the first Tab inserts it.
+        public var preferred: String? = nil
 
         /// The longest text every candidate starts with, when it extends what was typed;
         /// `nil` when inserting it would change nothing.
         public func commonInsert(typed: String) -> String? {
             guard let first = candidates.first?.insert else { return nil }
             if candidates.count == 1 { return first }
+            if let preferred, candidates.contains(where: { $0.insert == preferred }) { return preferred }
             var prefix = first
             for candidate in candidates.dropFirst() {
                 prefix = String(prefix.commonPrefix(with: candidate.insert, options: .caseInsensitive))
@@ -109,7 +113,18 @@ public enum Completer {
                 return keywords(["in", "to", "into"], typed: typed, replacing: replacing, when: true)
             }
         }
-        return Completion(replacing: replacing, candidates: currencies(typed, engine, recent))
+        let found = currencies(typed, engine, recent)
+        return Completion(replacing: replacing, candidates: found, preferred: wholeWord(typed, of: found))
+    }
+
+    /// The insert of the one candidate whose name has `typed` as a whole word, if one alone has.
+    private static func wholeWord(_ typed: String, of candidates: [Candidate]) -> String? {
+        let folded = TextFolding.fold(typed)
+        guard folded.count >= 3, candidates.count > 1 else { return nil }
+        let having = candidates.filter { candidate in
+            TextFolding.fold(candidate.name).split { !$0.isLetter && !$0.isNumber }.contains { $0 == folded }
+        }
+        return having.count == 1 ? having[0].insert : nil
     }
 
     private static func keywords(_ words: [String], typed: String, replacing: Int, when allowed: Bool) -> Completion {

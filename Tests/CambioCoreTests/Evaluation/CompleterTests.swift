@@ -44,6 +44,18 @@ import Testing
         #expect(inserts("turk lira", turkish).first == "TRY ")
     }
 
+    /// A word typed that is a whole word of one currency's name alone completes to it at the
+    /// first Tab (`türk` listed TRY and TMT and inserted nothing); a word of several names
+    /// (`peso`) or part of a word inserts nothing until one is chosen.
+    @Test func aWholeWordOfOneNameCompletesAtOnce() {
+        let türk = Completer.complete("100 türk", engine: turkish, recent: [])
+        #expect(türk.candidates.count > 1 && türk.commonInsert(typed: "türk") == "TRY ", "\(türk.candidates.map(\.insert))")
+        let peso = Completer.complete("100 peso", engine: engine, recent: [])
+        #expect(peso.candidates.count > 1 && peso.commonInsert(typed: "peso") == nil, "\(peso.candidates.map(\.insert))")
+        let swiss = Completer.complete("schw", engine: german, recent: [])
+        #expect(swiss.commonInsert(typed: "schw") == nil)
+    }
+
     @Test func multiWordNamesCompleteAsOneUnit() {
         let completion = Completer.complete("12 japanese y", engine: engine, recent: [])
         #expect(completion.candidates.map(\.insert) == ["JPY "])
