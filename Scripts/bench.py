@@ -155,6 +155,47 @@ def natural_input(lines):
     return natural.name
 
 
+def distinct_input(lines):
+    """Lines no two alike, as people write them in de_DE: several targets joined by , and und,
+    a sum of a code and a symbol into a name, the symbol before the amount, products, names;
+    random currencies and amounts, so almost every line is a shape not seen before."""
+    rng = random.Random(20261205)
+    names = ["japanese yen", "schweizer franken", "us-dollar", "dänische krone", "türkische lira"]
+    symbols = ["€", "$", "£", "¥"]
+    path = tempfile.NamedTemporaryFile("w", delete=False, suffix=".distinct")
+    for _ in range(lines):
+        a, b, c, d = (code.lower() for code in rng.sample(CODES, 4))
+        whole = rng.randrange(1, 10_000_000)
+        amount = f"{whole:,}".replace(",", ".") + f",{rng.randrange(0, 100):02d}"
+        form = rng.randrange(6)
+        if form == 0:
+            line = f"{amount} {a} in {b}, {c} und {d}"
+        elif form == 1:
+            line = f"{amount} {a} + {rng.randrange(1, 1000)} {rng.choice(symbols)} in {rng.choice(names)}"
+        elif form == 2:
+            line = f"{rng.choice(symbols)}{amount} in {b}, {c}"
+        elif form == 3:
+            line = f"{rng.randrange(2, 13)} × {amount} {a} in {b} und {c}"
+        elif form == 4:
+            line = f"{amount} {rng.choice(names)} in {b}, {c}"
+        else:
+            line = f"{amount} {a} in {b} und {c}"
+        path.write(line + "\n")
+    path.close()
+    return path.name
+
+
+def targets_input(lines):
+    """`AMOUNT CUR in CUR, CUR, CUR` with random currencies: almost every line a new list."""
+    rng = random.Random(20261206)
+    path = tempfile.NamedTemporaryFile("w", delete=False, suffix=".targets")
+    for _ in range(lines):
+        a, b, c, d = (code.lower() for code in rng.sample(CODES, 4))
+        path.write(f"{rng.randrange(1, 100_000)},{rng.randrange(0, 100):02d} {a} in {b}, {c}, {d}\n")
+    path.close()
+    return path.name
+
+
 def expression_input(lines):
     """Calculations as people write them in de_DE: products, mixed-currency sums, percentages,
     parentheses, several targets; the same seed every run."""
@@ -225,11 +266,15 @@ def main():
     natural = alternate(both, runs=max(3, RUNS // 5), inputs={"cambio": natural_path, "baseline": natural_path})
     expression_path = expression_input(lines)
     expressions = alternate(both, runs=max(3, RUNS // 5), inputs={"cambio": expression_path, "baseline": expression_path})
+    distinct_path = distinct_input(lines)
+    distinct = alternate(both, runs=max(3, RUNS // 5), inputs={"cambio": distinct_path, "baseline": distinct_path})
+    targets_path = targets_input(lines)
+    several = alternate(both, runs=max(3, RUNS // 5), inputs={"cambio": targets_path, "baseline": targets_path})
     dated_path = dated_input(lines)
     dated_pipe = alternate(both, runs=max(3, RUNS // 5), inputs={"cambio": dated_path, "baseline": dated_path})
     average_path = average_input(lines)
     averages = alternate(both, runs=max(3, RUNS // 5), inputs={"cambio": average_path, "baseline": average_path})
-    for path in (cambio_input, units_input, qalc_input.name, natural_path, expression_path, dated_path, average_path):
+    for path in (cambio_input, units_input, qalc_input.name, natural_path, expression_path, dated_path, average_path, distinct_path, targets_path):
         os.unlink(path)
 
     print()
@@ -252,6 +297,10 @@ def main():
     print(f"| {lines:,} natural lines (symbols, names, several targets, grouping), de_DE | {natural['cambio'][0]*1000:.0f} ms ({nl:,.0f} lines/s, {natural['cambio'][1]/1024:.1f} MiB) | — | — | — |")
     el = lines / expressions["cambio"][0]
     print(f"| {lines:,} calculation lines (products, sums of currencies, percentages), de_DE | {expressions['cambio'][0]*1000:.0f} ms ({el:,.0f} lines/s, {expressions['cambio'][1]/1024:.1f} MiB) | — | — | — |")
+    xl = lines / distinct["cambio"][0]
+    print(f"| {lines:,} distinct natural lines (no two alike), de_DE | {distinct['cambio'][0]*1000:.0f} ms ({xl:,.0f} lines/s, peak {distinct['cambio'][1]/1024:.1f} MiB) | — | — | {xl/ul:.2f}× units' lines/s |")
+    tl = lines / several["cambio"][0]
+    print(f"| {lines:,} lines of random three-target lists, de_DE | {several['cambio'][0]*1000:.0f} ms ({tl:,.0f} lines/s, peak {several['cambio'][1]/1024:.1f} MiB) | — | — | {tl/ul:.2f}× units' lines/s |")
     dl = lines / dated_pipe["cambio"][0]
     print(f"| {lines:,} dated lines, random days since 1999 and pairs, de_DE | {dated_pipe['cambio'][0]*1000:.0f} ms ({dl:,.0f} lines/s, peak {dated_pipe['cambio'][1]/1024:.1f} MiB) | — | — | {dl/ul:.1f}× units' lines/s |")
     al = lines / averages["cambio"][0]
@@ -267,7 +316,8 @@ def main():
             ("one-shot conversion", one["cambio"], one["baseline"]), ("dated one-shot", dated["dated"], dated["baseline dated"]),
             ("27-year chart", dated["chart"], dated["baseline chart"]), ("100,000-line pipe", pipe["cambio"], pipe["baseline"]),
             ("100,000 natural lines", natural["cambio"], natural["baseline"]), ("100,000 calculation lines", expressions["cambio"], expressions["baseline"]),
-            ("100,000 dated lines", dated_pipe["cambio"], dated_pipe["baseline"]), ("100,000 monthly averages", averages["cambio"], averages["baseline"]),
+            ("100,000 dated lines", dated_pipe["cambio"], dated_pipe["baseline"]),
+            ("100,000 distinct lines", distinct["cambio"], distinct["baseline"]), ("100,000 three-target lists", several["cambio"], several["baseline"]), ("100,000 monthly averages", averages["cambio"], averages["baseline"]),
         ]:
             print(f"| {name} | {mine[0]*1000:.1f} ms ({mine[1]/1024:.1f} MiB) | {theirs[0]*1000:.1f} ms ({theirs[1]/1024:.1f} MiB) | {mine[0]/theirs[0]:.2f} |")
     print()

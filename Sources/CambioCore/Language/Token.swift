@@ -30,8 +30,10 @@ public struct Token: Equatable, Sendable {
         self.kind = kind
         self.text = text
         self.range = range
+        // Folded once: the parser compares a word with keywords several times.
+        folded = TextFolding.fold(text)
     }
 
     /// The word folded for keyword comparison (lower case, accents removed).
-    public var folded: String { TextFolding.fold(text) }
+    public let folded: String
 }
