@@ -67,3 +67,28 @@ extension UInt8: TokenCharacter {
     var isGroupSpace: Bool { false }
     static func text(_ characters: ArraySlice<UInt8>) -> String { String(decoding: characters, as: UTF8.self) }
 }
+
+/// A scalar of a line whose every character is one scalar (most lines with `€`, `ü` or Arabic
+/// digits): the same answers as the `Character` it is, without segmenting the line into
+/// grapheme clusters.
+extension Unicode.Scalar: TokenCharacter {
+    var character: Character { Character(self) }
+    func `is`(_ other: Unicode.Scalar) -> Bool { self == other }
+    var isDecimalDigit: Bool { isASCII ? (48...57).contains(value) : character.isDecimalDigit }
+    var isLetter: Bool { isASCII ? (65...90).contains(value) || (97...122).contains(value) : character.isLetter }
+    var isUppercase: Bool { isASCII ? (65...90).contains(value) : character.isUppercase }
+    var isSkipped: Bool { isASCII ? value == 0x20 || (0x09...0x0D).contains(value) : character.isSkipped }
+    var isBidiMark: Bool { !isASCII && character.isBidiMark }
+    var isCurrencySymbol: Bool { isASCII ? value == 0x24 : properties.generalCategory == .currencySymbol }
+    var isWordCharacter: Bool {
+        isASCII ? (65...90).contains(value) || (97...122).contains(value) || value == 0x27 || value == 0x26 : character.isWordCharacter
+    }
+    var isSign: Bool { value == 0x2D || value == 0x2B || value == 0x2212 }
+    var isNumberMark: Bool { isASCII ? value == 0x2E || value == 0x2C || value == 0x27 : character.isNumberMark }
+    var isGroupSpace: Bool { !isASCII && character.isGroupSpace }
+    static func text(_ characters: ArraySlice<Unicode.Scalar>) -> String {
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: characters)
+        return String(view)
+    }
+}

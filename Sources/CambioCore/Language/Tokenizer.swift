@@ -1,11 +1,15 @@
 /// Splits a command line into tokens, each with its position.
 public enum Tokenizer {
     /// One pass, one grammar of tokens: a line of ASCII is read as bytes (most lines are, and
-    /// a byte needs no Unicode look-up), any other line as Characters, which the same code
-    /// reads through `TokenCharacter`.
+    /// a byte needs no Unicode look-up), a line whose every character is one scalar as scalars
+    /// (`€12,50`, `türk lirası`: no grapheme segmentation), any other line as Characters; the
+    /// same code reads each through `TokenCharacter`, and positions are characters in all three.
     public static func tokenize(_ line: String) -> Result<[Token], CommandError> {
         let bytes = Array(line.utf8)
-        return bytes.allSatisfy({ $0 < 0x80 }) ? tokenize(elements: bytes) : tokenize(elements: Array(line))
+        if bytes.allSatisfy({ $0 < 0x80 }) { return tokenize(elements: bytes) }
+        let scalars = Array(line.unicodeScalars)
+        if scalars.count == line.count { return tokenize(elements: scalars) }
+        return tokenize(elements: Array(line))
     }
 
     static func tokenize<C: TokenCharacter>(elements characters: [C]) -> Result<[Token], CommandError> {
