@@ -121,8 +121,8 @@ public struct Parser {
     /// The most words, numbers and signs a line may have.
     public static let tokenLimit = 512
 
-    /// The words that introduce a date.
-    public static let dateWords: Set<String> = ["on"]
+    /// The words that introduce a date: `on`, and German `am` (`45,80 usd in eur am 30.03.2024`).
+    public static let dateWords: Set<String> = ["on", "am"]
 
     /// The words that introduce a period whose average rates a line uses (folded).
     public static let averageWords: Set<String> = ["average", "avg", "mean", "durchschnitt", "ortalama"]

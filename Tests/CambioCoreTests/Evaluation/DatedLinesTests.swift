@@ -253,3 +253,12 @@ extension DatedLinesTests: LineChecks {
         #expect(code.rawValue == "TRL" && last.iso == "2004-12-31")
     }
 }
+
+extension DatedLinesTests {
+    /// German writes `am` before a day: the same line as with `on`.
+    @Test func germanAmIntroducesTheDate() {
+        let am = evaluate("45,80 usd in eur am 30.03.2024", "de_DE")
+        #expect(am.conversions.first?.date == "2024-03-28", "\(am.lines)")
+        #expect(am.conversions.first?.rate == evaluate("45,80 usd in eur on 30.03.2024", "de_DE").conversions.first?.rate)
+    }
+}
