@@ -19,6 +19,11 @@ protocol TokenCharacter: Equatable {
     static func text(_ characters: ArraySlice<Self>) -> String
 }
 
+extension TokenCharacter {
+    /// A letter of the Hebrew alphabet (U+05D0 … U+05EA).
+    var isHebrewLetter: Bool { character.unicodeScalars.first.map { (0x05D0...0x05EA).contains($0.value) } == true }
+}
+
 extension Character: TokenCharacter {
     var character: Character { self }
     func `is`(_ other: Unicode.Scalar) -> Bool {

@@ -153,6 +153,12 @@ public enum Tokenizer {
                     // '.' and '-' stay inside a word only between letters (St.Helena, Bosnia-Herzegovina).
                     if d.is(".") || d.is("-") {
                         guard index + 1 < characters.count, characters[index + 1].isLetter else { break }
+                    } else if d.is("\"") || d.is("\u{05F4}") || d.is("\u{05F3}") {
+                        // Hebrew abbreviations (ש״ח, ש"ח: the shekel) keep their gershayim or
+                        // the quote typed for it, between Hebrew letters only.
+                        guard index > start, index + 1 < characters.count, characters[index - 1].isHebrewLetter,
+                            characters[index + 1].isHebrewLetter
+                        else { break }
                     } else if !isWordCharacter(d) {
                         break
                     }

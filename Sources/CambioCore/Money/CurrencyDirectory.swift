@@ -74,6 +74,9 @@ public final class CurrencyDirectory {
         "円": ["JPY"], "RMB": ["CNY"], "Fr.": ["CHF"], "SFr.": ["CHF"], "RM": ["MYR"],
         "Rs": ["INR", "PKR", "LKR", "NPR"], "Rs.": ["INR", "PKR", "LKR", "NPR"], "￥": ["JPY", "CNY"],
         "￡": ["GBP"], "＄": ["USD"], "₿": [], "TL": ["TRY"], "tl": ["TRY"],
+        // Everyday names in the locale's own script: the shekel's abbreviation (with
+        // gershayim or a typed quote), the Hindi rupee.
+        "ש״ח": ["ILS"], "ש\"ח": ["ILS"], "שקל": ["ILS"], "שקלים": ["ILS"], "रुपये": ["INR"], "रुपया": ["INR"], "रुपए": ["INR"],
     ]
 
     /// The symbols made of ASCII letters (and dots), by their lower case.

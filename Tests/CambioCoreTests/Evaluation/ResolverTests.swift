@@ -148,3 +148,21 @@ import Testing
         #expect(notes(outcome).contains { $0.contains(code) }, "\(locale): \(notes(outcome))")
     }
 }
+
+extension ResolverTests {
+    /// Everyday names in the locale's own script: the shekel's abbreviation with gershayim or
+    /// a typed quote (it was “unexpected character”), the Hindi rupee.
+    @Test(arguments: [
+        ("100 ש״ח in usd", "he_IL", "ILS>USD"), ("100 ש\"ח in usd", "he_IL", "ILS>USD"), ("100 שקלים in eur", "he_IL", "ILS>EUR"),
+        ("100 रुपये in usd", "hi_IN", "INR>USD"), ("100 रुपया in usd", "hi_IN", "INR>USD"),
+    ])
+    func everydayNamesInTheLocalesScript(_ line: String, _ locale: String, _ pair: String) {
+        let outcome = run(line, locale)
+        #expect(converted(outcome) == [pair], "\(line): \(outcome.reply.lines)")
+    }
+
+    /// A quote stays no part of a word outside Hebrew.
+    @Test func aQuoteOutsideHebrewIsStillAnError() {
+        #expect(run("\"eur\" in usd").reply.failed)
+    }
+}
