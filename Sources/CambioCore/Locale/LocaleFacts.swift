@@ -63,7 +63,7 @@ public final class LocaleFacts: Sendable {
         for line in lines.dropFirst() {
             let parts = line.utf8.split(separator: 0x09, omittingEmptySubsequences: false).map(Substring.init)
             guard parts.count == 2, let key = Self.unescape(parts[0]), let value = Self.unescape(parts[1]), !key.isEmpty,
-                Self.plausible(key), Self.plausible(value)
+                Self.plausible(key), Self.plausible(value), Self.fits(value, key: key)
             else {
                 return false
             }
@@ -89,6 +89,30 @@ public final class LocaleFacts: Sendable {
                 return category != .format || Sanitiser.bidiMarks.contains(Character(scalar))
                     || scalar == "\u{200D}" || scalar == "\u{2068}" || scalar == "\u{2069}"
             }
+    }
+
+    /// Whether a value is what its kind of fact can be: only the grouping samples are lines
+    /// (`1,000\n10,000\n100,000`); a region's currency is a code or nothing; in anything shown
+    /// around a result, an isolate is closed and a newline never occurs (a tampered `\n` in a
+    /// money pattern broke the result line; an unpaired U+2068 ran into what followed).
+    static func fits(_ value: String, key: String) -> Bool {
+        let kind = key.prefix { $0 != " " }
+        if kind == "number-grouping" { return balancedIsolates(value) }
+        if kind == "region-currency" { return value.isEmpty || (value.utf8.count == 3 && value.utf8.allSatisfy { (65...90).contains($0) }) }
+        return !value.utf8.contains(0x0A) && balancedIsolates(value)
+    }
+
+    /// Every first-strong isolate (U+2068) closed by a pop (U+2069), none popped unopened.
+    private static func balancedIsolates(_ text: String) -> Bool {
+        var open = 0
+        for scalar in text.unicodeScalars {
+            if scalar == "\u{2068}" { open += 1 }
+            if scalar == "\u{2069}" {
+                guard open > 0 else { return false }
+                open -= 1
+            }
+        }
+        return open == 0
     }
 
     /// Marks the facts as saved.

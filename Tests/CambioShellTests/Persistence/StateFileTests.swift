@@ -57,6 +57,37 @@ import Testing
         #expect(!LocaleFacts().load(text.replacingOccurrences(of: "1.234.567", with: "\u{9B}31m1.234"), stamp: "test"))
     }
 
+    // 18. Each value is checked against what its kind of fact can be: an escaped newline in a
+    // money pattern, an unpaired isolate, a region currency that is no code.
+    @Test(.tags(.hostile)) func aTamperedFactOfTheWrongShapeIsRejected() {
+        let written = LocaleFacts()
+        _ = written.value("money en_US EUR +") { "€1,234.57" }
+        _ = written.value("number-grouping en_US") { "1,000\n10,000\n100,000" }
+        _ = written.value("region-currency en_US") { "USD" }
+        let text = written.serialized(stamp: "test")
+        #expect(LocaleFacts().load(text, stamp: "test"))
+        #expect(!LocaleFacts().load(text.replacingOccurrences(of: "€1,234.57", with: "€1,234\\n.57"), stamp: "test"))
+        #expect(!LocaleFacts().load(text.replacingOccurrences(of: "€1,234.57", with: "\u{2068}€1,234.57"), stamp: "test"))
+        #expect(!LocaleFacts().load(text.replacingOccurrences(of: "€1,234.57", with: "€1,234.57\u{2069}"), stamp: "test"))
+        #expect(LocaleFacts().load(text.replacingOccurrences(of: "€1,234.57", with: "\u{2068}€\u{2069}1,234.57"), stamp: "test"))
+        #expect(!LocaleFacts().load(text.replacingOccurrences(of: "\tUSD\n", with: "\tUS\n"), stamp: "test"))
+    }
+
+    /// Through the program: a tampered money pattern in the file changes no result.
+    @Test(.tags(.hostile)) func aTamperedMoneyPatternChangesNoResult() throws {
+        let home = try TemporaryDirectory()
+        let clean = try Cambio.run(["1", "eur", "in", "usd"], environment: home.environment())
+        let path = home.path + "/cache/cambio/locale-facts"
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let tampered = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.hasPrefix("money en_US USD +") ? line.replacingOccurrences(of: "$", with: "$\\nX") : String(line)
+        }.joined(separator: "\n")
+        #expect(tampered != text)
+        try tampered.write(toFile: path, atomically: true, encoding: .utf8)
+        let again = try Cambio.run(["1", "eur", "in", "usd"], environment: home.environment())
+        #expect(again.stdout == clean.stdout, "\(again.stdout.debugDescription)")
+    }
+
     // 14. A relative HOME is ignored like relative XDG variables.
     @Test(.tags(.hostile)) func aRelativeHomeIsIgnored() throws {
         let home = try TemporaryDirectory()
