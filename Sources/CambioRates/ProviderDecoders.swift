@@ -53,7 +53,8 @@ enum ProviderDecoders {
 
     /// The ECB's daily XML: `<Cube time='2026-07-06'><Cube currency='USD' rate='1.1415'/>…`.
     static func ecb(_ body: [UInt8], fetchedAt: Date, catalog: CurrencyCatalog) throws(ResponseProblem) -> RateTable {
-        let days = try ecbDays(body)
+        // A daily file has one day: a second is an error, and no more are read.
+        let days = try ecbDays(body, stopAt: 2)
         guard let (date, published) = days.first else { throw ResponseProblem("problem.noField", "time") }
         guard days.count == 1 else { throw ResponseProblem("problem.severalDays") }
         var rates: [CurrencyCode: Decimal] = [.eur: 1]
@@ -65,20 +66,28 @@ enum ProviderDecoders {
     /// The days of an ECB XML file (daily, 90-day or full history), in the file's order: one
     /// `<Cube time='…'>` a published day, each with its `<Cube currency='…' rate='…'/>`. Every
     /// rate is checked as any provider's is; a file either gives every day or an error.
-    private static func ecbDays(_ body: [UInt8]) throws(ResponseProblem) -> [(Day, [CurrencyCode: Decimal])] {
-        guard let text = String(validating: body, as: UTF8.self) else { throw ResponseProblem("problem.notUTF8") }
-        guard text.contains("eurofxref") || text.contains("gesmes") else {
+    /// `stopAt`: the number of days after which the reading stops (a daily file needs two to
+    /// know it has too many).
+    private static func ecbDays(_ body: [UInt8], stopAt: Int? = nil) throws(ResponseProblem) -> [(Day, [CurrencyCode: Decimal])] {
+        guard String(validating: body, as: UTF8.self) != nil else { throw ResponseProblem("problem.notUTF8") }
+        guard contains(body, Array("eurofxref".utf8)) || contains(body, Array("gesmes".utf8)) else {
             throw ResponseProblem("problem.notECB")
         }
+        // One pass over the bytes: each `<Cube` element's attributes are read from its own
+        // bytes, so that a file of any shape costs time linear in its size.
+        let marker = Array("<Cube".utf8)
         var days: [(Day, [CurrencyCode: Decimal])] = []
-        var rest = Substring(text)
-        while let open = rest.range(of: "<Cube") {
-            guard let close = rest[open.upperBound...].firstIndex(of: ">") else { throw ResponseProblem("problem.cutElement") }
-            let element = rest[open.upperBound..<close]
-            rest = rest[rest.index(after: close)...]
-            let attributes = XMLAttributes.parse(element)
+        var index = 0
+        while let open = find(marker, in: body, from: index) {
+            let start = open + marker.count
+            guard let close = body[start...].firstIndex(of: UInt8(ascii: ">")) else { throw ResponseProblem("problem.cutElement") }
+            index = close + 1
+            let attributes = XMLAttributes.parse(Substring(decoding: body[start..<close], as: UTF8.self))
             if let time = attributes["time"] {
                 guard let day = Day(iso: time) else { throw ResponseProblem("problem.notDate", String(time.prefix(20))) }
+                if let stopAt, days.count == stopAt { return days }
+                // More days than the euro has had: no file the ECB publishes.
+                guard days.count < maxECBDays else { throw ResponseProblem("problem.tooManyDays", String(maxECBDays)) }
                 days.append((day, [:]))
             }
             if let currency = attributes["currency"] {
@@ -92,6 +101,24 @@ enum ProviderDecoders {
         }
         return days
     }
+
+    /// The most days an ECB file may hold: a working day since 1999, with room to spare.
+    static let maxECBDays = 12_000
+
+    /// The first index at or after `from` where `needle` starts in `haystack`.
+    private static func find(_ needle: [UInt8], in haystack: [UInt8], from: Int) -> Int? {
+        guard let first = needle.first, haystack.count >= needle.count else { return nil }
+        var index = from
+        let last = haystack.count - needle.count
+        while index <= last {
+            guard let hit = haystack[index...last].firstIndex(of: first) else { return nil }
+            if haystack[hit..<(hit + needle.count)].elementsEqual(needle) { return hit }
+            index = hit + 1
+        }
+        return nil
+    }
+
+    private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool { find(needle, in: haystack, from: 0) != nil }
 
     // MARK: Shared checks
 

@@ -106,3 +106,28 @@ import Testing
         }
     }
 }
+
+extension ProviderDecoderTests {
+    /// A pathological ECB file (2 MiB of `<Cube time>` elements) is refused in time linear in
+    /// its size (it cost 3.7 s of CPU a fetch), and a daily file with several days stops at the
+    /// second.
+    @Test func aPathologicalECBFileIsRefusedQuickly() throws {
+        let head = "<gesmes:Envelope xmlns:gesmes=\"http://www.gesmes.org/xml/2002-08-01\" xmlns=\"http://www.ecb.int/vocabulary/2002-08-01/eurofxref\"><Cube>"
+        var body = Array(head.utf8)
+        var day = Day(iso: "1999-01-04")!
+        while body.count < 2 << 20 {
+            body += Array("<Cube time='\(day.iso)'><Cube currency='USD' rate='1.1'/></Cube>".utf8)
+            day = day.adding(days: 1)
+        }
+        let started = ContinuousClock.now
+        #expect(throws: ResponseProblem.self) { try ProviderDecoders.ecbHistory(body) }
+        #expect(throws: ResponseProblem.self) { try ProviderDecoders.ecb(body, fetchedAt: Date(), catalog: .bundled) }
+        // Not a speed target: a guard against work that grows with the square of the size.
+        #expect(ContinuousClock.now - started < .seconds(2))
+        do {
+            _ = try ProviderDecoders.ecbHistory(body)
+        } catch {
+            #expect(error.problem.key == "problem.tooManyDays", "\(error)")
+        }
+    }
+}

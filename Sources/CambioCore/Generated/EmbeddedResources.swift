@@ -1079,6 +1079,7 @@ error.exponentTooLarge = {0} hat einen Exponenten, den Beträge nicht haben, und
 status.history.snapshotsHeldOne = {0} Tag gespeichert (currency-api, ab {1})
 warning.historyCacheIgnored = der Verlaufsspeicher {0} wird übergangen: er ist nicht als Kurse eines Tages lesbar; der Tag wird bei Bedarf neu geholt
 error.tooManyWords = die Zeile hat mehr als {0} Wörter, Zahlen und Zeichen — teilen Sie sie auf mehrere Zeilen auf
+problem.tooManyDays = mehr als {0} Tage, mehr als der Euro erlebt hat
 """#
 
     /// `Resources/Localization/en.strings`: the interface in `en`.
@@ -1525,6 +1526,7 @@ error.exponentTooLarge = {0} has an exponent, which amounts do not, and written 
 status.history.snapshotsHeldOne = {0} day cached (currency-api, from {1})
 warning.historyCacheIgnored = ignoring the history cache {0}: it does not read as a day's rates; the day is fetched again when asked
 error.tooManyWords = the line has more than {0} words, numbers and signs — split it into several lines
+problem.tooManyDays = more than {0} days, more than the euro has had
 """#
 
     /// `Resources/Localization/tr.strings`: the interface in `tr`.
@@ -1970,6 +1972,7 @@ error.exponentTooLarge = {0} bir üs içeriyor, tutarlarda üs olmaz; açık yaz
 status.history.snapshotsHeldOne = {0} gün saklı (currency-api, {1} itibarıyla)
 warning.historyCacheIgnored = geçmiş önbelleği {0} yok sayılıyor: bir günün kurları olarak okunamıyor; gün istendiğinde yeniden alınır
 error.tooManyWords = satırda {0} taneden fazla sözcük, sayı ve işaret var — birkaç satıra bölün
+problem.tooManyDays = {0} günden fazla, avronun yaşadığından fazla
 """#
 
     /// The words of each keyword's meaning in every language (`keyword.…` of each `.strings`).
