@@ -113,4 +113,45 @@ import Testing
         let left = FileManager.default.enumerator(atPath: root)?.allObjects.compactMap { $0 as? String }.sorted() ?? []
         #expect(left == ["bin", "bin/other-tool"])
     }
+
+    /// A staged install (`--destdir`) records no directories; uninstall then still succeeds
+    /// and removes its list (it exited 1 silently and left the list).
+    @Test func aStagedInstallUninstallsCleanly() throws {
+        let stage = try TemporaryDirectory()
+        let programs = URL(fileURLWithPath: Cambio.executable).deletingLastPathComponent().path
+        let install = try Cambio.shell(
+            "\(Self.repository)/Scripts/install --from '\(programs)' --prefix /usr --destdir '\(stage.path)'", environment: home.environment())
+        #expect(install.status == 0, "\(install.stderr)")
+        let run = try Cambio.shell("\(Self.repository)/Scripts/uninstall --prefix /usr --destdir '\(stage.path)'", environment: home.environment())
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let files = FileManager.default.enumerator(atPath: stage.path)?.allObjects.compactMap { $0 as? String }
+            .filter { !((try? FileManager.default.attributesOfItem(atPath: stage.path + "/" + $0)[.type] as? FileAttributeType) == .typeDirectory) }
+        #expect(files == [], "\(files ?? [])")
+    }
+
+    /// A symbolic link planted in the prefix is never written through, and uninstall never
+    /// removes through one; a failed install leaves the list of what it put there.
+    @Test func symbolicLinksInThePrefixAreNotFollowed() throws {
+        let target = try TemporaryDirectory()
+        let other = try TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: other.path + "/p", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: other.path + "/p/libexec", withDestinationPath: target.path)
+        let programs = URL(fileURLWithPath: Cambio.executable).deletingLastPathComponent().path
+        let install = try Cambio.shell(
+            "\(Self.repository)/Scripts/install --from '\(programs)' --prefix '\(other.path)/p'", environment: home.environment())
+        #expect(install.status == 1 && install.stderr.contains("is a symbolic link; not installing through it"), "\(install.stderr)")
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: target.path)) == [])
+        // What it put there before stopping (bin/cambio) is listed, and uninstall removes it.
+        let list = try String(contentsOfFile: other.path + "/p/share/cambio/installed-files", encoding: .utf8)
+        #expect(list.contains("f bin/cambio"), "\(list)")
+        let uninstall = try Cambio.shell("\(Self.repository)/Scripts/uninstall --prefix '\(other.path)/p'", environment: home.environment())
+        #expect(uninstall.status == 0 && !FileManager.default.fileExists(atPath: other.path + "/p/bin/cambio"), "\(uninstall.stderr)")
+        // Uninstall does not remove through a link planted after the install.
+        try FileManager.default.removeItem(atPath: root + "/share/doc")
+        try FileManager.default.createSymbolicLink(atPath: root + "/share/doc", withDestinationPath: target.path)
+        try target.write("cambio/README.md", "not ours")
+        let planted = try Cambio.shell("\(Self.repository)/Scripts/uninstall --prefix '\(root)'", environment: home.environment())
+        #expect(planted.status == 1 && planted.stderr.contains("left alone"), "\(planted.stderr)")
+        #expect(FileManager.default.fileExists(atPath: target.path + "/cambio/README.md"))
+    }
 }
