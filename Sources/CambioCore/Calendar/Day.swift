@@ -62,7 +62,24 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// `2020-03-15`.
     public var iso: String {
         let (year, month, day) = parts
-        return String(year, zeroPaddedTo: 4) + "-" + String(month, zeroPaddedTo: 2) + "-" + String(day, zeroPaddedTo: 2)
+        // Ten bytes written in place (a ledger's records and notes ask for many days); a year
+        // outside 0 … 9999 takes the general path.
+        guard (0...9999).contains(year) else {
+            return String(year, zeroPaddedTo: 4) + "-" + String(month, zeroPaddedTo: 2) + "-" + String(day, zeroPaddedTo: 2)
+        }
+        return String(unsafeUninitializedCapacity: 10) { buffer in
+            buffer[0] = UInt8(48 + year / 1000)
+            buffer[1] = UInt8(48 + year / 100 % 10)
+            buffer[2] = UInt8(48 + year / 10 % 10)
+            buffer[3] = UInt8(48 + year % 10)
+            buffer[4] = UInt8(ascii: "-")
+            buffer[5] = UInt8(48 + month / 10)
+            buffer[6] = UInt8(48 + month % 10)
+            buffer[7] = UInt8(ascii: "-")
+            buffer[8] = UInt8(48 + day / 10)
+            buffer[9] = UInt8(48 + day % 10)
+            return 10
+        }
     }
 
     public var description: String { iso }
