@@ -18,10 +18,17 @@ ENV.pop("XDG_CONFIG_HOME", None); ENV.pop("XDG_STATE_HOME", None); ENV.pop("XDG_
 CODES = ["EUR", "USD", "GBP", "JPY", "CHF", "SEK", "NOK", "DKK", "PLN", "CZK", "HUF", "CAD", "AUD", "NZD", "TRY", "INR"]
 
 
+# The baseline has a home of its own: the locale facts cached in a home are stamped by the
+# binary that wrote them, so two builds sharing one would each recompute them every run.
+BASELINE_HOME = tempfile.mkdtemp(prefix="cambio-bench-baseline-")
+BASELINE_ENV = dict(ENV, HOME=BASELINE_HOME)
+
+
 def run(args, stdin=None):
     """Runs a command through the small C program `measure` (posix_spawn and wait4), so that
     neither Python's start of a process nor its memory is counted; returns (seconds, peak KiB)."""
-    result = subprocess.run([MEASURE, stdin or "-"] + args, env=ENV, check=True, capture_output=True, text=True)
+    environment = BASELINE_ENV if BASELINE and args and args[0] == BASELINE else ENV
+    result = subprocess.run([MEASURE, stdin or "-"] + args, env=environment, check=True, capture_output=True, text=True)
     seconds, kib = result.stdout.split()
     return float(seconds), int(kib)
 
@@ -220,6 +227,7 @@ def main():
     print(f"machine: {os.cpu_count()} cores, {os.uname().machine}, {os.uname().release}; runs: {RUNS}")
     rows = []
     write_cache(HOME, 0)
+    write_cache(BASELINE_HOME, 0)
     one = alternate({
         "cambio": [CAMBIO, "12,50", "eur", "in", "usd"],
         "units": ["units", "-t", "12.5 EUR", "USD"],

@@ -15,5 +15,6 @@ public enum Command: Equatable, Sendable {
     case run(CommandInvocation)
 
     /// Words that join the source currency to the targets.
-    public static let connectors: Set<String> = ["in", "to", "into"]
+    /// Folded; Arabic `إلى` (to) in both spellings, for lines typed in Arabic script.
+    public static let connectors: Set<String> = Set(["in", "to", "into", "إلى", "الى"].map { TextFolding.fold($0) })
 }

@@ -168,7 +168,7 @@ public struct Parser {
     /// `5bin`), as powers of ten; matched folded (any case).
     public static let suffixes: [String: Int] = [
         "k": 3, "tsd": 3, "bin": 3, "m": 6, "mn": 6, "mio": 6, "milyon": 6, "bn": 9, "mrd": 9, "milyar": 9,
-        "lakh": 5, "lakhs": 5, "lac": 5, "crore": 7, "crores": 7,
+        "lakh": 5, "lakhs": 5, "lac": 5, "crore": 7, "crores": 7, "cr": 7,
     ]
 
     /// Words between a percentage and what it is taken of (`15 % of 80 eur`).

@@ -77,12 +77,18 @@ public final class CurrencyDirectory {
         // Everyday names in the locale's own script: the shekel's abbreviation (with
         // gershayim or a typed quote), the Hindi rupee.
         "ש״ח": ["ILS"], "ש\"ח": ["ILS"], "שקל": ["ILS"], "שקלים": ["ILS"], "रुपये": ["INR"], "रुपया": ["INR"], "रुपए": ["INR"],
+        // Inflected and everyday forms people type in their own languages: Swedish and
+        // Danish/Norwegian crowns, Polish złoty, Russian roubles, the hryvnia, Romanian lei,
+        // the won, and German plurals (Lire: the current lira).
+        "kronor": ["SEK"], "kroner": ["NOK", "DKK"], "złotych": ["PLN"], "zlotych": ["PLN"], "złote": ["PLN"], "zlote": ["PLN"],
+        "рублей": ["RUB"], "рубля": ["RUB"], "рубль": ["RUB"], "руб": ["RUB"], "руб.": ["RUB"], "грн": ["UAH"], "гривень": ["UAH"],
+        "гривні": ["UAH"], "гривня": ["UAH"], "lei": ["RON"], "원": ["KRW"], "lire": ["TRY", "ITL"],
     ]
 
     /// The symbols made of ASCII letters (and dots), by their lower case.
     static let lettersInAnyCase: [String: [String]] = {
         var found: [String: [String]] = [:]
-        for (symbol, codes) in symbols where symbol.allSatisfy({ $0.isASCII && ($0.isLetter || $0 == ".") }) {
+        for (symbol, codes) in symbols where symbol.allSatisfy({ $0.isLetter || $0 == "." }) {
             found[symbol.lowercased(), default: []] += codes.filter { !(found[symbol.lowercased()] ?? []).contains($0) }
         }
         return found

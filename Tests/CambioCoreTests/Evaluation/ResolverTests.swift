@@ -155,10 +155,21 @@ extension ResolverTests {
     @Test(arguments: [
         ("100 ש״ח in usd", "he_IL", "ILS>USD"), ("100 ש\"ח in usd", "he_IL", "ILS>USD"), ("100 שקלים in eur", "he_IL", "ILS>EUR"),
         ("100 रुपये in usd", "hi_IN", "INR>USD"), ("100 रुपया in usd", "hi_IN", "INR>USD"),
+        ("100 kronor in eur", "sv_SE", "SEK>EUR"), ("100 Kronor in eur", "sv_SE", "SEK>EUR"), ("100 kroner in eur", "da_DK", "DKK>EUR"),
+        ("100 kroner in eur", "nb_NO", "NOK>EUR"), ("100 złotych in eur", "pl_PL", "PLN>EUR"), ("100 Złotych in eur", "pl_PL", "PLN>EUR"),
+        ("100 рублей in eur", "ru_RU", "RUB>EUR"), ("100 грн in eur", "uk_UA", "UAH>EUR"), ("100 lei in eur", "ro_RO", "RON>EUR"),
+        ("1,000원 in usd", "ko_KR", "KRW>USD"), ("100 Lire in eur", "de_DE", "TRY>EUR"),
+        ("١٢٫٥٠ يورو إلى دولار", "ar_EG", "EUR>USD"), ("12 يورو الى دولار", "ar_EG", "EUR>USD"),
     ])
     func everydayNamesInTheLocalesScript(_ line: String, _ locale: String, _ pair: String) {
         let outcome = run(line, locale)
         #expect(converted(outcome) == [pair], "\(line): \(outcome.reply.lines)")
+    }
+
+    /// `cr` is a crore in en_IN as `crore` is.
+    @Test func croreAbbreviated() {
+        let outcome = run("1 cr inr in usd", "en_IN")
+        #expect(outcome.reply.conversions.first?.amount == Rational(10_000_000), "\(outcome.reply.lines)")
     }
 
     /// A quote stays no part of a word outside Hebrew.
