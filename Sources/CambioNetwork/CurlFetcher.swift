@@ -132,7 +132,8 @@ public final class CurlFetcher: TransportRequest, @unchecked Sendable {
             }
             return .success(body)
         }
-        return .failure(.redirected(host: RequestPolicy.displayHost(url), to: RequestPolicy.displayHost(current)))
+        // Redirected on the same host past the limit: a loop, not another host.
+        return .failure(.invalidResponse(host: RequestPolicy.displayHost(url), reason: Problem("problem.redirectLoop", String(Self.redirectLimit))))
     }
 
     /// The port a URL connects to, its scheme's default when none is written.
@@ -178,8 +179,15 @@ public final class CurlFetcher: TransportRequest, @unchecked Sendable {
                 reason: expected > 0 ? Problem("problem.cutOf", String(received), String(expected)) : Problem("problem.cut", String(received)))
         case CURLE_GOT_NOTHING, CURLE_RECV_ERROR, CURLE_SEND_ERROR:
             return .invalidResponse(host: host, reason: Problem("problem.closed"))
-        case CURLE_URL_MALFORMAT, CURLE_UNSUPPORTED_PROTOCOL:
+        case CURLE_URL_MALFORMAT:
             return .badURL(host)
+        // The URL passed the policy before the transfer: refused now, it is the answer that is
+        // no HTTP (HTTP/0.9, another protocol on the port).
+        case CURLE_UNSUPPORTED_PROTOCOL, CURLE_WEIRD_SERVER_REPLY:
+            return .invalidResponse(host: host, reason: Problem("problem.notHTTP"))
+        // libcurl gives up on headers past its limit as being out of memory.
+        case CURLE_OUT_OF_MEMORY:
+            return .invalidResponse(host: host, reason: Problem("problem.headersTooLarge"))
         default:
             return .other(host: host, description: UntrustedText("network error \(code.rawValue): " + String(cString: curl_easy_strerror(code))))
         }

@@ -50,7 +50,9 @@ public enum RequestPolicy {
     /// The host (and port) a message names: never the path or the query. It came from
     /// outside (a setting, a redirect), so it is shown only through the sanitiser.
     public static func displayHost(_ url: URL) -> UntrustedText {
-        let name = url.host ?? "?"
+        // An IPv6 address is written in brackets, so that its port reads apart (`[::1]:44941`).
+        var name = url.host ?? "?"
+        if name.contains(":"), !name.hasPrefix("[") { name = "[" + name + "]" }
         return UntrustedText(url.port.map { "\(name):\($0)" } ?? name)
     }
 }

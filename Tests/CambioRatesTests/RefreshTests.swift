@@ -200,3 +200,12 @@ enum Via: String, CaseIterable, Sendable, CustomTestStringConvertible {
         #expect(server.requestedPaths.isEmpty)
     }
 }
+
+extension RefreshTests {
+    /// An IPv6 host is written in brackets before its port (`::1:44941` read as one address).
+    @Test func anIPv6HostIsShownInBrackets() {
+        #expect(RequestPolicy.displayHost(URL(string: "http://[::1]:44941/x")!).raw == "[::1]:44941")
+        #expect(RequestPolicy.displayHost(URL(string: "https://example.com/x")!).raw == "example.com")
+        #expect(RequestPolicy.displayHost(URL(string: "http://127.0.0.1:8080/x")!).raw == "127.0.0.1:8080")
+    }
+}

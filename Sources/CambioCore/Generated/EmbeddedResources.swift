@@ -1080,6 +1080,9 @@ status.history.snapshotsHeldOne = {0} Tag gespeichert (currency-api, ab {1})
 warning.historyCacheIgnored = der Verlaufsspeicher {0} wird übergangen: er ist nicht als Kurse eines Tages lesbar; der Tag wird bei Bedarf neu geholt
 error.tooManyWords = die Zeile hat mehr als {0} Wörter, Zahlen und Zeichen — teilen Sie sie auf mehrere Zeilen auf
 problem.tooManyDays = mehr als {0} Tage, mehr als der Euro erlebt hat
+problem.redirectLoop = mehr als {0}-mal auf demselben Host umgeleitet: eine Schleife
+problem.notHTTP = eine Antwort, die kein HTTP ist (HTTP/0.9 oder ein anderes Protokoll auf diesem Port)
+problem.headersTooLarge = Kopfzeilen, größer als libcurl annimmt
 """#
 
     /// `Resources/Localization/en.strings`: the interface in `en`.
@@ -1527,6 +1530,9 @@ status.history.snapshotsHeldOne = {0} day cached (currency-api, from {1})
 warning.historyCacheIgnored = ignoring the history cache {0}: it does not read as a day's rates; the day is fetched again when asked
 error.tooManyWords = the line has more than {0} words, numbers and signs — split it into several lines
 problem.tooManyDays = more than {0} days, more than the euro has had
+problem.redirectLoop = redirected more than {0} times on the same host: a loop
+problem.notHTTP = an answer that is not HTTP (HTTP/0.9 or another protocol on that port)
+problem.headersTooLarge = headers larger than libcurl accepts
 """#
 
     /// `Resources/Localization/tr.strings`: the interface in `tr`.
@@ -1973,6 +1979,9 @@ status.history.snapshotsHeldOne = {0} gün saklı (currency-api, {1} itibarıyla
 warning.historyCacheIgnored = geçmiş önbelleği {0} yok sayılıyor: bir günün kurları olarak okunamıyor; gün istendiğinde yeniden alınır
 error.tooManyWords = satırda {0} taneden fazla sözcük, sayı ve işaret var — birkaç satıra bölün
 problem.tooManyDays = {0} günden fazla, avronun yaşadığından fazla
+problem.redirectLoop = aynı sunucuda {0} kereden fazla yönlendirildi: bir döngü
+problem.notHTTP = HTTP olmayan bir yanıt (HTTP/0.9 ya da o bağlantı noktasında başka bir protokol)
+problem.headersTooLarge = libcurl'ün kabul ettiğinden büyük başlıklar
 """#
 
     /// The words of each keyword's meaning in every language (`keyword.…` of each `.strings`).

@@ -151,3 +151,18 @@ import Testing
         #expect(failing.status == 1)
     }
 }
+
+extension ProviderFaultTests {
+    /// A redirect to the same URL again and again is a loop, not "another host" (it said so).
+    @Test func aSameHostRedirectLoopIsSaidToBeOne() throws {
+        let home = try TemporaryDirectory()
+        let server = try LoopbackServer()
+        defer { server.stop() }
+        server.route(
+            "/v1/currencies/eur.json", .init(status: 302, headers: [("Location", "\(server.baseURL)/v1/currencies/eur.json")], body: []))
+        let run = try Cambio.run(
+            ["--refresh", "1", "eur", "in", "usd"],
+            environment: home.environment(["CAMBIO_PROVIDER_URL": server.baseURL, "CAMBIO_PROVIDER": "currency-api"]))
+        #expect(run.stderr.contains("on the same host: a loop") && !run.stderr.contains("another host"), "\(run.stderr)")
+    }
+}
