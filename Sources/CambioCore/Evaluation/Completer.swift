@@ -114,17 +114,12 @@ public enum Completer {
             }
         }
         let found = currencies(typed, engine, recent)
-        return Completion(replacing: replacing, candidates: found, preferred: wholeWord(typed, of: found))
-    }
-
-    /// The insert of the one candidate whose name has `typed` as a whole word, if one alone has.
-    private static func wholeWord(_ typed: String, of candidates: [Candidate]) -> String? {
-        let folded = TextFolding.fold(typed)
-        guard folded.count >= 3, candidates.count > 1 else { return nil }
-        let having = candidates.filter { candidate in
-            TextFolding.fold(candidate.name).split { !$0.isLetter && !$0.isNumber }.contains { $0 == folded }
-        }
-        return having.count == 1 ? having[0].insert : nil
+        let preferred =
+            found.count > 1
+            ? engine.directory.wholeWordMatch(typed, among: found.compactMap(\.code)).flatMap { code in
+                found.first { $0.code == code }?.insert
+            } : nil
+        return Completion(replacing: replacing, candidates: found, preferred: preferred)
     }
 
     private static func keywords(_ words: [String], typed: String, replacing: Int, when allowed: Bool) -> Completion {

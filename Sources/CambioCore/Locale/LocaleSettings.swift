@@ -28,32 +28,33 @@ public struct LocaleSettings: Equatable, Sendable {
         if let override, let id = normalize(override) {
             return LocaleSettings(numbers: id, money: id, messages: id, override: id)
         }
-        func first(_ names: [String]) -> String {
-            for name in names {
-                guard let raw = environment[name], !raw.isEmpty else { continue }
-                // LANGUAGE is a colon-separated preference list.
-                let candidate = name == "LANGUAGE" ? String(raw.split(separator: ":").first ?? "") : raw
-                if let id = normalize(candidate) { return id }
-                // A set but neutral value (C, POSIX) stops the search, as POSIX does.
-                if name != "LANGUAGE" { return neutral }
-            }
-            return neutral
-        }
         return LocaleSettings(
-            numbers: first(["LC_ALL", "LC_NUMERIC", "LANG"]),
-            money: first(["LC_ALL", "LC_MONETARY", "LANG"]),
-            messages: first(["LC_ALL", "LC_MESSAGES", "LANGUAGE", "LANG"]))
+            numbers: named(environment, numberVariables) ?? neutral, money: named(environment, moneyVariables) ?? neutral,
+            messages: named(environment, messageVariables) ?? neutral)
     }
 
-    /// Whether the first of `names` set in `environment` names a locale (not C, POSIX or
-    /// nothing), as `resolve` reads them.
-    public static func namesLocale(_ environment: [String: String], _ names: [String]) -> Bool {
+    /// The variables each category is read from, in POSIX's order.
+    static let numberVariables = ["LC_ALL", "LC_NUMERIC", "LANG"]
+    static let moneyVariables = ["LC_ALL", "LC_MONETARY", "LANG"]
+    static let messageVariables = ["LC_ALL", "LC_MESSAGES", "LANGUAGE", "LANG"]
+
+    /// The locale the first of `names` set in `environment` names; `nil` when that is neutral
+    /// (C, POSIX) or nothing is set.
+    private static func named(_ environment: [String: String], _ names: [String]) -> String? {
         for name in names {
             guard let raw = environment[name], !raw.isEmpty else { continue }
-            return normalize(raw) != nil
+            // LANGUAGE is a colon-separated preference list.
+            let candidate = name == "LANGUAGE" ? String(raw.split(separator: ":").first ?? "") : raw
+            if let id = normalize(candidate) { return id }
+            // A set but neutral value (C, POSIX) stops the search, as POSIX does.
+            if name != "LANGUAGE" { return nil }
         }
-        return false
+        return nil
     }
+
+    /// Whether the environment names a locale for money (not C, POSIX or nothing), as
+    /// `resolve` reads it: only then has the user a region.
+    public static func namesMoneyLocale(_ environment: [String: String]) -> Bool { named(environment, moneyVariables) != nil }
 
     /// `de_DE.UTF-8@euro` → `de_DE`, `de-DE` → `de_DE`; `nil` for C, POSIX, empty or malformed text.
     public static func normalize(_ raw: String) -> String? {

@@ -167,6 +167,15 @@ public final class CurrencyDirectory {
         return built
     }
 
+    /// The one of `codes` that has `typed` as a whole word of one of its names (`türk`: Türk
+    /// lirası, not Türkmenistan manatı), if one alone has.
+    public func wholeWordMatch(_ typed: String, among codes: [CurrencyCode]) -> CurrencyCode? {
+        let folded = TextFolding.fold(typed)
+        guard folded.count >= 3 else { return nil }
+        let having = codes.filter { code in entry(code)?.foldedNames.contains { Self.wordsStart($0, with: [folded], whole: true) } == true }
+        return having.count == 1 ? having[0] : nil
+    }
+
     public func entry(_ code: CurrencyCode) -> Entry? {
         _ = entries
         return entryIndex[code].map { entries[$0] }

@@ -102,7 +102,7 @@ public struct App {
                 warn(early("warning.baseUnknown", Sanitiser.quoted(raw)))
             }
         }
-        let moneyNamed = override != nil || LocaleSettings.namesLocale(environment, ["LC_ALL", "LC_MONETARY", "LANG"])
+        let moneyNamed = override != nil || LocaleSettings.namesMoneyLocale(environment)
         let regional = moneyNamed ? locale.regionCurrency.flatMap { rateStore.codes.contains($0) ? $0 : nil } : nil
         var base = settings.base ?? fromEnvironment ?? regional ?? .eur
         if !rateStore.codes.contains(base) {
