@@ -122,7 +122,8 @@ final class Calculator {
                 line.reply.lines.append(
                     .note(
                         localized(
-                            "note.part", formatter.formatGiven(part.amount, part.from), formatter.format(part.result, part.to))))
+                            "note.part", formatter.formatGiven(part.amount, part.from),
+                            formatter.format(part.result, part.to, rounding: state.rounding))))
             }
         }
         if line.keepsRecords {
@@ -137,17 +138,18 @@ final class Calculator {
             // currency than the base is also shown in the base, as a bare amount is.
             let value = total.value
             try converter.readable(value)
-            var shown = total.currency.map { formatter.format(value, $0) } ?? formatter.formatNumber(value)
+            var shown = total.currency.map { formatter.format(value, $0, rounding: state.rounding) } ?? formatter.formatNumber(value)
             var charged: Rational?
             if let fee, let currency = total.currency {
                 charged = try chargedValue(expression, factor: factor, into: currency, fee: fee, state)
-                if let charged { shown += converter.feeSuffix(charged, currency, fee) }
+                if let charged { shown += converter.feeSuffix(charged, currency, fee, state.rounding) }
             }
             line.reply.lines.append(.result(echo + " = " + shown))
             line.state.answer = (value, total.currency ?? base)
             line.reply.value = Money(value, total.currency)
             if line.keepsRecords {
-                line.reply.records.append(expressionRecord(echo, value, total.currency, fee: fee, charged: charged, typed: line.typed))
+                line.reply.records.append(
+                    expressionRecord(echo, value, total.currency, fee: fee, charged: charged, typed: line.typed, state.rounding))
             }
             if let currency = total.currency, currency != base {
                 try inBase(expression, total: value, from: currency, factor: factor, fee: fee, &line)
@@ -166,8 +168,8 @@ final class Calculator {
             let result = total.value * rate
             try converter.readable(result)
             let charged = try fee.flatMap { try chargedValue(expression, factor: factor, into: target, fee: $0, state) }
-            var text = echo + " = " + formatter.format(result, target)
-            if let fee, let charged { text += converter.feeSuffix(charged, target, fee) }
+            var text = echo + " = " + formatter.format(result, target, rounding: state.rounding)
+            if let fee, let charged { text += converter.feeSuffix(charged, target, fee, state.rounding) }
             let detail = showsDetails && from != target ? formatter.rateDetail(from: from, to: target, rate: rate) : nil
             line.reply.lines.append(.result(text, detail: detail))
             if first == nil { first = (result, target) }
@@ -175,8 +177,9 @@ final class Calculator {
                 var conversion = Conversion(
                     amount: total.value, from: from, to: target, rate: rate, result: result, origin: converter.origin(quote, line))
                 if let fee, let charged { conversion.charge(fee, giving: charged) }
+                conversion.rounding = state.rounding
                 line.reply.conversions.append(conversion)
-                line.reply.records.append(expressionRecord(echo, result, target, fee: fee, charged: charged, typed: line.typed))
+                line.reply.records.append(expressionRecord(echo, result, target, fee: fee, charged: charged, typed: line.typed, state.rounding))
             }
         }
         if showsDetails { line.reply.lines += converter.sourceNotes(used, line) }
@@ -202,8 +205,8 @@ final class Calculator {
         let result = total * rate
         try converter.readable(result)
         let charged = try fee.flatMap { try chargedValue(expression, factor: factor, into: base, fee: $0, line.state) }
-        var text = formatter.formatGiven(total, currency) + " = " + formatter.format(result, base)
-        if let fee, let charged { text += converter.feeSuffix(charged, base, fee) }
+        var text = formatter.formatGiven(total, currency) + " = " + formatter.format(result, base, rounding: line.state.rounding)
+        if let fee, let charged { text += converter.feeSuffix(charged, base, fee, line.state.rounding) }
         let detail = showsDetails ? formatter.rateDetail(from: currency, to: base, rate: rate) : nil
         line.reply.lines.append(.result(text, detail: detail))
         if showsDetails { line.reply.lines.append(.source(converter.tableNote(quote.table, line))) }
@@ -211,6 +214,7 @@ final class Calculator {
             var conversion = Conversion(
                 amount: total, from: currency, to: base, rate: rate, result: result, origin: converter.origin(quote, line))
             if let fee, let charged { conversion.charge(fee, giving: charged) }
+            conversion.rounding = line.state.rounding
             line.reply.conversions.append(conversion)
         }
         // The one value of the line stays the calculation's (the preview shows it).
@@ -219,17 +223,18 @@ final class Calculator {
 
     /// The calculation as data: what it says, its exact and rounded value, its currency, and
     /// with a fee the figure with it, as the line shows them.
-    private func expressionRecord(_ echo: String, _ value: Rational, _ currency: CurrencyCode?, fee: Rational?, charged: Rational?, typed: String)
-        -> Record
-    {
+    private func expressionRecord(
+        _ echo: String, _ value: Rational, _ currency: CurrencyCode?, fee: Rational?, charged: Rational?, typed: String, _ rounding: Rounding
+    ) -> Record {
         let exact = value.decimalText(significantDigits: Conversion.significantDigits)
-        let (negative, digits) = value.roundedDigits(fractionDigits: MoneyFormatter.fractionDigits)
+        let places = currency.map { rounding.fractionDigits($0) } ?? MoneyFormatter.fractionDigits
+        let (negative, digits) = value.roundedDigits(fractionDigits: places, mode: rounding.mode)
         var fields: [(key: String, value: Record.Value)] = [
             ("typed", .text(Sanitiser.visible(typed))), ("expression", .text(echo)), ("result", .decimal(exact.text)),
             ("result_exact", .flag(exact.exact)),
             ("rounded", .decimal(negative ? "-" + digits : digits)), ("currency", .text(currency?.rawValue ?? "")),
         ]
-        if let fee, let charged { fields += Conversion.feeFields(fee, charged) }
+        if let fee, let charged, let currency { fields += Conversion.feeFields(fee, charged, rounding, currency) }
         return Record("expression", fields)
     }
 

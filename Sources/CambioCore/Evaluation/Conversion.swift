@@ -20,6 +20,8 @@ public struct Conversion: Sendable, Equatable {
     /// The result with the fee, as the line shows it: for a calculation, every amount charged
     /// once into the target (README, "A card fee"), which is not `result × (1 + fee)`.
     public private(set) var resultWithFee: Rational? = nil
+    /// How the line rounded the figures it showed (`rounded`, `rounded_with_fee`).
+    public var rounding = Rounding.shown
     /// True for a conversion inside a calculation (its result is part of another one's amount).
     public var isPart = false
 
@@ -40,11 +42,12 @@ public struct Conversion: Sendable, Equatable {
 
     /// The fields that state a fee and the figure with it, for a conversion's or a
     /// calculation's record: the percentage, the figure rounded as shown, and exactly.
-    public static func feeFields(_ fee: Rational, _ charged: Rational) -> [(key: String, value: Record.Value)] {
-        let (negative, digits) = charged.roundedDigits(fractionDigits: MoneyFormatter.fractionDigits)
-        return [
+    public static func feeFields(_ fee: Rational, _ charged: Rational, _ rounding: Rounding, _ code: CurrencyCode) -> [(
+        key: String, value: Record.Value
+    )] {
+        [
             ("fee_percent", .decimal(fee.percent.decimalText(significantDigits: significantDigits).text)),
-            ("rounded_with_fee", .decimal(negative ? "-" + digits : digits)),
+            ("rounded_with_fee", .decimal(charged.roundedText(rounding, code))),
             ("result_with_fee", .decimal(charged.decimalText(significantDigits: significantDigits).text)),
         ]
     }
@@ -53,11 +56,8 @@ public struct Conversion: Sendable, Equatable {
     /// decimal (when they have one, it is written whole).
     public static let significantDigits = 40
 
-    /// The result rounded half to even to three decimals, as shown.
-    public var roundedResult: String {
-        let (negative, digits) = result.roundedDigits(fractionDigits: MoneyFormatter.fractionDigits)
-        return negative ? "-" + digits : digits
-    }
+    /// The result rounded as shown (three decimals, half to even, unless the user chose).
+    public var roundedResult: String { result.roundedText(rounding, to) }
 
     /// The result as a plain decimal: exact when it terminates, else 40 significant digits.
     public var resultText: (text: String, exact: Bool) { result.decimalText(significantDigits: Self.significantDigits) }

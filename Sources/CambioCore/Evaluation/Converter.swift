@@ -203,6 +203,7 @@ final class Converter {
         for note in notes { line.reply.lines.append(.assumption(note)) }
         var answer = Rational.zero
         var used = UsedTables()
+        let rounding = line.state.rounding
         for (index, target) in targets.enumerated() {
             let quote = try quote(from: from, to: target, line)
             let rate = quote.rate
@@ -217,9 +218,9 @@ final class Converter {
             resultLine.removeAll(keepingCapacity: true)
             formatter.writeGiven(amount, from, into: &resultLine)
             resultLine.append(contentsOf: Self.equals)
-            formatter.write(result, target, into: &resultLine)
+            formatter.write(result, target, rounding: rounding, into: &resultLine)
             let fee = from != target && line.state.hasFee ? line.state.fee : nil
-            if let fee { resultLine += feeSuffix(result * (.one + fee), target, fee).utf8 }
+            if let fee { resultLine += feeSuffix(result * (.one + fee), target, fee, rounding).utf8 }
             line.reply.lines.append(.result(resultLine.withUnsafeBufferPointer(ResultText.init(utf8:)), detail: detail))
             if index == 0 {
                 answer = result
@@ -229,6 +230,7 @@ final class Converter {
             if line.keepsRecords {
                 var conversion = Conversion(amount: amount, from: from, to: target, rate: rate, result: result, origin: origin(quote, line))
                 if let fee { conversion.charge(fee, giving: result * (.one + fee)) }
+                conversion.rounding = rounding
                 line.reply.conversions.append(conversion)
             }
         }
@@ -291,8 +293,8 @@ final class Converter {
     // MARK: The fee
 
     /// ` (14,541 $ with the 1,75 % fee)`: `charged`, the result with the fee, beside it.
-    func feeSuffix(_ charged: Rational, _ code: CurrencyCode, _ fee: Rational) -> String {
-        " (" + localized("note.feeResult", formatter.format(charged, code), percentText(fee)) + ")"
+    func feeSuffix(_ charged: Rational, _ code: CurrencyCode, _ fee: Rational, _ rounding: Rounding) -> String {
+        " (" + localized("note.feeResult", formatter.format(charged, code, rounding: rounding), percentText(fee)) + ")"
     }
 
     /// A fraction as a percentage in the locale: `1,75 %`.

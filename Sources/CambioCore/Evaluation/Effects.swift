@@ -4,7 +4,7 @@ public struct Effects: OptionSet, Sendable {
     public init(rawValue: Int) { self.rawValue = rawValue }
 
     /// A setting changed: the shell saves the one that did (`baseChanged`, `localeChanged`,
-    /// `feeChanged`), and nothing else.
+    /// `feeChanged`, `roundingChanged`), and nothing else.
     public static let saveConfig = Effects(rawValue: 1)
     public static let saveRecent = Effects(rawValue: 2)
     public static let quit = Effects(rawValue: 4)
@@ -14,6 +14,8 @@ public struct Effects: OptionSet, Sendable {
     public static let baseChanged = Effects(rawValue: 16)
     /// The card fee changed (with `saveConfig`).
     public static let feeChanged = Effects(rawValue: 32)
+    /// The rounding of results changed (with `saveConfig`).
+    public static let roundingChanged = Effects(rawValue: 256)
     /// The table in use changed (a refresh): the session rebuilds its engine for it.
     public static let tableChanged = Effects(rawValue: 64)
     /// A command changed a setting (base, locale, fee, source, preview, the recent list): its

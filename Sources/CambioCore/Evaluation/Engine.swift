@@ -92,7 +92,7 @@ public final class Engine {
         var copy = state
         _ = lend(&copy, now: Date(), host: previewHost, keepsRecords: true) { context in evaluate(line, &context) }
         guard !work.reply.failed, let money = work.reply.value else { return nil }
-        return "= " + (money.currency.map { formatter.format(money.value, $0) } ?? formatter.formatNumber(money.value))
+        return "= " + (money.currency.map { formatter.format(money.value, $0, rounding: state.rounding) } ?? formatter.formatNumber(money.value))
     }
 
     private lazy var previewHost = SilentHost(locale: locale)
@@ -127,6 +127,33 @@ public final class Engine {
         lend(&state, now: now, host: host, keepsRecords: configuration.keepsRecords) { context in
             if line.count > Self.lineLimit || !recognised(line, &context) {
                 evaluate(String(decoding: line, as: UTF8.self), &context)
+            }
+        }
+    }
+
+    /// One row of a document: `amount` in `from` converted into `targets` with the rates of `day`
+    /// (the current ones when `nil`), as the line `AMOUNT FROM in TARGETS on DAY` is: the same
+    /// conversion, substitution notes and errors, without text to read. The reply is left in the
+    /// engine (`withReply`).
+    public func convertRow(
+        _ amount: Rational, from: CurrencyCode, to targets: [CurrencyCode], on day: Day?, state: inout SessionState, now: Date,
+        host: any SessionHost
+    ) -> Effects {
+        lend(&state, now: now, host: host, keepsRecords: true) { context in
+            let conversion = ResolvedConversion(from: from, targets: targets, notes: [])
+            do {
+                if let day {
+                    let checked = try dates.checked(day, range: nil, today: Day.utc(now))
+                    try dates.withDay(checked, at: nil, &context) { line in try converter.convert(amount, conversion, notes: [], &line) }
+                } else {
+                    try converter.convert(amount, conversion, notes: [], &context)
+                }
+            } catch let error as CommandError {
+                context.reply.clear()
+                fail(&context, error)
+            } catch {
+                context.reply.clear()
+                fail(&context, CommandError(.expected(.endOfLine, found: nil), at: nil))
             }
         }
     }

@@ -109,6 +109,8 @@ public enum Messages {
             }
         case .badFee(let typed):
             return localized("error.badFee", Sanitiser.quoted(typed))
+        case .badRounding(let typed):
+            return localized("error.badRounding", Sanitiser.quoted(typed))
         case .badChart(let typed):
             return typed.isEmpty ? localized("error.chart.usage") : localized("error.chart", Sanitiser.quoted(typed))
         case .date(let problem):

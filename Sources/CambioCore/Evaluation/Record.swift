@@ -55,7 +55,9 @@ public struct Record: Sendable, Equatable {
         fields += conversion.origin.fields
         fields += [("result_exact", .flag(result.exact)), ("rate_exact", .flag(rate.exact))]
         if conversion.isPart { fields.append(("part", .flag(true))) }
-        if let fee = conversion.fee, let withFee = conversion.resultWithFee { fields += Conversion.feeFields(fee, withFee) }
+        if let fee = conversion.fee, let withFee = conversion.resultWithFee {
+            fields += Conversion.feeFields(fee, withFee, conversion.rounding, conversion.to)
+        }
         self.init("conversion", fields)
     }
 

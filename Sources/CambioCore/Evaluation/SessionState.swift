@@ -15,6 +15,7 @@ public struct SessionState: Sendable {
         var answerCurrency: CurrencyCode?
         var feeValue = Rational.zero
         var feeSet = false
+        var rounding = Rounding.shown
         /// The last conversion (`lastFrom` `nil` when there is none), as plain fields too.
         var lastAmount = Rational.zero
         var lastIsRate = false
@@ -40,6 +41,7 @@ public struct SessionState: Sendable {
             copy.answerCurrency = answerCurrency
             copy.feeValue = feeValue
             copy.feeSet = feeSet
+            copy.rounding = rounding
             return copy
         }
     }
@@ -124,6 +126,12 @@ public struct SessionState: Sendable {
             box.feeSet = newValue != nil
         }
     }
+    /// How results are rounded for display (three decimals, half to even, unless the user chose).
+    public var rounding: Rounding {
+        get { storage.rounding }
+        set { unique.rounding = newValue }
+    }
+
     /// Whether a fee is set, without copying it.
     public var hasFee: Bool { storage.feeSet }
 

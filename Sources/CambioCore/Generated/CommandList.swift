@@ -14,6 +14,7 @@ enum CommandList {
         RatesCommand.self,
         RecentCommand.self,
         RefreshCommand.self,
+        RoundCommand.self,
         SourceCommand.self,
         StatusCommand.self,
         SwapCommand.self,

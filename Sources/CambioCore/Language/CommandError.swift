@@ -40,6 +40,8 @@ public struct CommandError: Error, Equatable, Sendable {
         case arithmetic(ArithmeticProblem)
         /// `fee` with something that is no percentage between 0 and 100.
         case badFee(String)
+        /// `round` with words that are neither a number of decimals, `minor`, nor a rule.
+        case badRounding(String)
         /// A date that does not read, or a day without rates.
         case date(DateProblem)
         /// A period that does not read, or has no average.

@@ -58,9 +58,11 @@ public final class MoneyFormatter {
     }
 
     /// The same, appended to `out` as UTF-8: every amount Cambio shows is written here.
-    public func write(_ value: Rational, _ code: CurrencyCode, fractionDigits: Int = fractionDigits, into out: inout [UInt8]) {
+    public func write(
+        _ value: Rational, _ code: CurrencyCode, fractionDigits: Int = fractionDigits, mode: Rounding.Mode = .halfEven, into out: inout [UInt8]
+    ) {
         let pattern = pattern(for: code)
-        if let magnitude = value.scaledMagnitudeFast(fractionDigits: fractionDigits) {
+        if let magnitude = value.scaledMagnitudeFast(fractionDigits: fractionDigits, mode: mode) {
             let negative = value.isNegative && magnitude != 0
             let prefix = negative ? pattern.negativePrefixBytes : pattern.positivePrefixBytes
             let suffix = negative ? pattern.negativeSuffixBytes : pattern.positiveSuffixBytes
@@ -91,13 +93,25 @@ public final class MoneyFormatter {
                     into: &out)
             }
         } else {
-            let magnitude = value.scaledMagnitude(fractionDigits: fractionDigits)
+            let magnitude = value.scaledMagnitude(fractionDigits: fractionDigits, mode: mode)
             let negative = value.isNegative && !magnitude.isZero
             out += negative ? pattern.negativePrefixBytes : pattern.positivePrefixBytes
             var digits = magnitude.description
             digits.withUTF8 { writeNumber(UnsafeRawBufferPointer($0), fractionDigits: fractionDigits, into: &out) }
             out += negative ? pattern.negativeSuffixBytes : pattern.positiveSuffixBytes
         }
+    }
+
+    /// A result rounded as the user chose (`Rounding`): the decimals for its currency, by its rule.
+    public func format(_ value: Rational, _ code: CurrencyCode, rounding: Rounding) -> String {
+        scratch.removeAll(keepingCapacity: true)
+        write(value, code, rounding: rounding, into: &scratch)
+        return String(decoding: scratch, as: UTF8.self)
+    }
+
+    /// The same, appended to `out`.
+    @inline(__always) public func write(_ value: Rational, _ code: CurrencyCode, rounding: Rounding, into out: inout [UInt8]) {
+        write(value, code, fractionDigits: rounding.fractionDigits(code), mode: rounding.mode, into: &out)
     }
 
     /// A reused buffer for the `String` forms.

@@ -61,6 +61,9 @@ public struct CurrencyCatalog: Sendable {
 
     public subscript(code: CurrencyCode) -> Currency? { storage.parsed.byCode[code] }
 
+    /// ISO's minor units of `code` (2 for EUR, 0 for JPY); `nil` where ISO gives none.
+    public func minorUnits(_ code: CurrencyCode) -> Int? { storage.parsed.byCode[code]?.minorUnits }
+
     /// The ISO name of a withdrawn currency (`ANG`, `TRL`); `nil` for a current one or none.
     public func withdrawnName(_ code: CurrencyCode) -> String? { storage.parsed.withdrawn[code] }
 }

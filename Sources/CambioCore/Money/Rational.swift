@@ -108,25 +108,41 @@ public struct Rational: Sendable, CustomStringConvertible {
             denominator: denominator.quotientAndRemainder(dividingBy: divisor).quotient)
     }
 
-    /// |value| × 10^`fractionDigits` rounded half to even, in 128 bits when it and the
-    /// arithmetic fit (the common case: a few digits of amount and rate); `nil` otherwise.
-    public func scaledMagnitudeFast(fractionDigits: Int) -> UInt128? {
-        guard let n = numerator.wide, let d = denominator.wide, fractionDigits <= 38, d != 0 else { return nil }
+    /// |value| × 10^`fractionDigits` rounded by `mode` (half to even unless asked), in 128 bits
+    /// when it and the arithmetic fit (the common case: a few digits of amount and rate); `nil`
+    /// otherwise.
+    @inline(__always) public func scaledMagnitudeFast(fractionDigits: Int, mode: Rounding.Mode = .halfEven) -> UInt128? {
+        guard let n = numerator.wide, let d = denominator.wide, fractionDigits >= 0, fractionDigits <= 38, d != 0 else { return nil }
         let (scaled, overflow) = n.multipliedReportingOverflow(by: Self.tens[fractionDigits])
         guard !overflow else { return nil }
         // Most amounts and results fit in 64 bits, where division is a machine instruction.
         if scaled >> 64 == 0, d >> 64 == 0 {
             let (small, divisor) = (UInt64(truncatingIfNeeded: scaled), UInt64(truncatingIfNeeded: d))
             let (quotient, remainder) = small.quotientAndRemainder(dividingBy: divisor)
-            let half = divisor - remainder
-            if remainder > half || (remainder == half && quotient & 1 == 1) { return UInt128(quotient) + 1 }
-            return UInt128(quotient)
+            if mode == .halfEven {
+                let half = divisor - remainder
+                if remainder > half || (remainder == half && quotient & 1 == 1) { return UInt128(quotient) + 1 }
+                return UInt128(quotient)
+            }
+            return UInt128(quotient) + (Self.roundsUp(mode, quotient: quotient, remainder: remainder, divisor: divisor) ? 1 : 0)
         }
         let (quotient, remainder) = scaled.quotientAndRemainder(dividingBy: d)
         // 2r against d without overflow: r < d < 2^128.
-        let half = d - remainder
-        if remainder > half || (remainder == half && quotient & 1 == 1) { return quotient + 1 }
-        return quotient
+        return quotient + (Self.roundsUp(mode, quotient: quotient, remainder: remainder, divisor: d) ? 1 : 0)
+    }
+
+    /// Whether a magnitude's `quotient` goes one up, by `mode`, given the `remainder` of its
+    /// division by `divisor` (compared as `divisor - remainder`, which cannot overflow).
+    @inline(__always) static func roundsUp<T: BinaryInteger>(_ mode: Rounding.Mode, quotient: T, remainder: T, divisor: T) -> Bool {
+        guard remainder != 0 else { return false }
+        switch mode {
+        case .down: return false
+        case .up: return true
+        case .halfUp: return remainder >= divisor - remainder
+        case .halfEven:
+            let half = divisor - remainder
+            return remainder > half || (remainder == half && quotient & 1 == 1)
+        }
     }
 
     /// The fewest fraction digits, at least `minimum` and at most `maximum`, that write the
@@ -174,25 +190,45 @@ public struct Rational: Sendable, CustomStringConvertible {
 
     static let tens: [UInt128] = (0...38).map { power in (0..<power).reduce(UInt128(1)) { value, _ in value * 10 } }
 
-    /// |value| × 10^`fractionDigits`, rounded half to even to an integer.
-    public func scaledMagnitude(fractionDigits: Int) -> BigUInt {
-        if let fast = scaledMagnitudeFast(fractionDigits: fractionDigits) { return BigUInt(wide: fast) }
+    /// |value| × 10^`fractionDigits`, rounded by `mode` (half to even unless asked) to an integer.
+    public func scaledMagnitude(fractionDigits: Int, mode: Rounding.Mode = .halfEven) -> BigUInt {
+        if let fast = scaledMagnitudeFast(fractionDigits: fractionDigits, mode: mode) { return BigUInt(wide: fast) }
         let (quotient, remainder) = (numerator * BigUInt.tenToThe(fractionDigits)).quotientAndRemainder(dividingBy: denominator)
+        guard !remainder.isZero else { return quotient }
         let twice = remainder + remainder
-        if twice > denominator || (twice == denominator && quotient.isOdd) {
-            return quotient.adding(1)
+        let up: Bool
+        switch mode {
+        case .down: up = false
+        case .up: up = true
+        case .halfUp: up = twice >= denominator
+        case .halfEven: up = twice > denominator || (twice == denominator && quotient.isOdd)
         }
-        return quotient
+        return up ? quotient.adding(1) : quotient
     }
 
-    /// Rounded half to even to `fractionDigits` places, as plain digits with a point
-    /// (`1234.500`); the sign separately, false when the rounded value is zero.
-    public func roundedDigits(fractionDigits: Int) -> (negative: Bool, digits: String) {
-        if let fast = scaledMagnitudeFast(fractionDigits: fractionDigits) {
+    /// Rounded by `mode` (half to even unless asked) to `fractionDigits` places, as plain digits
+    /// with a point (`1234.500`); the sign separately, false when the rounded value is zero.
+    public func roundedDigits(fractionDigits: Int, mode: Rounding.Mode = .halfEven) -> (negative: Bool, digits: String) {
+        if let fast = scaledMagnitudeFast(fractionDigits: fractionDigits, mode: mode) {
             return (isNegative && fast != 0, Self.pointed(String(fast), fractionDigits: fractionDigits))
         }
-        let scaled = scaledMagnitude(fractionDigits: fractionDigits)
+        let scaled = scaledMagnitude(fractionDigits: fractionDigits, mode: mode)
         return (isNegative && !scaled.isZero, Self.pointed(scaled.description, fractionDigits: fractionDigits))
+    }
+
+    /// The value rounded by `rounding` for `code`, as plain digits with a point and a leading
+    /// `-` (`"68.98"`): the `rounded` field of records and the cells of documents.
+    public func roundedText(_ rounding: Rounding, _ code: CurrencyCode) -> String {
+        let (negative, digits) = roundedDigits(fractionDigits: rounding.fractionDigits(code), mode: rounding.mode)
+        return negative ? "-" + digits : digits
+    }
+
+    /// The value rounded by `rounding` for `code`, exactly.
+    public func rounded(_ rounding: Rounding, _ code: CurrencyCode) -> Rational {
+        let places = rounding.fractionDigits(code)
+        let magnitude = scaledMagnitude(fractionDigits: places, mode: rounding.mode)
+        let value = Rational(negative: isNegative && !magnitude.isZero, significand: magnitude, exponent: -places)
+        return value
     }
 
     /// `"1234500"`, 3 → `"1234.500"`; `"5"`, 3 → `"0.005"`.

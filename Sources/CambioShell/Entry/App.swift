@@ -73,7 +73,7 @@ public struct App {
             return emit(CompletionScript.script(for: shell, about), plainOutput, about)
         }
         store.loadLocaleFacts()
-        let interactive = options.words.isEmpty && Platform.isTerminal(STDIN_FILENO)
+        let interactive = options.input == nil && options.words.isEmpty && Platform.isTerminal(STDIN_FILENO)
         let warn: (String) -> Void = { plainOutput.writeError(early("warning", $0) + "\n") }
 
         let settings = store.loadSettings(warn: warn)
@@ -111,6 +111,16 @@ public struct App {
         }
         var state = SessionState(base: base, recent: store.loadRecent(warn: warn), locale: locale, pinnedSource: rates.chosen?.rawValue)
         state.fee = settings.fee.map(\.ofPercent)
+        if let rounding = settings.rounding { state.rounding = rounding }
+        // Documents are books' figures: the currency's minor units unless the user said.
+        if options.input != nil, settings.rounding == nil { state.rounding = .minor }
+        if let text = options.rounding {
+            guard let rounding = Rounding(setting: text, keeping: state.rounding) else {
+                plainOutput.complain(early("error.badRounding", Sanitiser.quoted(text)))
+                return ExitStatus.usage
+            }
+            state.rounding = rounding
+        }
         let color = !options.plain && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
         let stdoutIsTerminal = Platform.isTerminal(STDOUT_FILENO)
         var configuration = EngineConfiguration(locale: locale)
@@ -134,6 +144,10 @@ public struct App {
             return InteractiveShell(session: session, output: output, plain: options.plain).run()
         }
         session.output = renderer.output
+        if options.input != nil {
+            if options.refresh { BatchRunner(session: session, renderer: renderer).refreshNow() }
+            return DocumentRunner.run(options, session: session, output: renderer.output)
+        }
         let runner = BatchRunner(
             session: session, renderer: renderer, format: options.format, lineBuffered: options.lineBuffered || stdoutIsTerminal)
         if options.refresh { runner.refreshNow() }

@@ -67,6 +67,8 @@ public enum CompletionScript {
         case .none: []
         case .choice(_, let words): words
         case .locale: vocabulary.locales
+        case .text: []
+        case .currency: vocabulary.currencies.map(\.code)
         }
     }
 

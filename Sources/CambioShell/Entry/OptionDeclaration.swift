@@ -5,6 +5,7 @@ public struct OptionDeclaration: Sendable {
     enum Effect: Sendable {
         case plain, offline, refresh, lineBuffered, save, help, version, manual
         case format, locale, completion
+        case round, input, to, from, column, encoding, total
     }
 
     /// What may follow the option, for parsing and completion.
@@ -14,6 +15,10 @@ public struct OptionDeclaration: Sendable {
         case choice(placeholder: String, [String])
         /// A locale identifier.
         case locale
+        /// Free text (`--round "minor half-up"`), checked where it is used.
+        case text(placeholder: String)
+        /// A currency code.
+        case currency
     }
 
     /// `--plain`.
@@ -31,6 +36,8 @@ public struct OptionDeclaration: Sendable {
         case .none: nil
         case .choice(let placeholder, _): placeholder
         case .locale: "ID"
+        case .text(let placeholder): placeholder
+        case .currency: "CUR"
         }
     }
 
@@ -48,6 +55,17 @@ public struct OptionDeclaration: Sendable {
         OptionDeclaration(
             long: "--format", short: nil, value: .choice(placeholder: "FORMAT", OutputFormat.allCases.map(\.rawValue)),
             key: "option.format", effect: .format),
+        OptionDeclaration(long: "--round", short: nil, value: .text(placeholder: "RULE"), key: "option.round", effect: .round),
+        OptionDeclaration(
+            long: "--input", short: nil, value: .choice(placeholder: "TABLE", ["csv", "tsv"]), key: "option.input", effect: .input),
+        OptionDeclaration(long: "--to", short: nil, value: .currency, key: "option.to", effect: .to),
+        OptionDeclaration(long: "--from", short: nil, value: .currency, key: "option.from", effect: .from),
+        OptionDeclaration(long: "--column", short: nil, value: .text(placeholder: "ROLE=NAME"), key: "option.column", effect: .column),
+        OptionDeclaration(
+            long: "--encoding", short: nil, value: .choice(placeholder: "ENCODING", ["utf-8", "windows-1252"]), key: "option.encoding",
+            effect: .encoding),
+        OptionDeclaration(
+            long: "--total", short: nil, value: .choice(placeholder: "SUM", ["exact", "rounded"]), key: "option.total", effect: .total),
         OptionDeclaration(long: "--line-buffered", short: nil, value: .none, key: "option.lineBuffered", effect: .lineBuffered),
         OptionDeclaration(long: "--save", short: nil, value: .none, key: "option.save", effect: .save),
         OptionDeclaration(long: "--locale", short: nil, value: .locale, key: "option.locale", effect: .locale),

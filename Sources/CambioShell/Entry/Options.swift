@@ -18,6 +18,20 @@ public struct Options: Equatable, Sendable {
     /// Print a completion script for this shell.
     public var completion: CompletionScript.Shell?
     public var locale: String?
+    /// `--round`: how results are rounded, as typed (read by `Rounding(setting:)`).
+    public var rounding: String?
+    /// `--input csv|tsv`: the words name a table to convert (`-` for standard input).
+    public var input: String?
+    /// `--to` (repeatable, or codes separated by commas): the currencies a table is converted into.
+    public var targets: [String] = []
+    /// `--from`: the currency of a table's amounts when it has no currency column.
+    public var from: String?
+    /// `--column ROLE=NAME` (repeatable): a table's column for a role, by its header.
+    public var columns: [String] = []
+    /// `--encoding`: a table's encoding, when it is not to be detected.
+    public var encoding: String?
+    /// `--total rounded`: a table's totals as the sum of its rounded rows.
+    public var totalOfRounded = false
     /// The words of a one-shot command (`12,50 eur in usd`), empty for the shell or a pipe.
     public var words: [String] = []
 
@@ -94,6 +108,13 @@ public struct Options: Equatable, Sendable {
         case .format: format = OutputFormat(rawValue: value) ?? .text
         case .locale: locale = value
         case .completion: completion = CompletionScript.Shell(rawValue: value)
+        case .round: rounding = value
+        case .input: input = value
+        case .to: targets += value.split { $0 == "," || $0 == " " }.map(String.init)
+        case .from: from = value
+        case .column: columns.append(value)
+        case .encoding: encoding = value
+        case .total: totalOfRounded = value == "rounded"
         }
     }
 

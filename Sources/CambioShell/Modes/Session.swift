@@ -75,6 +75,13 @@ final class Session {
         return result
     }
 
+    /// Converts a table row by row with this session's engine, state and host (`DocumentRunner`).
+    func convert(_ document: DocumentText, _ options: DocumentConverter.Options, now: Date) throws(DocumentConverter.Failure)
+        -> DocumentConverter.Output
+    {
+        try DocumentConverter(engine: engine).convert(document, options, state: &state, now: now, host: self)
+    }
+
     /// Evaluates a pipe's line; its reply stays in the engine (`engine.withReply`) until the
     /// next line, and the engine that holds it is returned (a line that changed the locale or
     /// brought a table leaves a new engine for the next).
@@ -113,6 +120,10 @@ final class Session {
         if effects.contains(.feeChanged) {
             settings.fee = state.fee.map(\.percent)
             change("fee", settings.fee.map { $0.decimalText().text })
+        }
+        if effects.contains(.roundingChanged) {
+            settings.rounding = state.rounding.isShown ? nil : state.rounding
+            change("round", settings.rounding?.description)
         }
         if effects.contains(.localeChanged) || effects.contains(.tableChanged) {
             var configuration = engine.configuration

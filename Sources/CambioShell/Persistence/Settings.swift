@@ -9,6 +9,7 @@ import CambioRates
 ///     source = ecb
 ///     refresh-minutes = 60
 ///     timeout-seconds = 10
+///     round = minor half-up
 public struct Settings: Equatable, Sendable {
     public var base: CurrencyCode?
     public var locale: String?
@@ -25,6 +26,8 @@ public struct Settings: Equatable, Sendable {
     public var preview: Bool?
     /// The card fee in percent, as a plain decimal (`1.75`), more than 0 and less than 100.
     public var fee: Rational?
+    /// How results are rounded (`minor`, `2 half-up`); `nil` for three decimals, half to even.
+    public var rounding: Rounding?
 
     public init(
         base: CurrencyCode? = nil, locale: String? = nil, source: Provider? = nil, refreshMinutes: Int? = nil,
@@ -95,6 +98,12 @@ public struct Settings: Equatable, Sendable {
                 } else {
                     warnings.append(Warning(line: number + 1, key: "config.notFee", value: parts[1]))
                 }
+            case "round":
+                if parts[1].count <= 40, let rounding = Rounding(setting: parts[1]) {
+                    settings.rounding = rounding
+                } else {
+                    warnings.append(Warning(line: number + 1, key: "config.notRounding", value: parts[1]))
+                }
             case "refresh-minutes":
                 if let minutes = Int(parts[1]), Settings.refreshMinutesRange.contains(minutes) {
                     settings.refreshMinutes = minutes
@@ -153,6 +162,7 @@ public struct Settings: Equatable, Sendable {
         if let timeoutSeconds { lines.append("timeout-seconds = \(timeoutSeconds)") }
         if let preview { lines.append("preview = \(preview ? "on" : "off")") }
         if let fee { lines.append("fee = \(fee.decimalText().text)") }
+        if let rounding { lines.append("round = \(rounding)") }
         return lines.joined(separator: "\n") + "\n"
     }
 }

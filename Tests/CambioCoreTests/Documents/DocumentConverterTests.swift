@@ -1,0 +1,218 @@
+import CambioTestSupport
+import Foundation
+import Testing
+
+@testable import CambioCore
+
+/// Tables converted row by row: a German bank export (Windows-1252, `;`, decimal comma, umlauts
+/// in the header, a weekend, a holiday, a currency the ECB does not quote, an empty line, a
+/// quoted `;`) and an English card export, into EUR and USD, every added cell and total checked
+/// against Python's fractions over the ECB's own CSV, the output read by Python's csv module.
+@Suite struct DocumentConverterTests: HistoryChecks {
+    static let german: [UInt8] = Array(
+        """
+        Kontoumsätze Girokonto;;;;
+        IBAN;DE02 1203 0000 0000 2020 51;;;
+
+        Buchungstag;Verwendungszweck;Betrag;Währung;Kategorie
+        02.01.2024;Café München;-12,50;EUR;Essen
+        06.01.2024;Hotel Seeblick Zürich;-1.234,56;CHF;Reise
+        01.01.2024;Neujahr;100,00;USD;
+        29.03.2024;Karfreitag London;-45,80;GBP;Reise
+
+        15.01.2024;"Miete; Januar";-850,00;EUR;Wohnen
+        17.01.2024;Bargeld Buenos Aires;12,5;ARS;
+        18.01.2024;Überweisung;1.000,00;PLN;Sonstiges
+
+        """.unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) })
+
+    static let english = Array(
+        """
+        Transaction Date,Description,Amount,Currency,Amount Charged\r
+        2024-07-04 10:15:00,"Taqueria ""El Sol"", CDMX",1250.50,MXN,70.10\r
+        2025-07-22,Sydney cafe,68.20,AUD,45.01\r
+        2024-03-30,Easter Saturday,"1,234.00",GBP,\r
+        2026-01-15,Tokyo hotel,"¥45,000",,300.00\r
+        2025-12-25,Christmas gift,-99.99,SEK,\r
+        2024-02-30,Not a day,10.00,EUR,\r
+
+        """.utf8)
+
+    func convert(_ bytes: [UInt8], _ options: DocumentConverter.Options) throws -> (DocumentText, DocumentConverter.Output) {
+        let engine = engine()
+        var state = SessionState(base: .eur, recent: [], locale: engine.locale)
+        let document = try DocumentText.decode(bytes, as: nil).get()
+        let output = try DocumentConverter(engine: engine).convert(
+            document, options, state: &state, now: now, host: SilentHost(locale: engine.locale))
+        return (document, output)
+    }
+
+    /// The reference: the table as Python's csv module reads it, each converted row recomputed
+    /// from the ECB's CSV (the last day published on or before the row's date), rounded half to
+    /// even to the target's cents; totals the sum of the exact values, rounded once. Prints
+    /// `ok N` or what differs.
+    static let script = """
+        import csv, io, sys, zipfile
+        from fractions import Fraction
+        archive, path, delimiter, decimal, targets = sys.argv[1:6]
+        targets = targets.split(",")
+        rows = list(csv.reader(io.StringIO(zipfile.ZipFile(archive).read("eurofxref-hist.csv").decode())))
+        head = [h.strip() for h in rows[0]]
+        ecb = {}
+        for row in rows[1:]:
+            if row and row[0]:
+                ecb[row[0]] = {head[i]: row[i].strip() for i in range(1, len(row)) if i < len(head) and head[i]}
+        days = sorted(ecb)
+        def rate(day, code):
+            if code == "EUR": return Fraction(1)
+            value = ecb[day].get(code, "N/A")
+            return None if value in ("", "N/A") else Fraction(value)
+        def rounded(value, places):
+            scaled = value * 10 ** places
+            whole, rest = divmod(abs(scaled.numerator), scaled.denominator)
+            if rest * 2 > scaled.denominator or (rest * 2 == scaled.denominator and whole % 2 == 1): whole += 1
+            text = str(whole).rjust(places + 1, "0")
+            text = text[:len(text) - places] + ("." + text[len(text) - places:] if places else "")
+            return ("-" if value < 0 and whole else "") + text
+        def number(text):
+            text = text.replace("¥", "").strip()
+            if decimal == ",": text = text.replace(".", "").replace(",", ".")
+            else: text = text.replace(",", "")
+            return Fraction(text)
+        def iso(text):
+            text = text[:10]
+            if "." in text:
+                d, m, y = text.split(".")
+                return f"{y}-{m}-{d}"
+            return text
+        with open(path, encoding="utf-8-sig", newline="") as f:
+            table = list(csv.reader(f, delimiter=delimiter))
+        header = next(i for i, r in enumerate(table) if r and r[0] in ("Buchungstag", "Transaction Date"))
+        names = table[header]
+        width = names.index(targets[0])
+        totals = {t: Fraction(0) for t in targets}
+        problems = []
+        converted = 0
+        for line, row in enumerate(table[header + 1:], start=header + 2):
+            if not any(row): continue
+            if not row[0] and not row[2]:
+                for k, t in enumerate(targets):
+                    if row[width + 4 * k]:
+                        expected = rounded(totals[t], 2).replace(".", decimal)
+                        if row[width + 4 * k] != expected: problems.append(f"total {t}: {row[width + 4 * k]} != {expected}")
+                continue
+            asked = iso(row[0])
+            code = row[3] or "JPY"
+            used = max((d for d in days if d <= asked), default=None) if asked[5:7] != "02" or asked[8:] <= "29" else None
+            rates = None if used is None else (rate(used, code), [rate(used, t) for t in targets])
+            if rates is None or rates[0] is None or None in rates[1]:
+                if row[width]: problems.append(f"line {line}: converted, reference has no rate")
+                elif not row[-1]: problems.append(f"line {line}: no reason")
+                continue
+            converted += 1
+            amount = number(row[2])
+            for k, t in enumerate(targets):
+                exact = amount * rates[1][k] / rates[0]
+                totals[t] += exact
+                cells = row[width + 4 * k: width + 4 * k + 4]
+                want = [rounded(exact, 0 if t == "JPY" else 2).replace(".", decimal), None, used, "ecb"]
+                r = rates[1][k] / rates[0]
+                got_rate = Fraction(cells[1].replace(",", ".")) if cells[1] else None
+                if got_rate is None or abs(got_rate - r) > r * Fraction(1, 10**9): problems.append(f"line {line} {t}: rate {cells[1]} vs {float(r)}")
+                if cells[0] != want[0] or cells[2] != want[2] or cells[3] != want[3]:
+                    problems.append(f"line {line} {t}: {cells} != {want}")
+            if asked != used and used not in row[-1]: problems.append(f"line {line}: the note does not say {used}: {row[-1]!r}")
+        print("ok", converted) if not problems else print(" | ".join(problems))
+        """
+
+    func check(_ output: DocumentConverter.Output, delimiter: String, decimal: String, targets: String) throws -> String {
+        let directory = try TemporaryDirectory()
+        let path = directory.path + "/out.csv"
+        try Data(output.text.utf8).write(to: URL(fileURLWithPath: path))
+        let script = Self.script.replacingOccurrences(
+            of: "archive, path, delimiter, decimal, targets = sys.argv[1:6]",
+            with: """
+                archive, path, delimiter, decimal, targets = \(["\(ECBCSV.archive)", path, delimiter, decimal, targets].description)
+                """)
+        return try PythonReference.run(script: script, input: []).joined()
+    }
+
+    @Test(.tags(.reference)) func aGermanBankExportConvertsExactlyAndKeepsEveryRow() throws {
+        var options = DocumentConverter.Options(targets: [.eur, .usd])
+        options.rounding = .minor
+        let (document, output) = try convert(Self.german, options)
+        #expect(document.encoding == .windows1252 && document.detected)
+        #expect(try check(output, delimiter: ";", decimal: ",", targets: "EUR,USD") == "ok 6")
+        // Every line of the input is in the output, in its place (the two totals after them).
+        let lines = output.text.dropFirst().components(separatedBy: "\n")
+        let input = String(decoding: try DocumentText.decode(Self.german, as: nil).get().text.utf8, as: UTF8.self).components(separatedBy: "\n")
+        for (index, line) in input.enumerated() where !line.isEmpty && index > 3 {
+            #expect(lines[index].hasPrefix(line + ";"), "line \(index + 1): \(lines[index])")
+        }
+        #expect(lines[1] == "IBAN;DE02 1203 0000 0000 2020 51;;;" && lines[2] == "")
+        #expect(lines[3].hasPrefix("Buchungstag;Verwendungszweck;Betrag;Währung;Kategorie;EUR;"))
+        #expect(lines[9].hasPrefix("15.01.2024;\"Miete; Januar\";-850,00;EUR;Wohnen;-850,00;1;2024-01-15;ecb"))
+        // The one the ECB does not quote stays, with its reason, and is named on standard error.
+        #expect(output.failed == 1 && output.rows == 7)
+        #expect(lines[10].contains("ARS") && lines[10].hasSuffix("the ECB's currencies (help on) have rates for every day since 1999"))
+        #expect(output.problems.first?.hasPrefix("line 11: ") == true)
+        #expect(output.notes.contains { $0.contains("de_DE") && $0.contains("decimal comma") })
+        #expect(output.notes.contains { $0.contains("Windows-1252") })
+    }
+
+    @Test(.tags(.reference)) func anEnglishCardExportConvertsExactlyWithTheMarkup() throws {
+        let (_, output) = try convert(Self.english, DocumentConverter.Options(targets: [.usd, .eur]))
+        #expect(try check(output, delimiter: ",", decimal: ".", targets: "USD,EUR") == "ok 5")
+        let lines = output.text.components(separatedBy: "\r\n")
+        #expect(lines[0].hasSuffix("USD,USD rate,USD rate date,USD source,EUR,EUR rate,EUR rate date,EUR source,USD markup %,note"))
+        // What the bank charged against the day's mid-market figure: 70.10 for 68.975… is 1.63 % more.
+        #expect(lines[1].contains(",68.98,") && lines[1].hasSuffix(",1.63,"))
+        // February has no 30th: the row says so and stays.
+        #expect(output.failed == 1 && lines[6].hasPrefix("2024-02-30,Not a day,10.00,EUR,,,,"))
+    }
+
+    /// The figures the issue found: three-decimal display rounded to cents gave the wrong cent.
+    @Test func documentsRoundToCentsFromTheExactValue() throws {
+        let table = Array("date,amount,currency\n2024-07-04,1250.50,MXN\n2025-07-22,68.20,AUD\n".utf8)
+        let (_, output) = try convert(table, DocumentConverter.Options(targets: [.usd]))
+        let lines = output.text.components(separatedBy: "\n")
+        #expect(lines[1].hasPrefix("2024-07-04,1250.50,MXN,68.98,"))
+        #expect(lines[2].hasPrefix("2025-07-22,68.20,AUD,44.46,"))
+        var rounded = DocumentConverter.Options(targets: [.usd])
+        rounded.totalOfRounded = true
+        rounded.rounding = Rounding(places: .minor, mode: .halfUp)
+        let sum = try convert(table, rounded).1.text.components(separatedBy: "\n")
+        #expect(sum[3].hasPrefix(",,,113.44,") && sum[3].contains("the sum of the rounded rows"))
+    }
+
+    @Test func ambiguousSeparatorsAreRefusedAndSaid() throws {
+        let table = Array("date;amount;currency\n2024-01-02;12.50;USD\n2024-01-03;12,50;USD\n".utf8)
+        #expect(throws: DocumentConverter.Failure.self) { try convert(table, DocumentConverter.Options(targets: [.eur])) }
+        // `1,234` alone says nothing: the user's locale reads it, and that is said.
+        let (_, output) = try convert(Array("date,amount,currency\n2024-01-02,\"1,234\",USD\n".utf8), DocumentConverter.Options(targets: [.eur]))
+        #expect(output.notes.first?.contains("no amount shows its decimal separator") == true)
+        #expect(output.text.components(separatedBy: "\n")[1].hasPrefix("2024-01-02,\"1,234\",USD,1126.32,"))
+    }
+
+    @Test func delimitersAndQuotesFollowRFC4180() {
+        #expect(DelimitedText.detectDelimiter("a;b;c\n1;2;3\n") == UInt8(ascii: ";"))
+        #expect(DelimitedText.detectDelimiter("a,b,c\n\"1;2\",2,3\n") == UInt8(ascii: ","))
+        #expect(DelimitedText.detectDelimiter("a\tb\tc\n1\t2,5\t3\n") == UInt8(ascii: "\t"))
+        let (rows, crlf) = DelimitedText.rows("a,\"b \"\"q\"\"\nnext\",c\r\n\r\n1,2,3\r\n", delimiter: UInt8(ascii: ","))
+        #expect(crlf)
+        #expect(rows.map(\.fields) == [["a", "b \"q\"\nnext", "c"], [], ["1", "2", "3"]])
+        #expect(rows.map(\.line) == [1, 3, 4])
+        for field in ["plain", "with,comma", "with \"quote\"", "two\nlines", "", "ü;ß"] {
+            let written = DelimitedText.field(field, delimiter: UInt8(ascii: ","))
+            #expect(DelimitedText.rows(written + ",x\n", delimiter: UInt8(ascii: ",")).rows.first?.fields == [field, "x"])
+        }
+    }
+
+    @Test func windows1252IsReadWhenTheBytesAreNotUTF8() throws {
+        let text = try DocumentText.decode([0x80, 0x20, 0x4D, 0xFC, 0x6E, 0x7A, 0x65, 0x9F], as: nil).get()
+        #expect(text.text == "€ Münze" + "Ÿ" && text.encoding == .windows1252 && text.detected)
+        #expect(try DocumentText.decode(Array("\u{FEFF}Münze".utf8), as: nil).get().text == "Münze")
+        #expect(try DocumentText.decode(Array("\u{FEFF}x".utf8), as: nil).get().byteOrderMark)
+        #expect(throws: DocumentText.NotUTF8(offset: 2)) { try DocumentText.decode([0x41, 0x42, 0xFC], as: .utf8).get() }
+    }
+}

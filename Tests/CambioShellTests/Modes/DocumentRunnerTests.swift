@@ -1,0 +1,44 @@
+import CambioCore
+import CambioTestSupport
+import Foundation
+import Testing
+
+/// `cambio --input csv FILE`: a real file in a temporary directory, the built binary, its
+/// streams and exit status as a script sees them.
+@Suite struct DocumentRunnerTests {
+    static let bank: [UInt8] =
+        Array("Buchungstag;Verwendungszweck;Betrag;W".utf8) + [0xE4] + Array("hrung\n02.01.2024;Caf".utf8) + [0xE9]
+        + Array(";-12,50;EUR\n16.01.2024;Krypto;5,00;XBT\n".utf8)
+
+    @Test func aBankExportIsConvertedAndItsFailedRowsNamed() throws {
+        let home = try TemporaryDirectory()
+        let path = home.path + "/Umsätze.csv"
+        try Data(Self.bank).write(to: URL(fileURLWithPath: path))
+        let run = try Cambio.run(["--input", "csv", path, "--to", "usd"], environment: home.environment(["LANG": "de_DE.UTF-8"]))
+        #expect(run.status == 1)
+        let lines = run.stdout.components(separatedBy: "\n")
+        #expect(lines[0] == "\u{FEFF}Buchungstag;Verwendungszweck;Betrag;Währung;USD;USD Kurs;USD Kursdatum;USD Quelle;Hinweis")
+        #expect(lines[1] == "02.01.2024;Café;-12,50;EUR;-13,70;1,0956;2024-01-02;ecb;")
+        #expect(lines[2].hasPrefix("16.01.2024;Krypto;5,00;XBT;;;;;„XBT“ ist keine Währung"))
+        #expect(lines[3].hasPrefix(";;;;-13,70;;;;\"Summe von 1 Zeilen in USD"))
+        #expect(run.stderr.contains("cambio: als Windows-1252 gelesen"))
+        #expect(run.stderr.contains("cambio: Zeile 3: „XBT“ ist keine Währung"))
+        #expect(run.stderr.contains("1 von 2 Zeilen konnten nicht umgerechnet werden"))
+    }
+
+    @Test func standardInputAndTheOptionsWork() throws {
+        let home = try TemporaryDirectory()
+        let table = "when\tvalue\n2024-01-02\t100\n"
+        let run = try Cambio.run(
+            ["--input", "tsv", "-", "--to", "usd,gbp", "--from", "eur", "--column", "date=when", "--column", "amount=value", "--round", "0"],
+            stdin: table, environment: home.environment())
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.components(separatedBy: "\n")[1] == "2024-01-02\t100\t110\t1.0956\t2024-01-02\tecb\t87\t0.86645\t2024-01-02\tecb\t")
+        let missing = try Cambio.run(["--input", "csv", home.path + "/none.csv"], environment: home.environment())
+        #expect(missing.status == 1 && missing.stderr.contains("cannot read"))
+        let noFile = try Cambio.run(["--input", "csv"], environment: home.environment())
+        #expect(noFile.status == 2 && noFile.stderr.contains("--input needs a file"))
+        let badTarget = try Cambio.run(["--input", "csv", "-", "--to", "zzz"], stdin: table, environment: home.environment())
+        #expect(badTarget.status == 2)
+    }
+}
