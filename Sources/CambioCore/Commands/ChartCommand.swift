@@ -18,22 +18,7 @@ enum ChartCommand: CommandHandler {
         let localized = engine.localized
         let formatter = engine.formatter
         let start = range?.lowerBound ?? 0
-        // Words with their columns.
-        var words: [(text: String, range: Range<Int>)] = []
-        var offset = start
-        var current = ""
-        var currentStart = start
-        for character in argument {
-            if character.isWhitespace || character == "," {
-                if !current.isEmpty { words.append((current, currentStart..<offset)) }
-                current = ""
-            } else {
-                if current.isEmpty { currentStart = offset }
-                current.append(character)
-            }
-            offset += 1
-        }
-        if !current.isEmpty { words.append((current, currentStart..<offset)) }
+        var words = Self.words(argument, start: start)
         // The period, when the last word is one.
         var first = today
         var last = today
@@ -144,7 +129,27 @@ enum ChartCommand: CommandHandler {
     }
 
     /// `1y`, `6m`, `30d`, `2w`, `all`, or `DATE..DATE`; `nil` when the word is none of them.
-    private static func period(_ text: String, range: Range<Int>?, today: Day, _ engine: Engine) throws -> (Day, Day)? {
+    /// The words of a command's text with their columns, split at spaces and commas.
+    static func words(_ text: String, start: Int) -> [(text: String, range: Range<Int>)] {
+        var words: [(text: String, range: Range<Int>)] = []
+        var offset = start
+        var current = ""
+        var currentStart = start
+        for character in text {
+            if character.isWhitespace || character == "," {
+                if !current.isEmpty { words.append((current, currentStart..<offset)) }
+                current = ""
+            } else {
+                if current.isEmpty { currentStart = offset }
+                current.append(character)
+            }
+            offset += 1
+        }
+        if !current.isEmpty { words.append((current, currentStart..<offset)) }
+        return words
+    }
+
+    static func period(_ text: String, range: Range<Int>?, today: Day, _ engine: Engine) throws -> (Day, Day)? {
         let folded = text.lowercased()
         if folded == "all" || folded == "max" { return (engine.store.history.firstDay, today) }
         for separator in ["..", "…"] {

@@ -111,6 +111,8 @@ public enum Messages {
             return localized("error.badFee", Sanitiser.quoted(typed))
         case .badRounding(let typed):
             return localized("error.badRounding", Sanitiser.quoted(typed))
+        case .badPrices(let typed):
+            return typed.isEmpty ? localized("error.prices.usage") : localized("error.prices", Sanitiser.quoted(typed))
         case .badChart(let typed):
             return typed.isEmpty ? localized("error.chart.usage") : localized("error.chart", Sanitiser.quoted(typed))
         case .date(let problem):

@@ -10,6 +10,7 @@ enum CommandList {
         ListCommand.self,
         LocaleCommand.self,
         PreviewCommand.self,
+        PricesCommand.self,
         QuitCommand.self,
         RatesCommand.self,
         RecentCommand.self,

@@ -1138,6 +1138,21 @@ doc.notUTF8 = {0} ist kein UTF-8 (Byte {1}) — --encoding windows-1252 liest es
 doc.tooLarge = {0} ist größer als {1} MB — bitte aufteilen
 doc.noFile = --input braucht eine Datei: cambio --input csv DATEI --to USD (- für die Standardeingabe)
 doc.badTarget = {0} ist keine Währung für --to — ein ISO-Code wie USD
+summary.prices = eine Kursdatei für ledger, hledger, beancount oder GnuCash: ein Kurs für jeden veröffentlichten Tag
+help.prices.run = ein Kurs je veröffentlichtem Tag, 1 der ersten Währung in der zweiten, z. B. „prices eur usd 2024“
+help.prices.home = mehrere Währungen in einer Hauswährung, z. B. „prices usd gbp chf in eur 2024-01-01..2024-06-30“
+help.prices.format = die Syntax: ledger (Standard), hledger, beancount, gnucash (dessen Kurs-Import-CSV) oder csv
+help.prices.fill = jeder Kalendertag; ein Tag ohne Veröffentlichung wiederholt den letzten Kurs (ein Kommentar sagt es)
+help.prices.average = ein Kurs je Monat (oder „average yearly“): der Durchschnitt seiner veröffentlichten Tage, datiert auf seinen ersten Tag
+help.prices.more = Daten sind ISO, Zahlen haben einen Punkt und keine Gruppierung in jedem Gebietsschema, Währungen sind ISO-Codes.\nKurse haben die Stellen, die ihre Quelle veröffentlicht hat; ein Kreuzkurs oder Kehrwert zehn signifikante Stellen.\nZeiträume: 2024, 2024-03, 2024-01-01..2024-06-30, 30d, 6m, 1y (Standard), all. In einer Shell: cambio prices eur usd 2024 --format hledger > prices.journal
+prices.header = Kurse von {0} in {1}, {2} bis {3}: unverbindliche Referenz-Mittelkurse, nicht das, was eine Bank berechnet
+prices.source = {0}: {1} ab {2}
+prices.filled = {0} bis {1}: keine Veröffentlichung, der Kurs vom {2} wiederholt
+prices.average = {0}: der Durchschnitt von {1} veröffentlichten Tagen, {2}
+prices.digits = Kurse wie veröffentlicht; ein Kreuzkurs oder Kehrwert auf {0} signifikante Stellen
+error.prices.usage = Kurse wovon? Die Währungen und einen Zeitraum nennen, z. B. „prices eur usd 2024“ oder „prices usd gbp in eur 2024-01-01..2024-06-30 beancount“
+error.prices = keine Kurse für {0} — Währungen mit Kursen im Zeitraum nennen (die der EZB seit 1999), z. B. „prices eur usd 2024“
+usage.priceFormat = --format {0} ist die Syntax einer Kursdatei: cambio prices eur usd 2024 --format {0}
 """#
 
     /// `Resources/Localization/en.strings`: the interface in `en`.
@@ -1643,6 +1658,21 @@ doc.notUTF8 = {0} is not UTF-8 (byte {1}) — --encoding windows-1252 reads it a
 doc.tooLarge = {0} is larger than {1} MB — split it
 doc.noFile = --input needs a file: cambio --input csv FILE --to USD (- for standard input)
 doc.badTarget = {0} is no currency for --to — an ISO code such as USD
+summary.prices = a price file for ledger, hledger, beancount or GnuCash: a rate for every published day
+help.prices.run = one price a published day, 1 of the first currency in the second, e.g. “prices eur usd 2024”
+help.prices.home = several currencies priced in one home currency, e.g. “prices usd gbp chf in eur 2024-01-01..2024-06-30”
+help.prices.format = the syntax: ledger (default), hledger, beancount, gnucash (its price import CSV) or csv
+help.prices.fill = every calendar day, a day without a publication repeating the last rate (a comment says so)
+help.prices.average = one price a month (or “average yearly”): the average of its published days, dated its first day
+help.prices.more = Dates are ISO, numbers have a point and no grouping in every locale, currencies are ISO codes. Rates have the\ndigits their source published; a cross rate or an inverse has ten significant digits. Periods: 2024, 2024-03,\n2024-01-01..2024-06-30, 30d, 6m, 1y (the default), all. In a shell: cambio prices eur usd 2024 --format hledger > prices.journal
+prices.header = prices of {0} in {1}, {2} to {3}: indicative mid-market reference rates, not what a bank charges
+prices.source = {0}: {1} from {2}
+prices.filled = {0} to {1}: no publication, the rate of {2} repeated
+prices.average = {0}: the average of {1} published days, {2}
+prices.digits = rates as published; a cross rate or an inverse to {0} significant digits
+error.prices.usage = prices of what? Name the currencies and a period, e.g. “prices eur usd 2024” or “prices usd gbp in eur 2024-01-01..2024-06-30 beancount”
+error.prices = no prices for {0} — name currencies with rates in the period (the ECB's since 1999), e.g. “prices eur usd 2024”
+usage.priceFormat = --format {0} is a price file's syntax: cambio prices eur usd 2024 --format {0}
 """#
 
     /// `Resources/Localization/tr.strings`: the interface in `tr`.
@@ -2147,6 +2177,21 @@ doc.notUTF8 = {0} UTF-8 değil (bayt {1}) — --encoding windows-1252 onu Window
 doc.tooLarge = {0}, {1} MB'tan büyük — bölün
 doc.noFile = --input bir dosya ister: cambio --input csv DOSYA --to USD (standart girdi için -)
 doc.badTarget = {0}, --to için bir para birimi değil — USD gibi bir ISO kodu
+summary.prices = ledger, hledger, beancount ya da GnuCash için bir kur dosyası: yayımlanan her gün için bir kur
+help.prices.run = yayımlanan her gün için bir kur, ilk para biriminin 1'i ikincisinde, ör. “prices eur usd 2024”
+help.prices.home = birkaç para birimi tek bir ana para biriminde, ör. “prices usd gbp chf in eur 2024-01-01..2024-06-30”
+help.prices.format = sözdizimi: ledger (varsayılan), hledger, beancount, gnucash (kur içe aktarma CSV'si) ya da csv
+help.prices.fill = her takvim günü; yayım olmayan bir gün son kuru yineler (bir yorum bunu söyler)
+help.prices.average = ayda bir kur (ya da “average yearly”): yayımlanan günlerinin ortalaması, ilk gününe tarihli
+help.prices.more = Tarihler ISO'dur, sayılar her yerel ayarda noktalı ve gruplamasızdır, para birimleri ISO kodlarıdır. Kurlar\nkaynağın yayımladığı basamaklarla; çapraz kur ya da tersi on anlamlı basamakla. Dönemler: 2024, 2024-03,\n2024-01-01..2024-06-30, 30d, 6m, 1y (varsayılan), all. Kabukta: cambio prices eur usd 2024 --format hledger > prices.journal
+prices.header = {0} kurları {1} cinsinden, {2} – {3}: gösterge niteliğinde orta piyasa referans kurları, bir bankanın aldığı değil
+prices.source = {0}: {2} tarihinden itibaren {1}
+prices.filled = {0} – {1}: yayım yok, {2} kuru yinelendi
+prices.average = {0}: yayımlanan {1} günün ortalaması, {2}
+prices.digits = kurlar yayımlandığı gibi; çapraz kur ya da tersi {0} anlamlı basamakla
+error.prices.usage = neyin kurları? Para birimlerini ve bir dönemi verin, ör. “prices eur usd 2024” ya da “prices usd gbp in eur 2024-01-01..2024-06-30 beancount”
+error.prices = {0} için kur yok — dönemde kuru olan para birimlerini verin (ECB'ninkiler 1999'dan beri), ör. “prices eur usd 2024”
+usage.priceFormat = --format {0} bir kur dosyasının sözdizimidir: cambio prices eur usd 2024 --format {0}
 """#
 
     /// The words of each keyword's meaning in every language (`keyword.…` of each `.strings`).

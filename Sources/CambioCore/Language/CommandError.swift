@@ -50,6 +50,8 @@ public struct CommandError: Error, Equatable, Sendable {
         case nothingHeld(source: String)
         /// `chart` with arguments it does not take.
         case badChart(String)
+        /// `prices` without currencies, or of a pair and period without rates.
+        case badPrices(String)
     }
 
     /// What is wrong with the date of a line (`on …`).

@@ -152,7 +152,16 @@ public struct App {
             session: session, renderer: renderer, format: options.format, lineBuffered: options.lineBuffered || stdoutIsTerminal)
         if options.refresh { runner.refreshNow() }
         if !options.words.isEmpty {
-            return runner.runOne(options.words.joined(separator: " "))
+            var words = options.words
+            // `cambio prices eur usd 2024 --format ledger`: the syntax is the command's.
+            if let syntax = options.priceSyntax, OutputFormat(rawValue: syntax) == nil || words.first?.lowercased() == "prices" {
+                guard words.first?.lowercased() == "prices" else {
+                    plainOutput.complain(early("usage.priceFormat", syntax))
+                    return ExitStatus.usage
+                }
+                words += ["format", syntax]
+            }
+            return runner.runOne(words.joined(separator: " "))
         }
         return runner.runLines()
     }

@@ -1,3 +1,5 @@
+import CambioCore
+
 /// One command-line option, declared once: `Options.parse`, `--help`, the man page and the
 /// completion scripts are derived from `OptionDeclaration.all`.
 public struct OptionDeclaration: Sendable {
@@ -53,7 +55,9 @@ public struct OptionDeclaration: Sendable {
         OptionDeclaration(long: "--offline", short: nil, value: .none, key: "option.offline", effect: .offline),
         OptionDeclaration(long: "--refresh", short: nil, value: .none, key: "option.refresh", effect: .refresh),
         OptionDeclaration(
-            long: "--format", short: nil, value: .choice(placeholder: "FORMAT", OutputFormat.allCases.map(\.rawValue)),
+            long: "--format", short: nil,
+            value: .choice(
+                placeholder: "FORMAT", OutputFormat.allCases.map(\.rawValue) + PriceSyntax.names.filter { OutputFormat(rawValue: $0) == nil }),
             key: "option.format", effect: .format),
         OptionDeclaration(long: "--round", short: nil, value: .text(placeholder: "RULE"), key: "option.round", effect: .round),
         OptionDeclaration(

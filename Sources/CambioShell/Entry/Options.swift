@@ -1,3 +1,5 @@
+import CambioCore
+
 /// The command line: options anywhere before `--`, and the words of a one-shot command.
 public struct Options: Equatable, Sendable {
     public var plain = false
@@ -18,6 +20,8 @@ public struct Options: Equatable, Sendable {
     /// Print a completion script for this shell.
     public var completion: CompletionScript.Shell?
     public var locale: String?
+    /// `--format ledger` (hledger, beancount, gnucash, csv): the syntax of `prices`.
+    public var priceSyntax: String?
     /// `--round`: how results are rounded, as typed (read by `Rounding(setting:)`).
     public var rounding: String?
     /// `--input csv|tsv`: the words name a table to convert (`-` for standard input).
@@ -105,7 +109,9 @@ public struct Options: Equatable, Sendable {
         case .help: showHelp = true
         case .version: showVersion = true
         case .manual: showManual = true
-        case .format: format = OutputFormat(rawValue: value) ?? .text
+        case .format:
+            format = OutputFormat(rawValue: value) ?? .text
+            priceSyntax = PriceSyntax.names.contains(value) ? value : nil
         case .locale: locale = value
         case .completion: completion = CompletionScript.Shell(rawValue: value)
         case .round: rounding = value

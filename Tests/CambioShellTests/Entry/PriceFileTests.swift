@@ -1,0 +1,127 @@
+import CambioCore
+import CambioTestSupport
+import Foundation
+import Testing
+
+/// `cambio prices … --format ledger|hledger|beancount`: the files read by Debian's ledger,
+/// hledger and bean-check themselves, and the conversions they compute from them (each
+/// transaction valued at the price of its day, a weekend at the Friday's) matching Cambio's.
+@Suite(.serialized) struct PriceFileTests {
+    /// Days of 2024 with a weekend, a holiday (Good Friday, 1 May) and ordinary days.
+    static let days = ["2024-01-02", "2024-01-06", "2024-03-29", "2024-05-01", "2024-07-04", "2024-10-15", "2024-12-31"]
+    static let amounts = ["100.00", "1234.56", "0.99", "45.80", "99999.99", "12.34", "7.00"]
+
+    static func run(_ program: String, _ arguments: [String], in directory: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [program] + arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let problem = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(program) \(arguments): \(problem)")
+        return text
+    }
+
+    /// Cambio's cents for each transaction: the dated line, rounded to minor units.
+    static func expected(_ home: TemporaryDirectory, from: String, to: String) throws -> [String] {
+        let lines = zip(amounts, days).map { "\($0) \(from) in \(to) on \($1)" }.joined(separator: "\n") + "\n"
+        let run = try Cambio.run(["--round", "4"], stdin: lines, environment: home.environment())
+        #expect(run.status == 0, "\(run.stderr)")
+        return run.stdout.split(separator: "\n").map { line in
+            String(line.split(separator: "=").last ?? "").filter { $0.isNumber || $0 == "." }
+        }
+    }
+
+    static func prices(_ home: TemporaryDirectory, _ words: [String], syntax: String) throws -> String {
+        let run = try Cambio.run(["prices"] + words + ["--format", syntax], environment: home.environment())
+        #expect(run.status == 0, "\(run.stderr)")
+        return run.stdout
+    }
+
+    /// A journal in ledger's and hledger's syntax: `header`, then one receipt a day in `from`.
+    static func journal(_ header: String, _ from: String, _ path: String) throws {
+        var journal = header
+        for (amount, day) in zip(amounts, days) { journal += "\(day) Receipt\n    Expenses:Travel    \(amount) \(from)\n    Assets:Card\n\n" }
+        try journal.write(toFile: path, atomically: true, encoding: .utf8)
+    }
+
+    /// A pair the ECB publishes (EUR in USD) and a cross rate (GBP in CHF, ten significant digits).
+    static let pairs = [("EUR", "USD"), ("GBP", "CHF")]
+
+    @Test(arguments: pairs) func ledgerValuesEachTransactionAtItsDaysPrice(_ from: String, _ to: String) throws {
+        let home = try TemporaryDirectory()
+        try Self.prices(home, [from, to, "2024"], syntax: "ledger").write(toFile: home.path + "/prices.ledger", atomically: true, encoding: .utf8)
+        try Self.journal("include prices.ledger\ncommodity \(to)\n    format 1000.0000 \(to)\n\n", from, home.path + "/main.ledger")
+        let output = try Self.run(
+            "ledger", ["-f", "main.ledger", "reg", "Expenses", "-X", to, "-H", "--no-revalued", "--format", "%(quantity(scrub(display_amount)))\n"],
+            in: home.path)
+        let values = output.split(separator: "\n").map { String(format: "%.4f", Double($0) ?? .nan) }
+        #expect(values == (try Self.expected(home, from: from, to: to)))
+    }
+
+    @Test(arguments: pairs) func hledgerValuesEachTransactionAtItsDaysPrice(_ from: String, _ to: String) throws {
+        let home = try TemporaryDirectory()
+        try Self.prices(home, [from, to, "2024"], syntax: "hledger").write(toFile: home.path + "/prices.journal", atomically: true, encoding: .utf8)
+        try Self.journal("include prices.journal\ncommodity 1000.0000 \(to)\n\n", from, home.path + "/main.journal")
+        _ = try Self.run("hledger", ["-f", "main.journal", "check"], in: home.path)
+        let output = try Self.run("hledger", ["-f", "main.journal", "reg", "Expenses", "--value=then,\(to)", "-O", "csv"], in: home.path)
+        // CSV: "txnidx","date","code","description","account","amount","total".
+        let values = output.components(separatedBy: .newlines).filter { !$0.isEmpty }.dropFirst().map { row -> String in
+            let fields = row.split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
+            return fields.count > 5 ? fields[5].filter { $0.isNumber || $0 == "." } : ""
+        }
+        #expect(values == (try Self.expected(home, from: from, to: to)))
+    }
+
+    @Test(arguments: pairs) func beancountChecksTheFileAndConvertsWithIt(_ from: String, _ to: String) throws {
+        let home = try TemporaryDirectory()
+        try Self.prices(home, [from, to, "2024", "fill"], syntax: "beancount").write(
+            toFile: home.path + "/prices.beancount", atomically: true, encoding: .utf8)
+        var ledger =
+            "option \"operating_currency\" \"\(to)\"\ninclude \"prices.beancount\"\n2024-01-01 open Expenses:Travel\n2024-01-01 open Assets:Card\n"
+        for (amount, day) in zip(Self.amounts, Self.days) { ledger += "\(day) * \"Receipt\"\n  Expenses:Travel  \(amount) \(from)\n  Assets:Card\n" }
+        try ledger.write(toFile: home.path + "/main.beancount", atomically: true, encoding: .utf8)
+        _ = try Self.run("bean-check", ["main.beancount"], in: home.path)
+        let output = try Self.run(
+            "bean-query",
+            ["-f", "csv", "main.beancount", "SELECT number(convert(position, '\(to)', date)) AS value WHERE account = 'Expenses:Travel'"],
+            in: home.path)
+        let values = output.components(separatedBy: .newlines).filter { !$0.isEmpty }.dropFirst().map { line -> String in
+            // Every digit of the product, rounded here half to even to 4 places as Cambio's is.
+            var exact = Decimal(string: line.trimmingCharacters(in: .whitespaces)) ?? .nan
+            var rounded = Decimal()
+            NSDecimalRound(&rounded, &exact, 4, .bankers)
+            let text = "\(rounded)"
+            let places = text.split(separator: ".").dropFirst().first?.count ?? 0
+            return text + (places == 0 ? "." : "") + String(repeating: "0", count: 4 - places)
+        }
+        let expected = try Self.expected(home, from: from, to: to)
+        #expect(values == expected)
+    }
+
+    @Test func theFileSaysWhatItIsAndFillsDaysWithAComment() throws {
+        let home = try TemporaryDirectory()
+        let text = try Self.prices(home, ["usd", "in", "eur", "2024-01-01..2024-01-08", "fill"], syntax: "hledger")
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("; prices of USD in EUR, 2024-01-01 to 2024-01-08: indicative mid-market") == true)
+        #expect(lines.contains("; 2024-01-01 to 2024-01-01: no publication, the rate of 2023-12-29 repeated"))
+        #expect(lines.contains("P 2024-01-01 USD 0.9049773756 EUR"))
+        #expect(lines.contains("P 2024-01-06 USD 0.9156670635 EUR") && lines.contains("P 2024-01-07 USD 0.9156670635 EUR"))
+        // In every locale the same: ISO dates, a point, no grouping.
+        let german = try Cambio.run(
+            ["prices", "eur", "jpy", "2024-01", "--format", "ledger"], environment: home.environment(["LANG": "de_DE.UTF-8"]))
+        #expect(german.stdout.contains("P 2024-01-02 EUR 155.68 JPY"))
+        let gnucash = try Self.prices(home, ["eur", "usd", "2024-01-01..2024-01-03"], syntax: "gnucash")
+        #expect(gnucash == "date,namespace,symbol,currency,price\n2024-01-02,CURRENCY,EUR,USD,1.0956\n2024-01-03,CURRENCY,EUR,USD,1.0919\n")
+        let averages = try Self.prices(home, ["eur", "usd", "2024", "average", "monthly"], syntax: "ledger")
+        #expect(averages.contains("; 2024-01: the average of 22 published days, 2024-01-02/2024-01-31\nP 2024-01-01 EUR 1.0905 USD"))
+        let wrong = try Cambio.run(["12", "eur", "in", "usd", "--format", "ledger"], environment: home.environment())
+        #expect(wrong.status == 2 && wrong.stderr.contains("prices eur usd 2024 --format ledger"))
+    }
+}
