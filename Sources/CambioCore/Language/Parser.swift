@@ -245,7 +245,7 @@ public struct Parser {
 
     private func multiplicative(_ token: Token) -> Operator? {
         switch token.text {
-        case "*", "×", "·": .multiply
+        case "*", "×", "·", "x", "X": .multiply
         case "/", "÷": .divide
         default: nil
         }

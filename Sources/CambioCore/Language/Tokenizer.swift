@@ -147,6 +147,18 @@ public enum Tokenizer {
                 index += 1
                 continue
             }
+            // `3 x 12 eur`, `3x12`, `12 eur x 3`: an ASCII x on its own between a value and a number
+            // is ×, for a keyboard without the sign (and a shell where `*` expands to file names).
+            if c.is("x") || c.is("X"), let previous = tokens.last,
+                previous.kind == .number || previous.kind == .close || previous.kind == .percent || previous.kind == .word
+                    || previous.kind == .symbol,
+                index + 1 < characters.count, !characters[index + 1].isLetter,
+                let next = characters[(index + 1)...].first(where: { !$0.isSkipped }), isDigit(next) || next.is("(")
+            {
+                tokens.append(Token(.operator, "x", start..<index + 1))
+                index += 1
+                continue
+            }
             if c.isLetter {
                 while index < characters.count {
                     let d = characters[index]
