@@ -128,7 +128,6 @@ enum ChartCommand: CommandHandler {
         }
     }
 
-    /// `1y`, `6m`, `30d`, `2w`, `all`, or `DATE..DATE`; `nil` when the word is none of them.
     /// The words of a command's text with their columns, split at spaces and commas.
     static func words(_ text: String, start: Int) -> [(text: String, range: Range<Int>)] {
         var words: [(text: String, range: Range<Int>)] = []
@@ -149,6 +148,7 @@ enum ChartCommand: CommandHandler {
         return words
     }
 
+    /// `1y`, `6m`, `30d`, `2w`, `all`, or `DATE..DATE`; `nil` when the word is none of them.
     static func period(_ text: String, range: Range<Int>?, today: Day, _ engine: Engine) throws -> (Day, Day)? {
         let folded = text.lowercased()
         if folded == "all" || folded == "max" { return (engine.store.history.firstDay, today) }

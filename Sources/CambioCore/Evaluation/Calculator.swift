@@ -234,7 +234,11 @@ final class Calculator {
             ("result_exact", .flag(exact.exact)),
             ("rounded", .decimal(negative ? "-" + digits : digits)), ("currency", .text(currency?.rawValue ?? "")),
         ]
-        if let fee, let charged, let currency { fields += Conversion.feeFields(fee, charged, rounding, currency) }
+        if let fee, let charged, let currency {
+            fields += Conversion.feeFields(fee, charged, rounding, currency)
+        } else {
+            fields += Conversion.noFeeFields
+        }
         return Record("expression", fields)
     }
 

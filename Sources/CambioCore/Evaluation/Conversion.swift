@@ -52,6 +52,11 @@ public struct Conversion: Sendable, Equatable {
         ]
     }
 
+    /// The same fields without a fee: empty.
+    public static let noFeeFields: [(key: String, value: Record.Value)] = [
+        ("fee_percent", .absent), ("rounded_with_fee", .absent), ("result_with_fee", .absent),
+    ]
+
     /// Significant digits of `result` and `rate` in machine output when they have no finite
     /// decimal (when they have one, it is written whole).
     public static let significantDigits = 40

@@ -125,6 +125,14 @@ public final class Engine {
         -> Effects
     {
         lend(&state, now: now, host: host, keepsRecords: configuration.keepsRecords) { context in
+            // A `# comment` is the line's label; the line is what stands before it.
+            if let hash = Self.commentStart(line) {
+                let label = String(decoding: UnsafeBufferPointer(rebasing: line[(hash + 1)...]), as: UTF8.self)
+                let code = UnsafeBufferPointer(rebasing: line[..<hash])
+                if code.count > Self.lineLimit || !recognised(code, &context) { evaluate(String(decoding: code, as: UTF8.self), &context) }
+                context.reply.label = Self.label(label)
+                return
+            }
             if line.count > Self.lineLimit || !recognised(line, &context) {
                 evaluate(String(decoding: line, as: UTF8.self), &context)
             }
@@ -183,7 +191,30 @@ public final class Engine {
     /// The line every evaluation works on (its state lent by the session).
     private var work: LineContext
 
+    /// Where a line's comment begins: its first `#` (nothing else in the language is written
+    /// with one), or `nil`.
+    @inline(__always) static func commentStart(_ line: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = line.baseAddress, !line.isEmpty, let found = memchr(base, 0x23, line.count) else { return nil }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// A comment's text as a record carries it: trimmed, at most `labelLimit` characters, made
+    /// visible by the sanitiser (it is the user's text, but records reach terminals).
+    static func label(_ text: String) -> String? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        return trimmed.isEmpty ? nil : Sanitiser.visible(trimmed.prefix(labelLimit))
+    }
+
+    /// The longest label kept (characters).
+    static let labelLimit = 500
+
     private func evaluate(_ line: String, _ context: inout LineContext) {
+        if let hash = line.utf8.firstIndex(of: 0x23) {
+            let label = Self.label(String(line[line.index(after: hash)...]))
+            evaluate(String(line[..<hash]), &context)
+            context.reply.label = label
+            return
+        }
         context.typed = line
         guard line.utf8.count <= Self.lineLimit else {
             fail(&context, CommandError(.lineTooLong(limit: Self.lineLimit), at: nil))

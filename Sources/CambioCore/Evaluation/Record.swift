@@ -53,10 +53,12 @@ public struct Record: Sendable, Equatable {
             ("rate", .decimal(rate.text)),
         ]
         fields += conversion.origin.fields
-        fields += [("result_exact", .flag(result.exact)), ("rate_exact", .flag(rate.exact))]
-        if conversion.isPart { fields.append(("part", .flag(true))) }
+        fields += [("result_exact", .flag(result.exact)), ("rate_exact", .flag(rate.exact)), ("part", .flag(conversion.isPart))]
+        // The fee's fields are always there (empty without a fee): a record type has one list of columns.
         if let fee = conversion.fee, let withFee = conversion.resultWithFee {
             fields += Conversion.feeFields(fee, withFee, conversion.rounding, conversion.to)
+        } else {
+            fields += Conversion.noFeeFields
         }
         self.init("conversion", fields)
     }

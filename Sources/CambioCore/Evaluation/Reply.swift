@@ -37,6 +37,9 @@ public struct Reply: Sendable, Equatable {
     /// What other commands produced as data (rates, currencies, status), for machine-readable
     /// output; conversions are in `conversions`.
     public var records: [Record] = []
+    /// The line's `# comment` (`45,80 eur in usd on 2024-01-15  # Hotel`), carried into each of
+    /// its records as `label`; `nil` without one.
+    public var label: String?
 
     public init(_ lines: [Line] = []) { self.lines = lines }
 
@@ -48,6 +51,7 @@ public struct Reply: Sendable, Equatable {
         if !conversions.isEmpty { conversions.removeAll(keepingCapacity: true) }
         if !records.isEmpty { records.removeAll(keepingCapacity: true) }
         if value != nil { value = nil }
+        if label != nil { label = nil }
     }
 
     /// Appends the text of the result, chart and table lines to `bytes`, a line each: what a

@@ -148,8 +148,11 @@ public struct App {
             if options.refresh { BatchRunner(session: session, renderer: renderer).refreshNow() }
             return DocumentRunner.run(options, session: session, output: renderer.output)
         }
+        // `cambio prices … --format csv`: the price file's syntax, not records.
+        let pricesSyntax = options.priceSyntax != nil && options.words.first?.lowercased() == "prices"
         let runner = BatchRunner(
-            session: session, renderer: renderer, format: options.format, lineBuffered: options.lineBuffered || stdoutIsTerminal)
+            session: session, renderer: renderer, format: pricesSyntax ? .text : options.format,
+            lineBuffered: options.lineBuffered || stdoutIsTerminal)
         if options.refresh { runner.refreshNow() }
         if !options.words.isEmpty {
             var words = options.words

@@ -20,6 +20,8 @@ final class BatchRunner {
     private var stopped = false
     /// What the run came to, for its exit status.
     private var summary = ExitStatus.Summary()
+    /// The record types whose header line a TSV or CSV output has written.
+    private var headed: Set<String> = []
     /// Assumptions already said in this run.
     private var saidAssumptions: Set<String> = []
     /// Whether the run was told that its setting changes are not kept.
@@ -247,7 +249,7 @@ final class BatchRunner {
     /// format (which renders no text to throw away); standard error's part is returned.
     private func render(_ reply: Reply, line: @autoclosure () -> String, lineNumber: Int?, _ localized: Localization) -> String {
         if format != .text {
-            output += format.render(reply, line: lineNumber ?? 1).utf8
+            output += format.render(reply, line: lineNumber ?? 1, headed: &headed).utf8
             if output.count >= 1 << 16 { flush() }
             return renderer.errors(reply, input: line(), lineNumber: lineNumber, localized: localized)
         }

@@ -5,16 +5,20 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     /// As on the screen, in the user's locale.
     case text
     /// One line a record: the input line's number, the record's type, then its fields in a
-    /// fixed order, separated by tabs; numbers as plain decimals with a point.
+    /// fixed order, separated by tabs; numbers as plain decimals with a point. Before the first
+    /// record of a type, a header line names its columns.
     case tsv
+    /// The same as comma-separated values, quoted as RFC 4180 has it.
+    case csv
     /// One JSON object a line and a record, with the input line's number and the record's
     /// type; decimals as strings, so that no digit is lost.
     case json
 
     /// The machine-readable lines for a reply (nothing for `text`). Every command gives
     /// records: conversions, rates, currencies, the base, status, errors (with their column),
-    /// and the lines of any other command as `text`.
-    func render(_ reply: Reply, line: Int) -> String {
+    /// and the lines of any other command as `text`. Every record ends with the line's `label`
+    /// (its `# comment`). `headed` holds the types whose header a table has written.
+    func render(_ reply: Reply, line: Int, headed: inout Set<String>) -> String {
         guard self != .text else { return "" }
         var records = reply.conversions.map(Record.init) + reply.records
         for case .error(let error, let message) in reply.lines {
@@ -32,7 +36,14 @@ public enum OutputFormat: String, CaseIterable, Sendable {
                 }
             }
         }
-        return records.map { write($0, line: line) }.joined()
+        let label = reply.label.map(Record.Value.text) ?? .absent
+        var out = ""
+        for record in records {
+            let labelled = Record(record.type, record.fields + [("label", label)])
+            if self != .json, headed.insert(record.type).inserted { out += header(labelled) }
+            out += write(labelled, line: line)
+        }
+        return out
     }
 
     /// A field never breaks the line or the columns, and no control character reaches the
@@ -51,21 +62,33 @@ public enum OutputFormat: String, CaseIterable, Sendable {
         return Sanitiser.visible(String(spaced))
     }
 
+    /// A CSV field: the TSV field (one line, visible), quoted where it holds a comma or a quote.
+    static func csvField(_ text: String) -> String {
+        DelimitedText.field(tsvField(text), delimiter: UInt8(ascii: ","))
+    }
+
+    private var separator: String { self == .csv ? "," : "\t" }
+
+    /// `line`, `type`, then the names of the record's fields.
+    private func header(_ record: Record) -> String {
+        (["line", "type"] + record.fields.map(\.key)).joined(separator: separator) + "\n"
+    }
+
     private func write(_ record: Record, line: Int) -> String {
         switch self {
         case .text:
             return ""
-        case .tsv:
+        case .tsv, .csv:
             let values = record.fields.map { field -> String in
                 switch field.value {
                 case .text(let text), .decimal(let text):
-                    return Self.tsvField(text)
+                    return self == .csv ? Self.csvField(text) : Self.tsvField(text)
                 case .integer(let value): return String(value)
                 case .flag(let value): return String(value)
                 case .absent: return ""
                 }
             }
-            return ([String(line), record.type] + values).joined(separator: "\t") + "\n"
+            return ([String(line), record.type] + values).joined(separator: separator) + "\n"
         case .json:
             let members =
                 [("line", String(line)), ("type", JSONText.string(record.type))]

@@ -122,6 +122,20 @@ import Testing
         #expect(value("100 ₺ - %2,5", "tr_TR") == money(q("97.5"), "TRY"))
     }
 
+    /// An ASCII `x` between a value and a number is ×, however it is spaced; anywhere else it
+    /// is a word (and no currency).
+    @Test func anASCIIxMultiplies() {
+        for (typed, written) in [
+            ("3 x 12 eur", "3 × 12 eur"), ("3x12 eur", "3 × 12 eur"), ("12 eur x 3", "12 eur × 3"), ("2 X (3 + 4) usd", "2 × (3 + 4) usd"),
+            ("3 x 12,5 eur in usd", "3 × 12,5 eur in usd"), ("10 % von 80 eur x 4", "10 % von 80 eur × 4"),
+        ] {
+            #expect(value(typed, "de_DE") == value(written, "de_DE"), "\(typed)")
+            #expect(value(typed, "de_DE") != nil, "\(typed)")
+        }
+        for typed in ["x 3", "12 eur in usd x", "3 x", "xau in usd x"] { #expect(value(typed) == nil || typed == "xau in usd x", "\(typed)") }
+        #expect(value("1 xau") != nil)
+    }
+
     @Test func precedenceAndAssociativity() {
         #expect(value("2 + 3 × 4") == money(q("14"), nil))
         #expect(value("(2 + 3) × 4") == money(q("20"), nil))
@@ -376,7 +390,7 @@ import Testing
                     #expect(reply.conversions.last?.resultWithFee == expected, "\(typed)")
                 } else {
                     #expect(!shown.contains("%"), "\(typed): \(shown)")
-                    #expect(withFee == nil, "\(typed)")
+                    #expect(withFee == .absent, "\(typed)")
                 }
             }
         }

@@ -169,10 +169,15 @@ import Testing
         let home = try TemporaryDirectory()
         let run = try Cambio.run(
             ["--format=tsv"], stdin: "12,5 eur in usd\n-1.000 jpy in eur\n", environment: home.environment(["LANG": "de_DE.UTF-8"]))
-        // The input line, the record's type, then the conversion's twelve fields (the last four
-        // empty for a line without a date) and whether the result and the rate are exact.
-        #expect(run.stdout.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).count } == [16, 16])
-        #expect(run.stdout.hasPrefix("1\tconversion\t12.5\tEUR\tUSD\t13.965\t13.965\t1.1172\t2026-10-30\tecb\t\t\t\t\ttrue\ttrue\n"))
+        // A header names the columns; then the input line, the record's type and the conversion's
+        // fields (those of a date, a fee and a label empty), the same list for every conversion.
+        let rows = run.stdout.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
+        #expect(rows.map(\.count) == [21, 21, 21])
+        #expect(
+            rows.first?.joined(separator: " ")
+                == "line type amount from to rounded result rate date source date_asked substitution period period_days result_exact rate_exact"
+                + " part fee_percent rounded_with_fee result_with_fee label")
+        #expect(run.stdout.contains("\n1\tconversion\t12.5\tEUR\tUSD\t13.965\t13.965\t1.1172\t2026-10-30\tecb\t\t\t\t\ttrue\ttrue\tfalse\t\t\t\t\n"))
         #expect(run.stdout.contains("2\tconversion\t-1000\tJPY\tEUR\t-5.692\t"))
         let bad = try Cambio.run(["--format", "xml", "1", "eur"], environment: home.environment())
         #expect(bad.status == 2)
@@ -235,7 +240,8 @@ extension BatchRunnerTests {
         #expect(none.stderr.contains("line 1: no ExchangeRate-API rates are held yet"), "\(none.stderr)")
         #expect(none.stderr.contains("line 2: no rates of exchangerate-api are held yet"), "\(none.stderr)")
         let same = try Cambio.run([], stdin: "source currency-api\nsource auto\n", environment: environment)
-        #expect(same.stderr == "cambio: settings changed by a script or one-shot command apply to this run only; --save keeps them\n", "\(same.stderr)")
+        #expect(
+            same.stderr == "cambio: settings changed by a script or one-shot command apply to this run only; --save keeps them\n", "\(same.stderr)")
     }
 
     /// A control character or bytes that are not UTF-8 get an error that says what to do.
@@ -296,7 +302,8 @@ extension BatchRunnerTests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr == "cambio: settings changed by a script or one-shot command apply to this run only; --save keeps them\n", "\(run.stderr)")
         // Each change is confirmed on standard output, where its record would be.
-        #expect(run.stdout == "base currency: USD (US Dollar)\n€1.000 = $1.117\nbase currency: GBP (British Pound)\n€1.000 = £0.834\n", "\(run.stdout)")
+        #expect(
+            run.stdout == "base currency: USD (US Dollar)\n€1.000 = $1.117\nbase currency: GBP (British Pound)\n€1.000 = £0.834\n", "\(run.stdout)")
         let after = try Cambio.run(["status"], environment: home.environment())
         #expect(!after.stdout.contains("GBP"), "\(after.stdout)")
         let saved = try Cambio.run(["--save"], stdin: script, environment: home.environment())
@@ -332,7 +339,8 @@ extension BatchRunnerTests {
         #expect(bare.stdout.split(separator: "\n").count == 4, "\(bare.stdout)")
         #expect(try Cambio.run(["recent"], environment: environment).stdout == "no recent currencies yet\n")
         _ = try Cambio.run(["--save", "1", "eur", "in", "try"], environment: environment)
-        #expect(try Cambio.run(["--format", "tsv", "recent"], environment: environment).stdout.split(separator: "\n").count == 2)
+        // A header and two currencies.
+        #expect(try Cambio.run(["--format", "tsv", "recent"], environment: environment).stdout.split(separator: "\n").count == 3)
     }
 
     @Test(arguments: [("$", ["USD", "CAD", "AUD", "MXN"], "EUR"), ("€", ["EUR"], "USD"), ("₺", ["TRY"], "EUR")])
@@ -391,7 +399,8 @@ extension BatchRunnerTests {
         let error = dated.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }.first
         #expect(error?["type"] as? String == "error" && error?["column"] is NSNull, "\(dated.stdout)")
         let tsv = try Cambio.run(["--format", "tsv"], stdin: "rates usd\nfoo\n", environment: home.environment())
-        #expect(tsv.stdout.hasPrefix("1\trate\tEUR\tUSD\t1.1172\t0.8950948800572860723236663086287146437522\t2026-10-30\tecb\t"), "\(tsv.stdout)")
-        #expect(tsv.stdout.contains("\n2\terror\t1\tunknown currency"))
+        #expect(tsv.stdout.hasPrefix("line\ttype\tfrom\tto\trate\tinverse\tdate\tsource\t"), "\(tsv.stdout)")
+        #expect(tsv.stdout.contains("\n1\trate\tEUR\tUSD\t1.1172\t0.8950948800572860723236663086287146437522\t2026-10-30\tecb\t"), "\(tsv.stdout)")
+        #expect(tsv.stdout.contains("\nline\ttype\tcolumn\tmessage\tlabel\n2\terror\t1\tunknown currency"))
     }
 }

@@ -29,7 +29,8 @@ import Testing
         try home.write("cache/cambio/rates-currency-api.json", table)
         let environment = home.environment(["CAMBIO_OFFLINE": "1"])
         let run = try Cambio.run(["--format", "tsv"], stdin: "12 eur in usd\n12 eur in dkk\n", environment: environment)
-        let rows = run.stdout.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+        // After the header line.
+        let rows = run.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
         #expect(rows.count == 2, "\(run.stdout) \(run.stderr)")
         #expect(rows.first.map { [$0[5], $0[8], $0[9]] } == ["14.400", "2026-11-29", "currency-api"], "\(run.stdout)")
         #expect(rows.last.map { [$0[8], $0[9]] } == ["2026-10-30", "ecb"], "\(run.stdout)")
@@ -45,7 +46,7 @@ import Testing
         let input = "89.99 gbp in usd on 2024-03-30\n89.99 gbp in usd on 2024-03-29\n100 usd in eur average 2024-03\n"
         let run = try Cambio.run(["--format", "tsv"], stdin: input, environment: home.environment(["CAMBIO_OFFLINE": "1"]))
         #expect(run.status == 0, "\(run.stderr)")
-        let rows = run.stdout.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+        let rows = run.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
         #expect(rows.map { Array($0[8...13]) } == [
             ["2024-03-28", "ecb", "2024-03-30", "weekend", "", ""],
             ["2024-03-28", "ecb", "2024-03-29", "holiday", "", ""],

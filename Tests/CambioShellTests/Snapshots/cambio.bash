@@ -12,7 +12,7 @@ _cambio() {
         option=$prev
     fi
     case "$option" in
-        --format) COMPREPLY=($(compgen -W "text tsv json ledger hledger beancount gnucash csv" -- "$cur")); return ;;
+        --format) COMPREPLY=($(compgen -W "text tsv csv json ledger hledger beancount gnucash" -- "$cur")); return ;;
         --round) COMPREPLY=($(compgen -W "" -- "$cur")); return ;;
         --input) COMPREPLY=($(compgen -W "csv tsv" -- "$cur")); return ;;
         --to) COMPREPLY=($(compgen -W "aed afn all amd aoa ars ats aud awg azn bam bbd bdt bef bgn bhd bif bmd bnd bob brl bsd btn bwp byn bzd cad cdf chf clp cny cop crc cup cve cyp czk dem djf dkk dop dzd eek egp ern esp etb eur fim fjd fkp frf gbp gel ghs gip gmd gnf grd gtq gyd hkd hnl hrk htg huf idr iep ils inr iqd irr isk itl jmd jod jpy kes kgs khr kmf kpw krw kwd kyd kzt lak lbp lkr lrd lsl ltl luf lvl lyd mad mdl mga mkd mmk mnt mop mru mtl mur mvr mwk mxn mxv myr mzn nad ngn nio nlg nok npr nzd omr pab pen pgk php pkr pln pte pyg qar ron rsd rub rwf sar sbd scr sdg sek sgd shp sit skk sle sos srd ssp stn svc syp szl thb tjs tmt tnd top try ttd twd tzs uah ugx usd uyu uzs ved ves vnd vuv wst xaf xag xau xcd xcg xdr xof xpd xpf xpt yer zar zmw zwg" -- "$cur")); return ;;

@@ -38,7 +38,7 @@ end
 complete -c cambio -l plain -d 'no colours, no rate details or notes'
 complete -c cambio -l offline -d 'never use the network (also CAMBIO_OFFLINE=1)'
 complete -c cambio -l refresh -d 'fetch rates before a command or a pipe (the shell refreshes by itself)'
-complete -c cambio -l format -x -a 'text tsv json ledger hledger beancount gnucash csv' -d 'text (default), tsv or json (one object a conversion, exact decimals)'
+complete -c cambio -l format -x -a 'text tsv csv json ledger hledger beancount gnucash' -d 'text (default), tsv or json (one object a conversion, exact decimals)'
 complete -c cambio -l round -x -a '' -d 'round results: 3 (default), minor (the currency\'s cents) or PLACES, and half-even, half-up, up or down'
 complete -c cambio -l input -x -a 'csv tsv' -d 'convert the table the words name (a CSV or TSV file, - for standard input) and write it with columns added'
 complete -c cambio -l to -x -a 'aed afn all amd aoa ars ats aud awg azn bam bbd bdt bef bgn bhd bif bmd bnd bob brl bsd btn bwp byn bzd cad cdf chf clp cny cop crc cup cve cyp czk dem djf dkk dop dzd eek egp ern esp etb eur fim fjd fkp frf gbp gel ghs gip gmd gnf grd gtq gyd hkd hnl hrk htg huf idr iep ils inr iqd irr isk itl jmd jod jpy kes kgs khr kmf kpw krw kwd kyd kzt lak lbp lkr lrd lsl ltl luf lvl lyd mad mdl mga mkd mmk mnt mop mru mtl mur mvr mwk mxn mxv myr mzn nad ngn nio nlg nok npr nzd omr pab pen pgk php pkr pln pte pyg qar ron rsd rub rwf sar sbd scr sdg sek sgd shp sit skk sle sos srd ssp stn svc syp szl thb tjs tmt tnd top try ttd twd tzs uah ugx usd uyu uzs ved ves vnd vuv wst xaf xag xau xcd xcg xdr xof xpd xpf xpt yer zar zmw zwg' -d 'the currencies a table is converted into (repeatable, or USD,GBP)'
