@@ -22,6 +22,8 @@ public struct Conversion: Sendable, Equatable {
     public private(set) var resultWithFee: Rational? = nil
     /// How the line rounded the figures it showed (`rounded`, `rounded_with_fee`).
     public var rounding = Rounding.shown
+    /// The mid-market rate of the day, when the conversion used a bank's own rate (`at 1,0720`).
+    public var midRate: Rational?
     /// True for a conversion inside a calculation (its result is part of another one's amount).
     public var isPart = false
 

@@ -279,6 +279,9 @@ public final class Engine {
             candidate = nil
             defer { datedCandidate = nil }
             try dates.runAverage(inner, period, self, &context)
+        case .atRate(let inner, let clause):
+            candidate = nil
+            try BankRate.run(inner, clause, self, &context)
         case .run(let invocation):
             try CommandTable.run(invocation, self, &context)
         }

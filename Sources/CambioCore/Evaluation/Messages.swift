@@ -111,6 +111,10 @@ public enum Messages {
             return localized("error.badFee", Sanitiser.quoted(typed))
         case .badRounding(let typed):
             return localized("error.badRounding", Sanitiser.quoted(typed))
+        case .badBankRate(let typed):
+            return typed.isEmpty ? localized("error.bankRate.usage") : localized("error.bankRate", Sanitiser.quoted(typed))
+        case .bankChargedIn(let code, let target):
+            return localized("error.bankChargedIn", code, target)
         case .badPrices(let typed):
             return typed.isEmpty ? localized("error.prices.usage") : localized("error.prices", Sanitiser.quoted(typed))
         case .badChart(let typed):

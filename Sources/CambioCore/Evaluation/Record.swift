@@ -60,6 +60,16 @@ public struct Record: Sendable, Equatable {
         } else {
             fields += Conversion.noFeeFields
         }
+        // A bank's rate: the day's mid-market one beside it, and how far it lies from it.
+        if let mid = conversion.midRate {
+            let markup = (((conversion.rate / mid) ?? .one) - .one).percent
+            fields += [
+                ("mid_rate", .decimal(mid.decimalText(significantDigits: Conversion.significantDigits).text)),
+                ("markup_percent", .decimal(markup.decimalText(significantDigits: 12).text)),
+            ]
+        } else {
+            fields += [("mid_rate", .absent), ("markup_percent", .absent)]
+        }
         self.init("conversion", fields)
     }
 

@@ -1153,6 +1153,16 @@ prices.digits = Kurse wie veröffentlicht; ein Kreuzkurs oder Kehrwert auf {0} s
 error.prices.usage = Kurse wovon? Die Währungen und einen Zeitraum nennen, z. B. „prices eur usd 2024“ oder „prices usd gbp in eur 2024-01-01..2024-06-30 beancount“
 error.prices = keine Kurse für {0} — Währungen mit Kursen im Zeitraum nennen (die der EZB seit 1999), z. B. „prices eur usd 2024“
 usage.priceFormat = --format {0} ist die Syntax einer Kursdatei: cambio prices eur usd 2024 --format {0}
+bank.at = zum Kurs {0}: {1}
+bank.below = {0} % unter {1} {2} vom {3}
+bank.above = {0} % über {1} {2} vom {3}
+bank.same = gleich {1} {2} vom {3}
+bank.ecb = dem EZB-Kurs
+bank.source = dem Kurs von {0}
+bank.mid = zum Mittelkurs {0}
+error.bankRate.usage = zu welchem Kurs? Den Kurs der Bank oder den belasteten Betrag angeben, z. B. „100 eur in usd on 2024-01-02 at 1,0720“ oder „… at 107,20 $“
+error.bankRate = {0} ist kein Bankkurs — einen Kurs (1,0720) oder den belasteten Betrag in der Zielwährung (107,20 $) angeben, nach einer Umrechnung in eine Währung
+error.bankChargedIn = der belastete Betrag ist in {0}, die Umrechnung in {1} — den belasteten Betrag in {1} angeben oder den Kurs
 """#
 
     /// `Resources/Localization/en.strings`: the interface in `en`.
@@ -1673,6 +1683,16 @@ prices.digits = rates as published; a cross rate or an inverse to {0} significan
 error.prices.usage = prices of what? Name the currencies and a period, e.g. “prices eur usd 2024” or “prices usd gbp in eur 2024-01-01..2024-06-30 beancount”
 error.prices = no prices for {0} — name currencies with rates in the period (the ECB's since 1999), e.g. “prices eur usd 2024”
 usage.priceFormat = --format {0} is a price file's syntax: cambio prices eur usd 2024 --format {0}
+bank.at = at {0}: {1}
+bank.below = {0} % below {1} {2} of {3}
+bank.above = {0} % above {1} {2} of {3}
+bank.same = the same as {1} {2} of {3}
+bank.ecb = the ECB's
+bank.source = {0}'s
+bank.mid = mid-market {0}
+error.bankRate.usage = at what? Give the bank's rate or what it charged, e.g. “100 eur in usd on 2024-01-02 at 1.0720” or “… at 107.20 $”
+error.bankRate = {0} is no bank rate — give a rate (1.0720) or what was charged in the target currency (107.20 $), after one conversion into one currency
+error.bankChargedIn = the amount charged is in {0}, the conversion into {1} — give what was charged in {1}, or the rate
 """#
 
     /// `Resources/Localization/tr.strings`: the interface in `tr`.
@@ -2192,6 +2212,16 @@ prices.digits = kurlar yayımlandığı gibi; çapraz kur ya da tersi {0} anlaml
 error.prices.usage = neyin kurları? Para birimlerini ve bir dönemi verin, ör. “prices eur usd 2024” ya da “prices usd gbp in eur 2024-01-01..2024-06-30 beancount”
 error.prices = {0} için kur yok — dönemde kuru olan para birimlerini verin (ECB'ninkiler 1999'dan beri), ör. “prices eur usd 2024”
 usage.priceFormat = --format {0} bir kur dosyasının sözdizimidir: cambio prices eur usd 2024 --format {0}
+bank.at = {0} kurundan: {1}
+bank.below = {1} {3} tarihli {2} kurunun %{0} altında
+bank.above = {1} {3} tarihli {2} kurunun %{0} üstünde
+bank.same = {1} {3} tarihli {2} kuruyla aynı
+bank.ecb = ECB'nin
+bank.source = {0} kaynağının
+bank.mid = orta piyasa {0}
+error.bankRate.usage = hangi kurdan? Bankanın kurunu ya da çektiği tutarı verin, ör. “100 eur in usd on 2024-01-02 at 1,0720” ya da “… at 107,20 $”
+error.bankRate = {0} bir banka kuru değil — bir kur (1,0720) ya da hedef para biriminde çekilen tutarı (107,20 $) verin, tek bir para birimine bir çevirmeden sonra
+error.bankChargedIn = çekilen tutar {0} cinsinden, çevirme {1} cinsine — {1} cinsinden çekilen tutarı ya da kuru verin
 """#
 
     /// The words of each keyword's meaning in every language (`keyword.…` of each `.strings`).

@@ -11,6 +11,9 @@ public enum Command: Equatable, Sendable {
     indirect case dated(Command, on: DateReference)
     /// The same with the average rates of a period (`average 2024-03`).
     indirect case averaged(Command, over: DateReference)
+    /// A conversion at a bank's own rate (`100 eur in usd on 2024-01-02 at 1,0720`) or at what
+    /// the bank charged (`… at 107,20 $`): the clause's text after `at`, read by the evaluator.
+    indirect case atRate(Command, at: DateReference)
     /// A command of `CommandTable` (`base jpy`, `recent clear`, `help`).
     case run(CommandInvocation)
 

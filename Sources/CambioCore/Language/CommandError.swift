@@ -50,6 +50,10 @@ public struct CommandError: Error, Equatable, Sendable {
         case nothingHeld(source: String)
         /// `chart` with arguments it does not take.
         case badChart(String)
+        /// `at` without a rate, with one that is no positive number, or after no one conversion.
+        case badBankRate(String)
+        /// `at` with an amount charged in another currency than the target (the code, the target's).
+        case bankChargedIn(String, String)
         /// `prices` without currencies, or of a pair and period without rates.
         case badPrices(String)
     }

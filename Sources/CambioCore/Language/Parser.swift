@@ -7,6 +7,7 @@
 ///     amount     := [sign] [currency] NUMBER [suffix] [currency]
 ///     target     := ("in" | "to" | "into" | "->" | "→" | "=") currency (("," | "and") currency)*
 ///     adjust     := ("+" | "-" | "−") NUMBER "%"
+///     bank rate  := "at" (NUMBER | amount)                  (last: the rate, or what was charged)
 ///     date       := "on" DATE                               (read by `DateReader`)
 ///                 | ("average" | "avg" | "mean" | …) PERIOD  (read by `PeriodReader`)
 ///     currency   := symbol | word+
@@ -59,6 +60,19 @@ public struct Parser {
                     CommandError(
                         .tooManyWords(limit: tokenLimit), at: tokens[tokenLimit].range.lowerBound..<(tokens.last?.range.upperBound ?? line.count)))
             }
+            // `… at 1,0720` or `… at 107,20 $`, last on the line: a bank's rate, or what it charged.
+            var bankRate: DateReference?
+            if tokens.count >= 3,
+                let split = tokens.indices.dropFirst().last(where: { tokens[$0].kind == .word && atWords.contains(tokens[$0].folded) })
+            {
+                let characters = Array(line)
+                let start = split + 1 < tokens.count ? tokens[split + 1].range.lowerBound : tokens[split].range.upperBound
+                let end = split + 1 < tokens.count ? (tokens.last?.range.upperBound ?? start) : start
+                let range = start..<max(start, end)
+                bankRate = DateReference(text: String(characters[range.clamped(to: 0..<characters.count)]), range: range, word: tokens[split].range)
+                tokens = Array(tokens[..<split])
+            }
+            func wrapped(_ command: Command) -> Command { bankRate.map { .atRate(command, at: $0) } ?? command }
             // `… on DATE`: the date is the text after the word, read by `DateReader`; `… average
             // PERIOD` the same, read by `PeriodReader`.
             var date: DateReference?
@@ -105,9 +119,9 @@ public struct Parser {
                     }) {
                         return .failure(CommandError(.average(.notAllowed), at: tokens[other].range))
                     }
-                    return .success(averaged ? .averaged(command, over: date) : .dated(command, on: date))
+                    return .success(wrapped(averaged ? .averaged(command, over: date) : .dated(command, on: date)))
                 }
-                return .success(command)
+                return .success(wrapped(command))
             } catch let error as CommandError {
                 return .failure(error)
             } catch {
@@ -123,6 +137,9 @@ public struct Parser {
 
     /// The words that introduce a date: `on`, and German `am` (`45,80 usd in eur am 30.03.2024`).
     public static let dateWords: Set<String> = ["on", "am"]
+
+    /// The word that introduces a bank's rate or what it charged.
+    public static let atWords: Set<String> = ["at"]
 
     /// The words that introduce a period whose average rates a line uses (folded).
     public static let averageWords: Set<String> = ["average", "avg", "mean", "durchschnitt", "ortalama"]

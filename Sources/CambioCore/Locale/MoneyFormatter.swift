@@ -143,10 +143,18 @@ public final class MoneyFormatter {
     /// decimals; a rate without such a decimal (a cross rate, an inverse) to six significant
     /// digits (`0.970968`, `157.250`, `0.0000379403`).
     public func formatRate(_ rate: Rational, _ code: CurrencyCode) -> String {
-        let digits =
-            rate.exactFractionDigits(minimum: Self.fractionDigits, maximum: Self.ratePublishedDigits)
-            ?? rate.fractionDigits(significant: Self.rateSignificantDigits, minimum: Self.fractionDigits, maximum: 15)
-        return format(rate, code, fractionDigits: digits)
+        format(rate, code, fractionDigits: Self.rateDigits(rate))
+    }
+
+    /// A rate's number alone, by the same rule, with at least `minimum` decimals (`1,0720`).
+    public func formatRateNumber(_ rate: Rational, minimum: Int = fractionDigits) -> String {
+        number(rate, fractionDigits: Self.rateDigits(rate, minimum: minimum))
+    }
+
+    /// The fraction digits a rate is shown with: as published, else six significant digits.
+    static func rateDigits(_ rate: Rational, minimum: Int = fractionDigits) -> Int {
+        rate.exactFractionDigits(minimum: minimum, maximum: ratePublishedDigits)
+            ?? rate.fractionDigits(significant: rateSignificantDigits, minimum: minimum, maximum: 15)
     }
 
     /// The rate beside a result, by one rule whatever the line: the way round in which one

@@ -172,12 +172,13 @@ import Testing
         // A header names the columns; then the input line, the record's type and the conversion's
         // fields (those of a date, a fee and a label empty), the same list for every conversion.
         let rows = run.stdout.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
-        #expect(rows.map(\.count) == [21, 21, 21])
+        #expect(rows.map(\.count) == [23, 23, 23])
         #expect(
             rows.first?.joined(separator: " ")
                 == "line type amount from to rounded result rate date source date_asked substitution period period_days result_exact rate_exact"
-                + " part fee_percent rounded_with_fee result_with_fee label")
-        #expect(run.stdout.contains("\n1\tconversion\t12.5\tEUR\tUSD\t13.965\t13.965\t1.1172\t2026-10-30\tecb\t\t\t\t\ttrue\ttrue\tfalse\t\t\t\t\n"))
+                + " part fee_percent rounded_with_fee result_with_fee mid_rate markup_percent label")
+        #expect(
+            run.stdout.contains("\n1\tconversion\t12.5\tEUR\tUSD\t13.965\t13.965\t1.1172\t2026-10-30\tecb\t\t\t\t\ttrue\ttrue\tfalse\t\t\t\t\t\t\n"))
         #expect(run.stdout.contains("2\tconversion\t-1000\tJPY\tEUR\t-5.692\t"))
         let bad = try Cambio.run(["--format", "xml", "1", "eur"], environment: home.environment())
         #expect(bad.status == 2)

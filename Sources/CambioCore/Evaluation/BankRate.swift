@@ -1,0 +1,60 @@
+/// `100 eur in usd on 2024-01-02 at 1,0720` and `… at 107,20 $`: a conversion at the rate a bank
+/// or card used (given, or what it charged divided by the amount), beside the mid-market rate of
+/// the same day and source and how far it lies from it: the markup a "no fee" card hides in its
+/// rate. The line is first evaluated as it stands without `at` (the one conversion it must be),
+/// then its result is the amount at the bank's rate.
+enum BankRate {
+    static func run(_ inner: Command, _ clause: DateReference, _ engine: Engine, _ line: inout LineContext) throws {
+        // The mid-market conversion is needed whether or not the reply keeps records.
+        let keepsRecords = line.keepsRecords
+        line.keepsRecords = true
+        defer { line.keepsRecords = keepsRecords }
+        try engine.run(inner, &line)
+        guard line.reply.conversions.count == 1, let mid = line.reply.conversions.first, !mid.isPart, mid.from != mid.to, !mid.amount.isZero
+        else { throw CommandError(.badBankRate(clause.text), at: clause.word) }
+        let rate = try bankRate(clause, amount: mid.amount, from: mid.from, to: mid.to, engine)
+        let result = mid.amount * rate
+        try engine.converter.readable(result)
+        let formatter = engine.formatter
+        let localized = engine.localized
+        let rounding = line.state.rounding
+        // How far the bank's rate lies from the mid-market one: negative below, positive above.
+        let markup = (((rate / mid.rate) ?? .one) - .one).percent
+        let percent = formatter.formatNumber(markup.isNegative ? -markup : markup, fractionDigits: 2)
+        let side = markup.isZero ? "bank.same" : markup.isNegative ? "bank.below" : "bank.above"
+        let source = mid.source == RateSource.ecbID ? localized("bank.ecb") : localized("bank.source", Sanitiser.visible(mid.source))
+        let day = String(mid.date.prefix(10))
+        let text =
+            formatter.formatGiven(mid.amount, mid.from) + " = " + formatter.format(result, mid.to, rounding: rounding) + " "
+            + localized(
+                "bank.at", formatter.formatRateNumber(rate, minimum: 4), localized(side, percent, source, formatter.formatRateNumber(mid.rate), day))
+        let detail = localized("bank.mid", formatter.format(mid.result, mid.to, rounding: rounding))
+        // The mid-market result line gives way to the bank's; notes and the source stay.
+        line.reply.lines.removeAll { if case .result = $0 { true } else { false } }
+        let at = line.reply.lines.firstIndex { if case .source = $0 { true } else { false } } ?? line.reply.lines.count
+        line.reply.lines.insert(.result(text, detail: detail), at: at)
+        var conversion = Conversion(amount: mid.amount, from: mid.from, to: mid.to, rate: rate, result: result, origin: mid.origin)
+        conversion.rounding = rounding
+        conversion.midRate = mid.rate
+        line.reply.conversions = keepsRecords ? [conversion] : []
+        line.reply.value = keepsRecords ? Money(result, mid.to) : nil
+        line.state.setLast(mid.amount, from: mid.from, to: [mid.to], asked: line.dated?.asked, answer: result, in: mid.to)
+    }
+
+    /// The clause's rate: a number is units of the target for one of the source (`1,0720`); an
+    /// amount in the target is what was charged (`107,20 $`, `USD 107.20`), divided by the amount.
+    static func bankRate(_ clause: DateReference, amount: Rational, from: CurrencyCode, to: CurrencyCode, _ engine: Engine) throws -> Rational {
+        let text = clause.text.trimmingCharacters(in: .whitespaces)
+        guard !text.isEmpty else { throw CommandError(.badBankRate(""), at: clause.word) }
+        guard let (value, currencyText) = DocumentConverter.amount(text, engine.amountParser), !value.isNegative, !value.isZero else {
+            throw CommandError(.badBankRate(text), at: clause.range)
+        }
+        guard let currencyText else { return value }
+        var notes: [String] = []
+        let code = try engine.resolver.currency(CurrencyReference(text: currencyText, range: clause.range), notes: &notes)
+        guard code == to, let rate = value / (amount.isNegative ? -amount : amount) else {
+            throw CommandError(.bankChargedIn(code.rawValue, to.rawValue), at: clause.range)
+        }
+        return rate
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+@testable import CambioCore
+
+/// `… at RATE` and `… at CHARGED`: the amount at the bank's rate, beside the day's mid-market
+/// rate and the markup between them, exactly.
+@Suite struct BankRateTests: HistoryChecks {
+    func reply(_ line: String, _ locale: String = "en_US") -> Reply { evaluate(line, locale) }
+
+    @Test func theIssuesExampleSaysHowFarTheBanksRateLies() {
+        #expect(
+            reply("100 eur in usd on 2024-01-02 at 1.0720").results == ["€100.000 = $107.200 at 1.0720: 2.15 % below the ECB's 1.0956 of 2024-01-02"])
+        // What was charged gives the same rate.
+        #expect(
+            reply("100 eur in usd on 2024-01-02 at 107,20 $", "de_DE").results == [
+                "100,000\u{00A0}€ = 107,200\u{00A0}$ zum Kurs 1,0720: 2,15 % unter dem EZB-Kurs 1,0956 vom 2024-01-02"
+            ])
+        #expect(reply("100 eur in usd on 2024-01-02 at USD 107.20").results == reply("100 eur in usd on 2024-01-02 at 1.072").results)
+        // A weekend: the rate of the Friday before, said as every dated line says it.
+        let weekend = reply("100 eur in usd on 2024-01-06 at 1.1")
+        #expect(weekend.results == ["€100.000 = $110.000 at 1.1000: 0.72 % above the ECB's 1.0921 of 2024-01-05"])
+        #expect(weekend.lines.contains { if case .assumption(let text) = $0 { text.contains("2024-01-05") } else { false } })
+    }
+
+    /// Random days, pairs, amounts and bank rates: the record's result is the amount times the
+    /// bank's rate and its markup the exact ratio to the mid-market rate, less one, in percent.
+    @Test(.tags(.reference)) func recordsStateTheRateTheMidRateAndTheMarkupExactly() throws {
+        var random = SplitMix64(seed: 23)
+        let codes = ["USD", "JPY", "GBP", "CHF", "SEK", "PLN"]
+        for _ in 0..<150 {
+            let from = codes[Int.random(in: 0..<codes.count, using: &random)]
+            var to = codes[Int.random(in: 0..<codes.count, using: &random)]
+            if to == from { to = "EUR" }
+            let day = Day(number: Day(iso: "2015-01-01")!.number + Int.random(in: 0..<3000, using: &random))
+            let amount = "\(Int.random(in: 1...99_999, using: &random)).\(Int.random(in: 10...99, using: &random))"
+            let rateText = "0.\(Int.random(in: 1...9_999_999, using: &random))"
+            let line = "\(amount) \(from) in \(to) on \(day.iso) at \(rateText)"
+            let reply = reply(line)
+            let conversion = try #require(reply.conversions.first, "\(line): \(reply.lines)")
+            let rate = try #require(Rational(decimalText: rateText))
+            #expect(conversion.rate == rate, "\(line)")
+            #expect(conversion.result == (Rational(decimalText: amount) ?? .zero) * rate, "\(line)")
+            let mid = try #require(conversion.midRate)
+            // The mid-market rate is the day's mid-market conversion's.
+            let plain = evaluate("\(amount) \(from) in \(to) on \(day.iso)")
+            #expect(plain.conversions.first?.rate == mid, "\(line)")
+            let record = Record(conversion)
+            let markup = record.fields.first { $0.key == "markup_percent" }?.value
+            let exact = ((rate / mid ?? .one) - .one).percent
+            #expect(markup == .decimal(exact.decimalText(significantDigits: 12).text), "\(line)")
+        }
+    }
+
+    @Test func aClauseThatIsNoRateSaysWhatWorks() {
+        for (line, column) in [
+            ("100 eur in usd at", 15), ("100 eur in usd at abc", 18), ("100 eur in usd at -1", 18), ("100 eur in usd at 90 €", 18),
+            ("eur in usd at 1.1", 11), ("100 eur in usd, gbp at 1.1", 20),
+        ] {
+            let reply = reply(line)
+            let error = reply.lines.compactMap { if case .error(let error, _) = $0 { error } else { nil } }.first
+            #expect(error?.range?.lowerBound == column, "\(line): \(reply.lines)")
+            #expect(reply.conversions.isEmpty && reply.results.isEmpty, "\(line)")
+        }
+    }
+}
