@@ -35,6 +35,12 @@ public enum ManPage {
             }
         }
 
+        for topic in Reference.topics {
+            out.append(".SH \"" + code(localized("topic.\(topic.key).title").uppercased()) + "\"")
+            out += paragraphs(localized("topic.\(topic.key).text"))
+            out += [".PP", ".nf"] + topic.examples.map { "\\fB" + code($0) + "\\fR" } + [".fi"]
+        }
+
         out.append(section("options"))
         for option in OptionDeclaration.all {
             out.append(".TP")

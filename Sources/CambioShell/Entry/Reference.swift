@@ -39,6 +39,42 @@ public enum Reference {
         ("cambio --locale de_DE 12,50 eur in usd", "example.locale"),
     ]
 
+    /// A subject the manual and `--help` explain beyond the commands: the keys of its title
+    /// (`topic.KEY.title`) and text (`topic.KEY.text`), and command lines that show it. Every
+    /// example runs as shown in every locale (a test runs each in en_US, de_DE and tr_TR, in a
+    /// directory with the files they name): one that needs a locale's way of writing says it
+    /// with `--locale`.
+    public struct Topic: Sendable {
+        public let key: String
+        public let examples: [String]
+    }
+
+    public static let topics: [Topic] = [
+        Topic(
+            key: "dated",
+            examples: [
+                "cambio 12 eur in usd on 2020-03-15", "cambio --locale de_DE 45,80 usd in eur am 30.03.2024",
+                "cambio 100 usd in eur average 2024-03",
+            ]),
+        Topic(key: "calculating", examples: ["cambio '3 x 12 eur in usd'", "cambio '80 eur + 15 %'", "cambio '12 eur + 5 usd in gbp'"]),
+        Topic(
+            key: "documents",
+            examples: [
+                "cambio --input csv statement.csv --to usd,eur", "cambio --input csv card.csv --to usd --total rounded",
+                "cambio --round minor,half-up 68 aud in usd on 2025-07-22", "cambio '100 eur in usd on 2024-01-02 at 107 $'",
+            ]),
+        Topic(
+            key: "prices",
+            examples: [
+                "cambio prices eur usd 2024 --format hledger > prices.journal",
+                "cambio prices usd gbp in eur 2024-01-01..2024-06-30 --format beancount", "cambio prices eur chf average monthly 2024",
+            ]),
+        Topic(
+            key: "records",
+            examples: ["cambio --format csv 45 eur in usd on 2024-01-15 '# Hotel'", "printf '12 eur in usd\\n' | cambio --format tsv"]),
+        Topic(key: "quoting", examples: ["cambio 12 eur in usd", "cambio 12 eur '->' usd", "cambio '3 * 12 eur in usd'"]),
+    ]
+
     /// Related manual pages.
     public static let seeAlso = ["units(1)", "qalc(1)", "editrc(5)"]
 }

@@ -19,6 +19,13 @@ public enum Usage {
         lines += ["", localized("usage.commands")]
         lines += Help.columns(
             CommandTable.declarations.map { (Help.synopsis($0.synopsis, localized), localized($0.summaryKey)) }, indent: 2, width: width)
+        for topic in Reference.topics {
+            lines += ["", localized("topic.\(topic.key).title") + ":"]
+            for paragraph in localized("topic.\(topic.key).text").split(separator: "\n") {
+                lines += Help.wrap(String(paragraph), width: width - 2).map { "  " + $0 }
+            }
+            lines += topic.examples.map { "    " + $0 }
+        }
         lines += ["", localized("usage.environment")]
         lines += Reference.environment.flatMap { variable in
             ["  " + variable.name] + Help.wrap(localized(variable.key), width: width - 6).map { "      " + $0 }

@@ -37,7 +37,7 @@ import Testing
         // Nothing outside ASCII, and no line a formatter would read as a request by accident.
         #expect(page.unicodeScalars.allSatisfy { $0.isASCII })
         let requests = Set(page.split(separator: "\n").filter { $0.hasPrefix(".") || $0.hasPrefix("'") }.map { $0.prefix { $0 != " " } })
-        #expect(requests == [".TH", ".nh", ".ad", ".SH", ".TP", ".PP", ".br"], "\(requests)")
+        #expect(requests == [".TH", ".nh", ".ad", ".SH", ".TP", ".PP", ".br", ".nf", ".fi"], "\(requests)")
     }
 
     @Test func optionsMayStandAnywhereBeforeTwoDashes() throws {
