@@ -132,6 +132,24 @@ def dated_input(lines):
     return path.name
 
 
+def csv_input(rows):
+    """A German bank export of `rows` rows: `;`, decimal comma with grouping, dates as
+    DD.MM.YYYY on random days since 1999 (weekends and holidays among them), a text column with
+    a quoted `;` now and then, the ECB's currencies; the same seed every run."""
+    import datetime
+    rng = random.Random(20261201)
+    first, last = datetime.date(1999, 1, 4), datetime.date(2026, 10, 30)
+    path = tempfile.NamedTemporaryFile("w", delete=False, suffix=".csv")
+    path.write("Buchungstag;Verwendungszweck;Betrag;Währung\n")
+    for index in range(rows):
+        day = first + datetime.timedelta(days=rng.randrange((last - first).days + 1))
+        amount = f"{rng.randrange(1, 100_000):,}".replace(",", ".") + f",{rng.randrange(0, 100):02d}"
+        text = f'"Rechnung {index}; Kunde"' if index % 7 == 0 else f"Beleg {index}"
+        path.write(f"{day:%d.%m.%Y};{text};{'-' if index % 3 else ''}{amount};{rng.choice(ECB_CODES)}\n")
+    path.close()
+    return path.name
+
+
 def average_input(lines):
     """Conversions with the average of a random month from 1999-01 to 2026-09, random pairs of
     the ECB's currencies."""
@@ -282,7 +300,9 @@ def main():
     dated_pipe = alternate(both, runs=max(3, RUNS // 5), inputs={"cambio": dated_path, "baseline": dated_path})
     average_path = average_input(lines)
     averages = alternate(both, runs=max(3, RUNS // 5), inputs={"cambio": average_path, "baseline": average_path})
-    for path in (cambio_input, units_input, qalc_input.name, natural_path, expression_path, dated_path, average_path, distinct_path, targets_path):
+    csv_path = csv_input(lines)
+    table = alternate({"cambio": [CAMBIO, "--input", "csv", "-", "--to", "usd"]}, runs=max(3, RUNS // 5), inputs={"cambio": csv_path})
+    for path in (cambio_input, units_input, qalc_input.name, natural_path, expression_path, dated_path, average_path, distinct_path, targets_path, csv_path):
         os.unlink(path)
 
     print()
@@ -313,6 +333,8 @@ def main():
     print(f"| {lines:,} dated lines, random days since 1999 and pairs, de_DE | {dated_pipe['cambio'][0]*1000:.0f} ms ({dl:,.0f} lines/s, peak {dated_pipe['cambio'][1]/1024:.1f} MiB) | — | — | {dl/ul:.1f}× units' lines/s |")
     al = lines / averages["cambio"][0]
     print(f"| {lines:,} lines averaging random months, de_DE | {averages['cambio'][0]*1000:.0f} ms ({al:,.0f} lines/s, peak {averages['cambio'][1]/1024:.1f} MiB) | — | — | — |")
+    rl = lines / table["cambio"][0]
+    print(f"| {lines:,}-row bank export (CSV, de_DE) at each row's date, into USD | {table['cambio'][0]*1000:.0f} ms ({rl:,.0f} rows/s, peak {table['cambio'][1]/1024:.1f} MiB) | — | — | {rl/ul:.1f}× units' lines/s |")
     print(f"| dated one-shot / plain one-shot (same run) | {dated['dated'][0]/dated['plain'][0]:.2f} | — | — | — |")
     if BASELINE:
         print()

@@ -108,6 +108,24 @@ public enum DelimitedText {
         return best.delimiter
     }
 
+    /// The same, appended to `out` as UTF-8.
+    public static func append(_ text: String, delimiter: UInt8, to out: inout [UInt8]) {
+        var text = text
+        let plain = text.withUTF8 { bytes in
+            for byte in bytes where byte == delimiter || byte == UInt8(ascii: "\"") || byte == 0x0A || byte == 0x0D { return false }
+            out.append(contentsOf: bytes)
+            return true
+        }
+        if plain { return }
+        let utf8 = text.utf8
+        out.append(UInt8(ascii: "\""))
+        for byte in utf8 {
+            if byte == UInt8(ascii: "\"") { out.append(byte) }
+            out.append(byte)
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+
     /// A field as written into a row: in quotes, with quotes doubled, when it holds the
     /// separator, a quote or a line break.
     public static func field(_ text: String, delimiter: UInt8) -> String {

@@ -128,16 +128,17 @@ public final class DocumentConverter {
 
         // The table written back.
         let newline = crlf ? "\r\n" : "\n"
-        var out = ""
+        var out: [UInt8] = []
         out.reserveCapacity(document.text.utf8.count * 2)
+        let newlineBytes = Array(newline.utf8)
         func write(_ fields: [String]) {
             var first = true
             for field in fields {
-                if !first { out.unicodeScalars.append(Unicode.Scalar(delimiter)) }
+                if !first { out.append(delimiter) }
                 first = false
-                out += DelimitedText.field(field, delimiter: delimiter)
+                DelimitedText.append(field, delimiter: delimiter, to: &out)
             }
-            out += newline
+            out += newlineBytes
         }
         for row in rows[..<headerIndex] { write(row.fields) }
         var added: [String] = []
@@ -152,7 +153,7 @@ public final class DocumentConverter {
         write(header + added)
 
         var output = Output(text: "", notes: notes, problems: [])
-        var exactTotals = Array(repeating: Rational.zero, count: options.targets.count)
+        var exactTotals = Array(repeating: ExactSum(), count: options.targets.count)
         var roundedTotals = exactTotals
         var currencies: [String: CurrencyCode] = [:]
         var lastDate: (text: String, day: Day)?
@@ -167,7 +168,7 @@ public final class DocumentConverter {
             if fields.count < width { fields += Array(repeating: "", count: width - fields.count) }
             func cell(_ index: Int?) -> String {
                 guard let index, index < row.fields.count else { return "" }
-                return row.fields[index].trimmingCharacters(in: .whitespaces)
+                return Self.trimmed(row.fields[index])
             }
             let amountText = cell(columns.amount)
             let dateText = cell(columns.date)
@@ -221,7 +222,7 @@ public final class DocumentConverter {
                 failed(localized("doc.noRowCurrency"))
                 continue
             }
-            _ = engine.convertRow(amount.value, from: currency, to: options.targets, on: day, state: &state, now: now, host: host)
+            _ = engine.convertRow(amount.value, from: currency, to: options.targets, on: day, state: &state, now: now, today: today, host: host)
             let converted: (cells: [String], note: String, results: [Rational])? = engine.withReply { reply in
                 var rowNotes: [String] = []
                 for line in reply.lines {
@@ -253,8 +254,11 @@ public final class DocumentConverter {
             }
             var cells = converted.cells
             for (index, result) in converted.results.enumerated() {
-                exactTotals[index] = exactTotals[index] + result
-                roundedTotals[index] = roundedTotals[index] + result.rounded(options.rounding, options.targets[index])
+                if options.totalOfRounded {
+                    roundedTotals[index].add(result.rounded(options.rounding, options.targets[index]))
+                } else {
+                    exactTotals[index].add(result)
+                }
             }
             var note = converted.note
             if columns.charged != nil {
@@ -284,7 +288,7 @@ public final class DocumentConverter {
             write(cells)
         }
         if output.failed > 0 { output.problems.append(localized("doc.failedSummary", String(output.failed), String(output.rows))) }
-        output.text = (document.byteOrderMark || document.encoding == .windows1252 ? "\u{FEFF}" : "") + out
+        output.text = (document.byteOrderMark || document.encoding == .windows1252 ? "\u{FEFF}" : "") + String(decoding: out, as: UTF8.self)
         return output
     }
 
@@ -296,7 +300,16 @@ public final class DocumentConverter {
 
     /// `68.98` with the file's decimal separator.
     static func plain(_ text: String, _ decimal: String) -> String {
-        decimal == "." ? text : text.replacingOccurrences(of: ".", with: decimal)
+        guard decimal == ",", text.utf8.contains(UInt8(ascii: ".")) else { return text }
+        return String(decoding: text.utf8.map { $0 == UInt8(ascii: ".") ? UInt8(ascii: ",") : $0 }, as: UTF8.self)
+    }
+
+    /// A cell without the spaces around it (most have none: returned as they are).
+    static func trimmed(_ text: String) -> String {
+        let utf8 = text.utf8
+        guard let first = utf8.first, let last = utf8.last else { return text }
+        if first != 0x20, first != 0x09, last != 0x20, last != 0x09, first < 0x80, last < 0x80 { return text }
+        return text.trimmingCharacters(in: .whitespaces)
     }
 
     /// A rate as its source published it (every digit of a short exact decimal), else to
@@ -306,7 +319,7 @@ public final class DocumentConverter {
             rate.exactFractionDigits(minimum: 0, maximum: MoneyFormatter.ratePublishedDigits)
             ?? rate.fractionDigits(significant: rateSignificantDigits, minimum: 0, maximum: 30)
         var text = rate.roundedDigits(fractionDigits: places).digits
-        if text.contains(".") {
+        if text.utf8.contains(UInt8(ascii: ".")) {
             while text.hasSuffix("0") { text.removeLast() }
             if text.hasSuffix(".") { text.removeLast() }
         }
@@ -349,6 +362,17 @@ public final class DocumentConverter {
     /// An amount cell: a sign before or after (`-12,50`, `12,50-`, `(12.50)`, `−12`), and a
     /// currency code or symbol beside the number (`12,50 €`, `EUR 12.50`), which is returned.
     static func amount(_ text: String, _ parser: AmountParser) -> (value: Rational, currency: String?)? {
+        // Most cells are a number, a minus before it at most: read by the parser's own byte path.
+        let utf8 = text.utf8
+        if let first = utf8.first,
+            utf8.allSatisfy({ $0 &- 48 < 10 || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "-") }),
+            !utf8.dropFirst().contains(UInt8(ascii: "-"))
+        {
+            let negative = first == UInt8(ascii: "-")
+            if case .success(let parsed) = parser.parse(negative ? String(text.dropFirst()) : text), !parsed.separatorReadAsDecimal {
+                return (negative ? -parsed.exact : parsed.exact, nil)
+            }
+        }
         var body = Substring(text.trimmingCharacters(in: .whitespaces))
         var negative = false
         if body.hasPrefix("("), body.hasSuffix(")") {

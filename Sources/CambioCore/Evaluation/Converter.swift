@@ -215,13 +215,15 @@ final class Converter {
                 detail = formatter.rateDetail(from: from, to: target, rate: rate)
                 used.add(quote.table, target)
             }
-            resultLine.removeAll(keepingCapacity: true)
-            formatter.writeGiven(amount, from, into: &resultLine)
-            resultLine.append(contentsOf: Self.equals)
-            formatter.write(result, target, rounding: rounding, into: &resultLine)
             let fee = from != target && line.state.hasFee ? line.state.fee : nil
-            if let fee { resultLine += feeSuffix(result * (.one + fee), target, fee, rounding).utf8 }
-            line.reply.lines.append(.result(resultLine.withUnsafeBufferPointer(ResultText.init(utf8:)), detail: detail))
+            if line.wantsText {
+                resultLine.removeAll(keepingCapacity: true)
+                formatter.writeGiven(amount, from, into: &resultLine)
+                resultLine.append(contentsOf: Self.equals)
+                formatter.write(result, target, rounding: rounding, into: &resultLine)
+                if let fee { resultLine += feeSuffix(result * (.one + fee), target, fee, rounding).utf8 }
+                line.reply.lines.append(.result(resultLine.withUnsafeBufferPointer(ResultText.init(utf8:)), detail: detail))
+            }
             if index == 0 {
                 answer = result
                 // The one result, for the preview (which keeps records).

@@ -145,13 +145,15 @@ public final class Engine {
     /// engine (`withReply`).
     public func convertRow(
         _ amount: Rational, from: CurrencyCode, to targets: [CurrencyCode], on day: Day?, state: inout SessionState, now: Date,
-        host: any SessionHost
+        today: Day? = nil, host: any SessionHost
     ) -> Effects {
         lend(&state, now: now, host: host, keepsRecords: true) { context in
+            context.wantsText = false
+            defer { context.wantsText = true }
             let conversion = ResolvedConversion(from: from, targets: targets, notes: [])
             do {
                 if let day {
-                    let checked = try dates.checked(day, range: nil, today: Day.utc(now))
+                    let checked = try dates.checked(day, range: nil, today: today ?? Day.utc(now))
                     try dates.withDay(checked, at: nil, &context) { line in try converter.convert(amount, conversion, notes: [], &line) }
                 } else {
                     try converter.convert(amount, conversion, notes: [], &context)

@@ -14,6 +14,8 @@ struct LineContext {
     /// Whether the reply carries records and its one value: the configuration's choice, or the
     /// preview's, which needs the value.
     var keepsRecords: Bool
+    /// Whether results are written as text lines: a document's rows want their records only.
+    var wantsText = true
     var host: any SessionHost
 
     var state: SessionState {

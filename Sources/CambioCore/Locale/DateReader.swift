@@ -91,6 +91,8 @@ public struct DateReader: Sendable {
 
     /// The day `text` names, counted from `today` where it is relative.
     public func read(_ text: String, today: Day) -> Result<Day, Problem> {
+        // The locale's own short form in ASCII digits (every row of a bank export), from its bytes.
+        if let day = ownForm(text.utf8) { return .success(day) }
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { return .failure(.missing) }
         // Digits of any script (٢٠٢٠) as ASCII; bidirectional marks dropped.
@@ -109,6 +111,33 @@ public struct DateReader: Sendable {
         if Self.yesterdayWords.contains(folded) { return .success(today.adding(days: -1)) }
         if let relative = relative(folded, today: today) { return relative }
         return absolute(normalized, typed: trimmed)
+    }
+
+    /// `15.03.2020` in de_DE, `3/15/2020` in en_US: one or two digits, the locale's separator, one
+    /// or two, the separator, four; read in the locale's order, as the full reading reads them.
+    /// `nil` for anything else (which the full reading then reads or explains).
+    private func ownForm(_ bytes: String.UTF8View) -> Day? {
+        guard order != .yearMonthDay, let mark = separator.asciiValue, bytes.count >= 8, bytes.count <= 10 else { return nil }
+        var fields = (0, 0, 0)
+        var counts = (0, 0, 0)
+        var field = 0
+        for byte in bytes {
+            if byte == mark {
+                field += 1
+                guard field < 3 else { return nil }
+                continue
+            }
+            guard byte &- 48 < 10 else { return nil }
+            let digit = Int(byte &- 48)
+            switch field {
+            case 0: fields.0 = fields.0 * 10 + digit; counts.0 += 1
+            case 1: fields.1 = fields.1 * 10 + digit; counts.1 += 1
+            default: fields.2 = fields.2 * 10 + digit; counts.2 += 1
+            }
+        }
+        guard field == 2, (1...2).contains(counts.0), (1...2).contains(counts.1), counts.2 == 4 else { return nil }
+        return order == .dayMonthYear
+            ? Day(year: fields.2, month: fields.1, day: fields.0) : Day(year: fields.2, month: fields.0, day: fields.1)
     }
 
     /// `-7d`, `-2w`, `-3m`, `-1y` (a space before the unit is allowed; at most 100 years).

@@ -210,7 +210,7 @@ public struct Rational: Sendable, CustomStringConvertible {
     /// with a point (`1234.500`); the sign separately, false when the rounded value is zero.
     public func roundedDigits(fractionDigits: Int, mode: Rounding.Mode = .halfEven) -> (negative: Bool, digits: String) {
         if let fast = scaledMagnitudeFast(fractionDigits: fractionDigits, mode: mode) {
-            return (isNegative && fast != 0, Self.pointed(String(fast), fractionDigits: fractionDigits))
+            return (isNegative && fast != 0, Self.pointed(fast, fractionDigits: fractionDigits))
         }
         let scaled = scaledMagnitude(fractionDigits: fractionDigits, mode: mode)
         return (isNegative && !scaled.isZero, Self.pointed(scaled.description, fractionDigits: fractionDigits))
@@ -231,6 +231,32 @@ public struct Rational: Sendable, CustomStringConvertible {
         return value
     }
 
+    /// 1234500, 3 → `"1234.500"`; 5, 3 → `"0.005"`: written from the integer's digits at once
+    /// (documents write two such figures a row).
+    static func pointed(_ value: UInt128, fractionDigits: Int) -> String {
+        // 39 digits at most, the zeros that pad a small value, and the point.
+        let capacity = max(40, fractionDigits + 2) + 1
+        return String(unsafeUninitializedCapacity: capacity) { buffer in
+            var end = capacity
+            var rest = value
+            var count = 0
+            repeat {
+                if fractionDigits > 0, count == fractionDigits {
+                    end -= 1
+                    buffer[end] = UInt8(ascii: ".")
+                }
+                end -= 1
+                let (quotient, digit) = rest.quotientAndRemainder(dividingBy: 10)
+                buffer[end] = UInt8(truncatingIfNeeded: digit) &+ 48
+                rest = quotient
+                count += 1
+            } while rest != 0 || count <= fractionDigits
+            let length = capacity - end
+            for index in 0..<length { buffer[index] = buffer[end + index] }
+            return length
+        }
+    }
+
     /// `"1234500"`, 3 → `"1234.500"`; `"5"`, 3 → `"0.005"`.
     static func pointed(_ digits: String, fractionDigits: Int) -> String {
         guard fractionDigits > 0 else { return digits }
@@ -244,7 +270,16 @@ public struct Rational: Sendable, CustomStringConvertible {
     public var decimalMagnitude: Int? {
         guard !isZero else { return nil }
         // Estimate from the digit counts, then correct by one comparison.
-        var estimate = numerator.description.count - denominator.description.count
+        func digits(_ value: BigUInt) -> Int {
+            guard var wide = value.wide else { return value.description.count }
+            var count = 1
+            while wide >= 10 {
+                wide /= 10
+                count += 1
+            }
+            return count
+        }
+        var estimate = digits(numerator) - digits(denominator)
         let scaledNumerator = estimate >= 0 ? numerator : numerator * BigUInt.tenToThe(-estimate)
         let scaledDenominator = estimate >= 0 ? denominator * BigUInt.tenToThe(estimate) : denominator
         if scaledNumerator < scaledDenominator { estimate -= 1 }
