@@ -17,6 +17,36 @@ import Testing
         for placeholder in Help.placeholders { #expect(table["placeholder.\(placeholder)"] != nil) }
     }
 
+    /// Every example `help` quotes (“fee 1,75 %”, „round minor half-up“) runs as shown in the
+    /// locale of its language, as written there (the examples' decimal mark is the locale's).
+    @Test(arguments: [("en", "en_US"), ("de", "de_DE"), ("tr", "tr_TR")])
+    func everyExampleHelpQuotesRunsAsShown(_ language: String, _ locale: String) throws {
+        let table = try #require(Self.tables[language])
+        let settings = LocaleSettings(numbers: locale, money: locale, messages: locale)
+        let engine = Engine(locale: settings, table: try SeedTableDecoder.bundled())
+        // The engine's texts: their examples carry the locale's decimal mark.
+        let text = engine.localized
+        var checked = 0
+        for key in table.keys.sorted() where key.hasPrefix("help.") || key.hasPrefix("summary.") {
+            let sentence = text(key)
+            // Quoted by the language's marks: “…” in English and Turkish, „…“ in German.
+            let parts = sentence.split(omittingEmptySubsequences: false) { $0 == "“" || $0 == "”" || $0 == "„" }
+            for (index, part) in parts.enumerated() where index % 2 == 1 {
+                let example = String(part)
+                // A quoted word that is no line (“in” in a sentence about the keyword) is skipped:
+                // an example starts with a command word or a number.
+                guard let first = example.first,
+                    first.isNumber || CommandTable.grammar.declaration(TextFolding.fold(example.prefix { $0 != " " })) != nil
+                else { continue }
+                var state = SessionState(base: .eur, recent: [], locale: settings)
+                let reply = engine.evaluate(example, state: &state).reply
+                #expect(!reply.failed, "\(language) \(key): \(example): \(reply.lines)")
+                checked += 1
+            }
+        }
+        #expect(checked >= 8, "\(language): \(checked) examples")
+    }
+
     @Test(arguments: ["en_US", "de_DE", "tr_TR"])
     func theOverviewListsEveryCommandInAlignedColumns(_ locale: String) {
         let text = Localization(localeID: locale)
