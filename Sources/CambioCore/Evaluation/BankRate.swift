@@ -12,7 +12,8 @@ enum BankRate {
         try engine.run(inner, &line)
         guard line.reply.conversions.count == 1, let mid = line.reply.conversions.first, !mid.isPart, mid.from != mid.to, !mid.amount.isZero
         else { throw CommandError(.badBankRate(clause.text), at: clause.word) }
-        let rate = try bankRate(clause, amount: mid.amount, from: mid.from, to: mid.to, engine)
+        var notes: [String] = []
+        let rate = try bankRate(clause, amount: mid.amount, from: mid.from, to: mid.to, engine, notes: &notes)
         let result = mid.amount * rate
         try engine.converter.readable(result)
         let formatter = engine.formatter
@@ -33,6 +34,7 @@ enum BankRate {
         line.reply.lines.removeAll { if case .result = $0 { true } else { false } }
         let at = line.reply.lines.firstIndex { if case .source = $0 { true } else { false } } ?? line.reply.lines.count
         line.reply.lines.insert(.result(text, detail: detail), at: at)
+        line.reply.lines.insert(contentsOf: notes.map { .assumption($0) }, at: 0)
         var conversion = Conversion(amount: mid.amount, from: mid.from, to: mid.to, rate: rate, result: result, origin: mid.origin)
         conversion.rounding = rounding
         conversion.midRate = mid.rate
@@ -41,17 +43,24 @@ enum BankRate {
         line.state.setLast(mid.amount, from: mid.from, to: [mid.to], asked: line.dated?.asked, answer: result, in: mid.to)
     }
 
-    /// The clause's rate: a number is units of the target for one of the source (`1,0720`); an
+    /// The clause's rate: a number is units of the target for one of the source (`1,0720`), read
+    /// as every amount is (its error with a caret, a separator read otherwise said in `notes`); an
     /// amount in the target is what was charged (`107,20 $`, `USD 107.20`), divided by the amount.
-    static func bankRate(_ clause: DateReference, amount: Rational, from: CurrencyCode, to: CurrencyCode, _ engine: Engine) throws -> Rational {
+    static func bankRate(
+        _ clause: DateReference, amount: Rational, from: CurrencyCode, to: CurrencyCode, _ engine: Engine, notes: inout [String]
+    ) throws -> Rational {
         let text = clause.text.trimmingCharacters(in: .whitespaces)
         guard !text.isEmpty else { throw CommandError(.badBankRate(""), at: clause.word) }
-        guard let (value, currencyText) = DocumentConverter.amount(text, engine.amountParser), !value.isNegative, !value.isZero else {
-            throw CommandError(.badBankRate(text), at: clause.range)
+        if text.allSatisfy({ $0.isNumber || AmountParser.separators.contains($0) || $0 == " " }) {
+            let parsed = try engine.resolver.amount(AmountReference(text: text, range: clause.range, symbol: nil), notes: &notes)
+            guard !parsed.exact.isZero else { throw CommandError(.badBankRate(text), at: clause.range) }
+            return parsed.exact
         }
-        guard let currencyText else { return value }
-        var notes: [String] = []
-        let code = try engine.resolver.currency(CurrencyReference(text: currencyText, range: clause.range), notes: &notes)
+        guard let (value, currencyText) = DocumentConverter.amount(text, engine.amountParser), !value.isNegative, !value.isZero,
+            let currencyText
+        else { throw CommandError(.badBankRate(text), at: clause.range) }
+        var ignored: [String] = []
+        let code = try engine.resolver.currency(CurrencyReference(text: currencyText, range: clause.range), notes: &ignored)
         guard code == to, let rate = value / (amount.isNegative ? -amount : amount) else {
             throw CommandError(.bankChargedIn(code.rawValue, to.rawValue), at: clause.range)
         }

@@ -52,6 +52,18 @@ import Testing
         }
     }
 
+    /// A rate is read as every amount of the locale is: `1.0720` in tr_TR is the grouping mark's
+    /// error with its caret, in ar_EG read as the decimal point and said.
+    @Test func aRateIsReadInTheLocale() {
+        let turkish = reply("100 eur in usd on 2024-01-02 at 1.0720", "tr_TR")
+        let error = turkish.lines.compactMap { if case .error(let error, _) = $0 { error } else { nil } }.first
+        #expect(error?.range == 33..<34, "\(turkish.lines)")
+        #expect(reply("100 eur in usd on 2024-01-02 at 1,0720", "tr_TR").conversions.first?.rate == Rational(decimalText: "1.072"))
+        let arabic = reply("100 eur in usd on 2024-01-02 at 1.0720", "ar_EG")
+        #expect(arabic.conversions.first?.rate == Rational(decimalText: "1.072"))
+        #expect(arabic.lines.contains { if case .assumption(let text) = $0 { text.contains("1.0720") } else { false } })
+    }
+
     @Test func aClauseThatIsNoRateSaysWhatWorks() {
         for (line, column) in [
             ("100 eur in usd at", 15), ("100 eur in usd at abc", 18), ("100 eur in usd at -1", 18), ("100 eur in usd at 90 €", 18),
