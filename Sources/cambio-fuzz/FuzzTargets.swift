@@ -8,6 +8,7 @@ import Foundation
 enum FuzzTargets {
     static let names = [
         "command", "shape", "arithmetic", "amount", "currency-api", "exchangerate-api", "ecb", "cache", "config", "recent", "history", "history-line",
+        "document",
     ]
 
     /// Locales the tests know; the first input byte picks one.
@@ -45,8 +46,35 @@ enum FuzzTargets {
         case "recent": recent(bytes)
         case "history": history(bytes)
         case "history-line": historyLine(bytes)
+        case "document": document(bytes)
         default: fatalError("unknown fuzz target \(target); targets: \(names.joined(separator: ", "))")
         }
+    }
+
+    /// A table converted (`--input csv`): it is refused as a whole with a message, or written
+    /// back with every row of the input in its place, its fields first and as they were, and a
+    /// total per target after them.
+    static func document(_ bytes: [UInt8]) {
+        let locale = locales[Int(bytes.first ?? 0) % locales.count]
+        let engine = engine(locale)
+        guard case .success(let document) = DocumentText.decode(Array(bytes.dropFirst()), as: nil) else { return }
+        var state = SessionState(base: .eur, recent: [], locale: engine.locale)
+        let options = DocumentConverter.Options(targets: [.usd, .eur])
+        let now = Date(timeIntervalSince1970: 1_790_000_000)
+        guard
+            let output = try? DocumentConverter(engine: engine).convert(
+                document, options, state: &state, now: now, host: SilentHost(locale: engine.locale))
+        else { return }
+        let delimiter = DelimitedText.detectDelimiter(document.text)
+        let input = DelimitedText.rows(document.text, delimiter: delimiter).rows
+        var text = output.text
+        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
+        let written = DelimitedText.rows(text, delimiter: delimiter).rows
+        check(written.count == input.count + options.targets.count, "\(written.count) rows written for \(input.count)")
+        for (row, out) in zip(input, written) where !row.fields.isEmpty {
+            check(Array(out.fields.prefix(row.fields.count)) == row.fields, "row \(row.line) changed: \(row.fields) → \(out.fields)")
+        }
+        check(output.failed <= output.rows, "more rows failed than converted")
     }
 
     private static func split(_ bytes: [UInt8]) -> (locale: String, text: String) {
