@@ -52,7 +52,9 @@ extension Character: TokenCharacter {
         return isLetter || category == .nonspacingMark || category == .spacingMark || ["’", "ʻ"].contains(self)
     }
     var isSign: Bool { self == "-" || self == "+" || self == "−" }
-    var isNumberMark: Bool { [".", ",", "'", "’", "٫", "٬"].contains(self) }
+    /// Marks inside a number: the ASCII and Arabic ones, and the full-width comma and full stop
+    /// a Japanese or Chinese input method types (`１，２３４．５`).
+    var isNumberMark: Bool { [".", ",", "'", "’", "٫", "٬", "，", "．"].contains(self) }
     var isGroupSpace: Bool { AmountParser.separators.contains(self) }
     static func text(_ characters: ArraySlice<Character>) -> String { String(characters) }
 }

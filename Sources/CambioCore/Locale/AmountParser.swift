@@ -41,7 +41,9 @@ public struct AmountParser: Sendable {
         }
         var pieces: [(piece: Piece, offset: Int)] = []
         var negative = false
-        for (offset, character) in text.enumerated() {
+        for (offset, typed) in text.enumerated() {
+            // The full-width comma and full stop of East Asian input methods are the ASCII ones.
+            let character: Character = typed == "，" ? "," : typed == "．" ? "." : typed
             if offset == 0, character == "-" || character == "−" || character == "+" {
                 negative = character != "+"
                 continue

@@ -79,10 +79,11 @@ public final class CurrencyDirectory {
         "ש״ח": ["ILS"], "ש\"ח": ["ILS"], "שקל": ["ILS"], "שקלים": ["ILS"], "रुपये": ["INR"], "रुपया": ["INR"], "रुपए": ["INR"],
         // Inflected and everyday forms people type in their own languages: Swedish and
         // Danish/Norwegian crowns, Polish złoty, Russian roubles, the hryvnia, Romanian lei,
-        // the won, and German plurals (Lire: the current lira).
+        // the won, and German plurals (Lire: the current lira; Kronen: the crowns, by the rule for several).
         "kronor": ["SEK"], "kroner": ["NOK", "DKK"], "złotych": ["PLN"], "zlotych": ["PLN"], "złote": ["PLN"], "zlote": ["PLN"],
         "рублей": ["RUB"], "рубля": ["RUB"], "рубль": ["RUB"], "руб": ["RUB"], "руб.": ["RUB"], "грн": ["UAH"], "гривень": ["UAH"],
         "гривні": ["UAH"], "гривня": ["UAH"], "lei": ["RON"], "원": ["KRW"], "lire": ["TRY", "ITL"],
+        "Kronen": ["SEK", "NOK", "DKK", "CZK", "ISK"],
     ]
 
     /// The symbols made of ASCII letters (and dots), by their lower case.

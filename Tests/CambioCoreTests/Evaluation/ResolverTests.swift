@@ -158,12 +158,22 @@ extension ResolverTests {
         ("100 kronor in eur", "sv_SE", "SEK>EUR"), ("100 Kronor in eur", "sv_SE", "SEK>EUR"), ("100 kroner in eur", "da_DK", "DKK>EUR"),
         ("100 kroner in eur", "nb_NO", "NOK>EUR"), ("100 złotych in eur", "pl_PL", "PLN>EUR"), ("100 Złotych in eur", "pl_PL", "PLN>EUR"),
         ("100 рублей in eur", "ru_RU", "RUB>EUR"), ("100 грн in eur", "uk_UA", "UAH>EUR"), ("100 lei in eur", "ro_RO", "RON>EUR"),
-        ("1,000원 in usd", "ko_KR", "KRW>USD"), ("100 Lire in eur", "de_DE", "TRY>EUR"),
+        ("1,000원 in usd", "ko_KR", "KRW>USD"), ("100 Lire in eur", "de_DE", "TRY>EUR"), ("100 Kronen in eur", "de_DE", "SEK>EUR"),
+        ("100 Kronen in eur", "da_DK", "DKK>EUR"),
         ("١٢٫٥٠ يورو إلى دولار", "ar_EG", "EUR>USD"), ("12 يورو الى دولار", "ar_EG", "EUR>USD"),
     ])
     func everydayNamesInTheLocalesScript(_ line: String, _ locale: String, _ pair: String) {
         let outcome = run(line, locale)
         #expect(converted(outcome) == [pair], "\(line): \(outcome.reply.lines)")
+    }
+
+    /// The full-width comma and full stop a Japanese input method types are the ASCII marks, in
+    /// the number and in what it means: `１，２３４．５` is 1234.5 in ja_JP.
+    @Test func fullWidthMarksInJapanese() {
+        for line in ["1，234．5 円 in usd", "１，２３４．５ jpy in usd", "1,234.5 jpy in usd"] {
+            let outcome = run(line, "ja_JP")
+            #expect(outcome.reply.conversions.first?.amount == Rational(decimalText: "1234.5"), "\(line): \(outcome.reply.lines)")
+        }
     }
 
     /// `cr` is a crore in en_IN as `crore` is.
