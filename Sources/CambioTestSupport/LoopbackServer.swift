@@ -16,6 +16,9 @@ public final class LoopbackServer: @unchecked Sendable {
         public var stall: TimeInterval
         /// Send only this many body bytes (with the full Content-Length), then close.
         public var cutAfter: Int?
+        /// Send the body alone, without a status line or headers (an HTTP/0.9 answer, another
+        /// protocol on the port).
+        public var raw = false
 
         public init(
             status: Int = 200, headers: [(String, String)] = [("Content-Type", "application/json")], body: [UInt8],
@@ -30,6 +33,13 @@ public final class LoopbackServer: @unchecked Sendable {
 
         public init(status: Int = 200, contentType: String = "application/json", text: String, stall: TimeInterval = 0) {
             self.init(status: status, headers: [("Content-Type", contentType)], body: Array(text.utf8), stall: stall)
+        }
+
+        /// Bytes sent as they are, with no status line or headers.
+        public static func raw(_ bytes: [UInt8]) -> Response {
+            var response = Response(headers: [], body: bytes)
+            response.raw = true
+            return response
         }
     }
 
@@ -124,6 +134,10 @@ public final class LoopbackServer: @unchecked Sendable {
         if response.stall > 0 {
             let deadline = Date().addingTimeInterval(response.stall)
             while Date() < deadline, !lock.withLock({ stopped }) { usleep(20_000) }
+        }
+        if response.raw {
+            send(connection, response.body)
+            return
         }
         var head = "HTTP/1.1 \(response.status) \(Self.reason(response.status))\r\n"
         for (name, value) in response.headers { head += "\(name): \(value)\r\n" }

@@ -77,6 +77,8 @@ enum Via: String, CaseIterable, Sendable, CustomTestStringConvertible {
         ("nan", .init(text: #"{"date":"2026-11-30","eur":{"eur":1,"usd":"NaN"}}"#), "not a number"),
         ("no base", .init(text: #"{"date":"2026-11-30","eur":{"usd":1.1}}"#), "EUR is missing"),
         ("html", .init(contentType: "text/html", text: "<html><body>Maintenance</body></html>"), "HTML page"),
+        ("http/0.9", LoopbackServer.Response.raw(Array("SSH-2.0-OpenSSH_9.6\r\n".utf8)), "not HTTP"),
+        ("10 MB header", .init(headers: [("X-Padding", String(repeating: "a", count: 10 << 20))], body: Array("{}".utf8)), "headers"),
     ]
 
     @Test(arguments: faults.indices, Via.allCases)
