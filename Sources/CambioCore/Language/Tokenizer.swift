@@ -28,6 +28,8 @@ public enum Tokenizer {
             return false
         }
         func isWordCharacter(_ c: C) -> Bool { c.isWordCharacter }
+        // A sign that stood after a currency sign and before a space (`Ksh- 12`), for the number.
+        var pendingSign: Int?
         while index < characters.count {
             let c = characters[index]
             let start = index
@@ -91,7 +93,12 @@ public enum Tokenizer {
                     let expanded = Rational(decimalText: ascii).map { $0.decimalText(significantDigits: 30).text } ?? typed
                     return .failure(CommandError(.exponent(typed, expanded: expanded), at: start..<end))
                 }
-                tokens.append(Token(.number, text(start..<index), start..<index))
+                if let sign = pendingSign {
+                    tokens.append(Token(.number, "-" + text(start..<index), sign..<index))
+                    pendingSign = nil
+                } else {
+                    tokens.append(Token(.number, text(start..<index), start..<index))
+                }
                 continue
             }
             // `eur/usd`: a pair, read like `eur in usd`.
@@ -116,6 +123,25 @@ public enum Tokenizer {
                 // `-ans`) an operator too.
                 let next = characters[(index + 1)...].first { !$0.isSkipped }
                 single = !afterValue && next.map { $0.isLetter || isCurrencySymbol($0) } == true ? .sign : .operator
+                // Right after a number, and nothing to subtract after it (the end, a currency, a
+                // target): the number's sign, as fy_NL and bank exports write it (`€ 12,50-`).
+                if c.is("-") || c.is("−"), let previous = tokens.last, previous.kind == .number, previous.range.upperBound == index,
+                    !previous.text.hasPrefix("-"), !previous.text.hasPrefix("−"), next.map({ $0.isLetter || isCurrencySymbol($0) }) ?? true
+                {
+                    tokens[tokens.count - 1] = Token(.number, "-" + previous.text, previous.range.lowerBound..<index + 1)
+                    index += 1
+                    continue
+                }
+                // Right after the currency that begins the line, a space before the digits (`Ksh-
+                // 1,234.5` in luy_KE): the sign of the number that follows.
+                if c.is("-") || c.is("−"), tokens.count <= 3, tokens.allSatisfy({ $0.kind == .word || $0.kind == .symbol }),
+                    let previous = tokens.last, previous.kind == .symbol || previous.kind == .word,
+                    previous.range.upperBound == index, let digit = next, isDigit(digit)
+                {
+                    pendingSign = start
+                    index += 1
+                    continue
+                }
             } else if c.is("*") || c.is("×") || c.is("·") || c.is("/") || c.is("÷") {
                 single = .operator
             } else if c.is("(") {
@@ -182,6 +208,24 @@ public enum Tokenizer {
                     characters[start..<index].contains(where: { $0.is(".") }) || index - start <= 3
                 {
                     index += 1
+                }
+                let capitals = index - start <= 2 && characters[start..<index].allSatisfy { $0.isUppercase && $0.isLetter }
+                // `S/` (PEN in Peru), `B/.` (PAB in Panama): capitals and a slash are one symbol.
+                if capitals, index < characters.count, characters[index].is("/"),
+                    index + 1 == characters.count || !characters[index + 1].isLetter
+                {
+                    index += 1
+                    if index < characters.count, characters[index].is(".") { index += 1 }
+                    tokens.append(Token(.symbol, text(start..<index), start..<index))
+                    continue
+                }
+                // `US $` (USD in ceb_PH): two capitals, a space and a currency sign.
+                if capitals, index - start == 2, index + 1 < characters.count, characters[index].is(" "),
+                    isCurrencySymbol(characters[index + 1]), index + 2 == characters.count || !characters[index + 2].isLetter
+                {
+                    index += 2
+                    tokens.append(Token(.symbol, text(start..<index), start..<index))
+                    continue
                 }
                 // Letters directly before a currency sign form one symbol: US$, R$, CA$, JP¥, UK£.
                 if index < characters.count, isCurrencySymbol(characters[index]) {

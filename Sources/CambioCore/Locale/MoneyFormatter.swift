@@ -363,14 +363,40 @@ public final class MoneyFormatter {
                 Decimal.FormatStyle.Currency(code: code.rawValue, locale: Locale(identifier: self.localeID))
                     .precision(.fractionLength(Self.fractionDigits)))
         }
-        let positive = Self.split(facts.value("money \(localeID) \(code.rawValue) +") { formatted(NumberConventions.sample) })
-        let negative = Self.split(facts.value("money \(localeID) \(code.rawValue) -") { formatted(-NumberConventions.sample) })
+        var positive = Self.split(facts.value("money \(localeID) \(code.rawValue) +") { formatted(NumberConventions.sample) })
+        var negative = Self.split(facts.value("money \(localeID) \(code.rawValue) -") { formatted(-NumberConventions.sample) })
+        // A symbol nobody can see (CLDR gives the escudo U+200B in pt_CV): the code stands in
+        // its place, so that what is printed can be read, and typed back.
+        if Self.invisible(positive.prefix + positive.suffix) {
+            positive = (Self.showing(positive.prefix, code), Self.showing(positive.suffix, code))
+            negative = (Self.showing(negative.prefix, code), Self.showing(negative.suffix, code))
+        }
         var symbol = Substring((positive.prefix + positive.suffix).filter { !Sanitiser.bidiMarks.contains($0) })
         while let first = symbol.first, first.isWhitespace { symbol = symbol.dropFirst() }
         while let last = symbol.last, last.isWhitespace { symbol = symbol.dropLast() }
         let pattern = Pattern(positive: positive, negative: negative, symbol: symbol.isEmpty ? code.rawValue : String(symbol))
         patterns[code] = pattern
         return pattern
+    }
+
+    /// Whether an affix has characters but no visible one besides spaces and signs: its symbol,
+    /// if any, is a format character.
+    private static func invisible(_ affix: String) -> Bool {
+        affix.unicodeScalars.contains { $0.properties.generalCategory == .format && !Sanitiser.bidiMarks.contains(Character($0)) }
+            && !affix.unicodeScalars.contains { $0.properties.isAlphabetic || $0.properties.generalCategory == .currencySymbol }
+    }
+
+    /// An affix with each invisible format character (not a bidirectional mark) replaced by the code.
+    private static func showing(_ affix: String, _ code: CurrencyCode) -> String {
+        var out = ""
+        for scalar in affix.unicodeScalars {
+            if scalar.properties.generalCategory == .format, !Sanitiser.bidiMarks.contains(Character(scalar)) {
+                out += code.rawValue
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 
     /// Splits a formatted sample into what stands before its first digit and after its last.

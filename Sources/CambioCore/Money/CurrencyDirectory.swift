@@ -84,6 +84,8 @@ public final class CurrencyDirectory {
         "рублей": ["RUB"], "рубля": ["RUB"], "рубль": ["RUB"], "руб": ["RUB"], "руб.": ["RUB"], "грн": ["UAH"], "гривень": ["UAH"],
         "гривні": ["UAH"], "гривня": ["UAH"], "lei": ["RON"], "원": ["KRW"], "lire": ["TRY", "ITL"],
         "Kronen": ["SEK", "NOK", "DKK", "CZK", "ISK"],
+        // The sol and the balboa as Peru and Panama write them; the dollar as ceb_PH does.
+        "S/": ["PEN"], "B/.": ["PAB"], "US $": ["USD"],
     ]
 
     /// The symbols made of ASCII letters (and dots), by their lower case.

@@ -10,7 +10,8 @@ import Testing
         "en_US", "en_GB", "en_IN", "en_CA", "en_AU", "en_PH", "en_ZA", "de_DE", "de_CH", "de_AT", "fr_FR", "fr_CA", "fr_CH",
         "es_ES", "es_MX", "es_AR", "es_CO", "it_IT", "pt_BR", "pt_PT", "nl_NL", "sv_SE", "nb_NO", "da_DK", "fi_FI", "pl_PL",
         "cs_CZ", "hu_HU", "ro_RO", "tr_TR", "ru_RU", "uk_UA", "el_GR", "he_IL", "ar_EG", "ar_SA", "fa_IR", "hi_IN", "bn_BD",
-        "mr_IN", "ja_JP", "zh_CN", "zh_TW", "ko_KR", "th_TH", "id_ID", "ms_MY", "vi_VN", "ur_PK", "sw_KE",
+        "mr_IN", "ja_JP", "zh_CN", "zh_TW", "ko_KR", "th_TH", "id_ID", "ms_MY", "vi_VN", "ur_PK", "sw_KE", "pt_CV", "kea_CV", "en_CV", "es_PE",
+        "qu_PE", "es_PA", "ceb_PH", "fy_NL", "luy_KE",
     ]
     static let currencies = ["USD", "EUR", "GBP", "JPY", "CHF", "CNY", "INR", "TRY", "BRL", "MXN", "XOF", "MYR", "SEK", "KWD", "PKR", "CAD"]
     static let amounts = ["0.5", "12.5", "-12.5", "1234567.891", "-1234567.891", "1000000000000.125"]
