@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+@testable import CambioCore
+
+/// Every locale the program accepts (ICU's, about 800): what the formatter prints is what ICU
+/// prints for the same amount and currency, and it reads back to the same value and currency.
+/// The few that differ are listed with the reason, so that a new one fails.
+@Suite struct EveryLocaleTests {
+    static let locales = Locale.availableIdentifiers.sorted().filter(LocaleSettings.isKnown)
+
+    /// Where Cambio prints otherwise than ICU, on purpose: CLDR gives these a currency format
+    /// whose decimal or grouping mark is not the one their numbers use (en_150 and en_BG write
+    /// money with a decimal comma, numbers with a point; pt_CV, kea_CV and en_CV put the
+    /// escudo's `$` where the decimal mark stands in every currency). Cambio writes money with
+    /// the marks the locale's numbers use, which is what it reads: printing ICU's `12,500 €` in
+    /// en_150 would read back as twelve thousand five hundred. en_CH and en_FR differ in the
+    /// kind of apostrophe and space only.
+    static let differFromICU: Set<String> = ["en_150", "en_BG", "en_CH", "en_CV", "en_FR", "kea_CV", "pt_CV"]
+
+    /// Where what is printed does not read back yet: the group marks of Ge'ez (gez), N'Ko (nqo)
+    /// and Adlam (ff_Adlm, with its digits), which the tokenizer takes for letters or punctuation.
+    static let doNotReadBack: Set<String> = ["gez", "gez_ER", "gez_ET", "nqo", "nqo_GN"]
+
+    @Test func theFormatterPrintsWhatICUPrints() {
+        #expect(Self.locales.count > 500)
+        var differing: [String] = []
+        for locale in Self.locales where !Self.differFromICU.contains(locale) {
+            let formatter = MoneyFormatter(localeID: locale)
+            for code in ["USD", "EUR", "JPY", "INR"] {
+                guard let currency = CurrencyCode(code) else { continue }
+                for text in ["12.5", "-1234567.891", "0.001"] {
+                    let amount = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) ?? 0
+                    let icu = amount.formatted(
+                        Decimal.FormatStyle.Currency(code: code, locale: Locale(identifier: locale)).precision(.fractionLength(3)))
+                    if formatter.format(amount, currency) != icu {
+                        differing.append("\(locale) \(code) \(text): \(formatter.format(amount, currency)) vs \(icu)")
+                    }
+                }
+            }
+        }
+        #expect(differing.isEmpty, "\(differing.count):\n\(differing.prefix(10).joined(separator: "\n"))")
+    }
+
+    @Test func whatIsPrintedReadsBackInEveryLocale() throws {
+        let table = try SeedTableDecoder.bundled()
+        var failing: [String] = []
+        for locale in Self.locales where !Self.doNotReadBack.contains(locale) && !locale.hasPrefix("ff_Adlm") {
+            let settings = LocaleSettings(numbers: locale, money: locale, messages: locale)
+            let engine = Engine.configured(settings, table, showsDetails: false)
+            let state = SessionState(base: .eur, recent: [], locale: settings)
+            let region = Locale(identifier: locale).region.flatMap { Locale(identifier: "und_\($0.identifier)").currency?.identifier }
+            for code in ["USD", "EUR", "CVE"] + (region.map { [$0] } ?? []) {
+                guard let currency = CurrencyCode(code), table.contains(currency) else { continue }
+                for text in ["12.5", "-1234567.891"] {
+                    let amount = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) ?? 0
+                    let written = engine.formatter.format(amount, currency)
+                    let outcome = engine.evaluate("\(written) in \(currency == .usd ? "eur" : "usd")", in: state)
+                    guard let conversion = outcome.reply.conversions.first, conversion.from == currency, conversion.amount == Rational(amount)
+                    else {
+                        failing.append("\(locale): \(written.debugDescription) [\(code)]")
+                        continue
+                    }
+                }
+            }
+        }
+        #expect(failing.isEmpty, "\(failing.count):\n\(failing.prefix(12).joined(separator: "\n"))")
+    }
+}
