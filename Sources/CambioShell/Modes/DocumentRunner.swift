@@ -70,6 +70,8 @@ enum DocumentRunner {
         // as it was.
         var text = converted.text
         if Platform.isTerminal(STDOUT_FILENO) {
+            // The byte-order mark is for a spreadsheet reading the file, not for the screen.
+            if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
             text = text.split(separator: "\n", omittingEmptySubsequences: false).map { Sanitiser.visible($0) }.joined(separator: "\n")
         }
         var status = ExitStatus.success
