@@ -81,7 +81,10 @@ public final class Engine {
     }
 
     /// A line parsed as the engine reads it (the shell asks whether a line is `quit`).
-    public func parse(_ line: String) -> Result<Command, CommandError> { Parser.parse(line, commands: Self.grammar) }
+    public func parse(_ line: String) -> Result<Command, CommandError> { Parser.parse(line, commands: Self.grammar, lakhLetter: writesLakhs) }
+
+    /// Whether the locale's numbers are India's, where `₹5L` is five lakh.
+    var writesLakhs: Bool { locale.numbers.hasSuffix("_IN") }
 
     /// The result of the line being typed, when it is already a complete conversion into one
     /// currency or a calculation: `= 14,291 $`. It is the line evaluated as Enter would evaluate
@@ -229,7 +232,7 @@ public final class Engine {
         let (read, slashes) = repair.decimalSlashesRead(repair.spaceGroupsJoined(line))
         // A line read otherwise than typed has no shape to keep: its bytes are not the reading.
         if !slashes.isEmpty { candidate = nil }
-        switch Parser.parse(read, commands: Self.grammar) {
+        switch Parser.parse(read, commands: Self.grammar, lakhLetter: writesLakhs) {
         case .failure(let error):
             fail(&context, repair.pastedResult(line, Self.grammar) ?? error)
         case .success(let command):

@@ -16,6 +16,8 @@ public struct Parser {
     private let tokens: [Token]
     private let grammar: CommandGrammar
     private var position = 0
+    /// An `L` right after the digits is a lakh (Indian locales).
+    private var lakhLetter = false
 
     private init(line: String, tokens: [Token], grammar: CommandGrammar) {
         self.line = line
@@ -23,7 +25,9 @@ public struct Parser {
         self.grammar = grammar
     }
 
-    public static func parse(_ line: String, commands grammar: CommandGrammar) -> Result<Command, CommandError> {
+    /// `lakhLetter`: an `L` right after the digits is a lakh (`₹5L`), as Indian locales write
+    /// it; elsewhere `L` is the lek's or the lempira's sign, and no suffix.
+    public static func parse(_ line: String, commands grammar: CommandGrammar, lakhLetter: Bool = false) -> Result<Command, CommandError> {
         let trimmed = line.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
         let word = trimmed.prefix { !$0.isWhitespace }
         // Command words are letters: an amount or a symbol first is never folded.
@@ -103,6 +107,7 @@ public struct Parser {
                 tokens = Array(tokens[..<split] + tokens[end...])
             }
             var parser = Parser(line: line, tokens: tokens, grammar: grammar)
+            parser.lakhLetter = lakhLetter
             do {
                 let command = try parser.parseLine()
                 if let date {
@@ -217,6 +222,7 @@ public struct Parser {
     /// letters after a space as well, with or without its dot (`3 Mio.`, `5 bin`).
     private func suffix(_ token: Token, after number: Token) -> Int? {
         guard token.kind == .word else { return nil }
+        if lakhLetter, token.text == "L", token.range.lowerBound == number.range.upperBound { return 5 }
         var word = token.folded
         if word.hasSuffix(".") { word.removeLast() }
         guard let power = Self.suffixes[word] else { return nil }

@@ -176,6 +176,18 @@ extension ResolverTests {
         }
     }
 
+    /// `₹5L` is five lakh where Indian numbers are written, and `L` stays no suffix elsewhere (the
+    /// lek's and the lempira's sign).
+    @Test func lakhAsAnL() {
+        for (line, amount) in [("₹5L in usd", "500000"), ("5L inr in usd", "500000"), ("2.5L in usd", "250000")] {
+            let outcome = run(line, "en_IN")
+            #expect(outcome.reply.conversions.last?.amount == Rational(decimalText: amount), "\(line): \(outcome.reply.lines)")
+        }
+        #expect(run("₹5L in usd", "hi_IN").reply.conversions.last?.amount == Rational(500_000))
+        #expect(error(run("5L in usd", "en_US")) != nil)
+        #expect(error(run("5 L in usd", "en_IN")) != nil)
+    }
+
     /// `cr` is a crore in en_IN as `crore` is.
     @Test func croreAbbreviated() {
         let outcome = run("1 cr inr in usd", "en_IN")
