@@ -282,8 +282,10 @@ public final class DocumentConverter {
             var cells = Array(repeating: "", count: width + added.count)
             let total = options.totalOfRounded ? roundedTotals[index] : exactTotals[index]
             cells[width + index * 4] = Self.plain(total.roundedText(options.rounding, target), decimal)
-            var note = localized(options.totalOfRounded ? "doc.totalRounded" : "doc.totalExact", String(converted), target.rawValue)
-            if output.failed > 0 { note += "; " + localized("doc.totalMissing", String(output.failed)) }
+            // One row is said in the singular (`total of 1 row`, `Summe von 1 Zeile`).
+            let one = converted == 1 ? ".one" : ""
+            var note = localized((options.totalOfRounded ? "doc.totalRounded" : "doc.totalExact") + one, String(converted), target.rawValue)
+            if output.failed > 0 { note += "; " + localized("doc.totalMissing" + (output.failed == 1 ? ".one" : ""), String(output.failed)) }
             cells[cells.count - 1] = note
             write(cells)
         }

@@ -1175,6 +1175,9 @@ topic.records.title = Datensätze
 topic.records.text = --format json, tsv oder csv gibt die Ergebnisse jeder Zeile als Datensätze aus: die Nummer der Eingabezeile, der Typ (conversion, expression, rate, currency, base, fee, rounding, price, status, chart, point, error, text) und die Felder des Typs, immer dieselbe Liste, zuletzt label, der „# Kommentar“ der Zeile. TSV und CSV schreiben vor dem ersten Datensatz eines Typs eine Kopfzeile. Zahlen sind einfache Dezimalzahlen mit Punkt; result und rate sind exakt, wo sie eine endliche Dezimaldarstellung haben (result_exact, rate_exact sagen es); rounded folgt „round“.
 topic.quoting.title = Quoting in einer Shell
 topic.quoting.text = Nach cambio in bash oder zsh getippt, liest die Shell eine Zeile zuerst: „->“ ist eine Umleitung (cambio 12 eur -> usd schreibt eine Datei namens usd), * und ? werden zu Dateinamen, # beginnt einen Kommentar und $ eine Variable. in oder to und x nehmen, die Zeile in Anführungszeichen setzen oder die Zeilen auf der Standardeingabe geben.
+doc.totalExact.one = Summe von {0} Zeile in {1}: ihr exakter Wert, einmal gerundet
+doc.totalRounded.one = Summe von {0} Zeile in {1}: die gerundete Zeile
+doc.totalMissing.one = {0} nicht umgerechnete Zeile ist nicht darin
 """#
 
     /// `Resources/Localization/en.strings`: the interface in `en`.
@@ -1717,6 +1720,9 @@ topic.records.title = Records
 topic.records.text = --format json, tsv or csv gives every line's results as records: the input line's number, the type (conversion, expression, rate, currency, base, fee, rounding, price, status, chart, point, error, text) and the type's fields, always the same list, ending with label, the line's “# comment”. TSV and CSV write a header before each type's first record. Numbers are plain decimals with a point; result and rate are exact where they have a finite decimal (result_exact, rate_exact say so); rounded follows “round”.
 topic.quoting.title = Quoting in a shell
 topic.quoting.text = Typed after cambio in bash or zsh, a line is read by the shell first: “->” is a redirection (cambio 12 eur -> usd writes a file named usd), * and ? expand to file names, # begins a comment and $ a variable. Use in or to and x, or quote the line, or give the lines on standard input.
+doc.totalExact.one = total of {0} row in {1}: its exact value, rounded once
+doc.totalRounded.one = total of {0} row in {1}: the rounded row
+doc.totalMissing.one = {0} row not converted is not in it
 """#
 
     /// `Resources/Localization/tr.strings`: the interface in `tr`.
@@ -2258,6 +2264,9 @@ topic.records.title = Kayıtlar
 topic.records.text = --format json, tsv ya da csv her satırın sonuçlarını kayıt olarak verir: girdi satırının numarası, tür (conversion, expression, rate, currency, base, fee, rounding, price, status, chart, point, error, text) ve türün alanları, hep aynı liste, en sonda label, satırın “# yorumu”. TSV ve CSV, bir türün ilk kaydından önce bir başlık satırı yazar. Sayılar noktalı düz ondalıklardır; result ve rate sonlu bir ondalıkları olduğunda kesindir (result_exact, rate_exact söyler); rounded “round”a uyar.
 topic.quoting.title = Kabukta tırnaklama
 topic.quoting.text = bash ya da zsh'de cambio'dan sonra yazılan bir satırı önce kabuk okur: “->” bir yönlendirmedir (cambio 12 eur -> usd, usd adlı bir dosya yazar), * ve ? dosya adlarına açılır, # bir yorum ve $ bir değişken başlatır. in ya da to ve x kullanın, satırı tırnak içine alın ya da satırları standart girdiden verin.
+doc.totalExact.one = {1} cinsinden {0} satırın toplamı: kesin değeri, bir kez yuvarlanmış
+doc.totalRounded.one = {1} cinsinden {0} satırın toplamı: yuvarlanmış satır
+doc.totalMissing.one = çevrilmeyen {0} satır içinde değil
 """#
 
     /// The words of each keyword's meaning in every language (`keyword.…` of each `.strings`).
