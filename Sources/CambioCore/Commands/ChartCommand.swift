@@ -89,8 +89,8 @@ enum ChartCommand: CommandHandler {
         let gap = max(1, plotColumns - DisplayWidth.of(left) - DisplayWidth.of(right))
         line.reply.lines.append(.chart(String(repeating: " ", count: labelWidth + 2) + "└" + String(repeating: "─", count: plotColumns)))
         line.reply.lines.append(.chart(String(repeating: " ", count: labelWidth + 3) + left + String(repeating: " ", count: gap) + right))
-        let change = opening.isZero ? Rational.zero : (((closing / opening) ?? .one) - .one).percent
-        let changeText = (change.isNegative ? "−" : "+") + formatter.formatNumber(change.isNegative ? -change : change, fractionDigits: 2) + " %"
+        let change = closing.percentAbove(opening) ?? .zero
+        let changeText = (change.isNegative ? "−" : "+") + formatter.formatNumber(change.magnitude, fractionDigits: 2) + " %"
         line.reply.lines.append(
             .result(
                 localized(

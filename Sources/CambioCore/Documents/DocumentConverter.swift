@@ -265,10 +265,10 @@ public final class DocumentConverter {
                 let chargedText = cell(columns.charged)
                 if chargedText.isEmpty {
                     cells.append("")
-                } else if let charged = Self.amount(chargedText, parser), let result = converted.results.first, !result.isZero,
-                    let ratio = Self.magnitude(charged.value) / Self.magnitude(result)
+                } else if let charged = Self.amount(chargedText, parser), let result = converted.results.first,
+                    let markup = charged.value.magnitude.percentAbove(result.magnitude)
                 {
-                    cells.append(Self.plain((ratio - .one).percent.roundedText(Rounding(places: .fixed(2)), currency), decimal))
+                    cells.append(Self.plain(markup.roundedText(fractionDigits: 2), decimal))
                 } else {
                     cells.append("")
                     note += (note.isEmpty ? "" : "; ") + localized("doc.badCharged", Sanitiser.quoted(chargedText))
@@ -293,8 +293,6 @@ public final class DocumentConverter {
         output.text = (document.byteOrderMark || document.encoding == .windows1252 ? "\u{FEFF}" : "") + String(decoding: out, as: UTF8.self)
         return output
     }
-
-    static func magnitude(_ value: Rational) -> Rational { value.isNegative ? -value : value }
 
     private func headers(_ row: DelimitedText.Row?) -> String {
         (row?.fields ?? []).prefix(12).map { Sanitiser.quoted($0) }.joined(separator: ", ")

@@ -20,8 +20,8 @@ enum BankRate {
         let localized = engine.localized
         let rounding = line.state.rounding
         // How far the bank's rate lies from the mid-market one: negative below, positive above.
-        let markup = (((rate / mid.rate) ?? .one) - .one).percent
-        let percent = formatter.formatNumber(markup.isNegative ? -markup : markup, fractionDigits: 2)
+        let markup = rate.percentAbove(mid.rate) ?? .zero
+        let percent = formatter.formatNumber(markup.magnitude, fractionDigits: 2)
         let side = markup.isZero ? "bank.same" : markup.isNegative ? "bank.below" : "bank.above"
         let source = mid.source == RateSource.ecbID ? localized("bank.ecb") : localized("bank.source", Sanitiser.visible(mid.source))
         let day = String(mid.date.prefix(10))
@@ -61,7 +61,7 @@ enum BankRate {
         else { throw CommandError(.badBankRate(text), at: clause.range) }
         var ignored: [String] = []
         let code = try engine.resolver.currency(CurrencyReference(text: currencyText, range: clause.range), notes: &ignored)
-        guard code == to, let rate = value / (amount.isNegative ? -amount : amount) else {
+        guard code == to, let rate = value / amount.magnitude else {
             throw CommandError(.bankChargedIn(code.rawValue, to.rawValue), at: clause.range)
         }
         return rate

@@ -227,12 +227,12 @@ final class Calculator {
         _ echo: String, _ value: Rational, _ currency: CurrencyCode?, fee: Rational?, charged: Rational?, typed: String, _ rounding: Rounding
     ) -> Record {
         let exact = value.decimalText(significantDigits: Conversion.significantDigits)
-        let places = currency.map { rounding.fractionDigits($0) } ?? MoneyFormatter.fractionDigits
-        let (negative, digits) = value.roundedDigits(fractionDigits: places, mode: rounding.mode)
+        let rounded =
+            currency.map { value.roundedText(rounding, $0) } ?? value.roundedText(fractionDigits: MoneyFormatter.fractionDigits, mode: rounding.mode)
         var fields: [(key: String, value: Record.Value)] = [
             ("typed", .text(Sanitiser.visible(typed))), ("expression", .text(echo)), ("result", .decimal(exact.text)),
             ("result_exact", .flag(exact.exact)),
-            ("rounded", .decimal(negative ? "-" + digits : digits)), ("currency", .text(currency?.rawValue ?? "")),
+            ("rounded", .decimal(rounded)), ("currency", .text(currency?.rawValue ?? "")),
         ]
         if let fee, let charged, let currency {
             fields += Conversion.feeFields(fee, charged, rounding, currency)

@@ -61,8 +61,7 @@ public struct Record: Sendable, Equatable {
             fields += Conversion.noFeeFields
         }
         // A bank's rate: the day's mid-market one beside it, and how far it lies from it.
-        if let mid = conversion.midRate {
-            let markup = (((conversion.rate / mid) ?? .one) - .one).percent
+        if let mid = conversion.midRate, let markup = conversion.rate.percentAbove(mid) {
             fields += [
                 ("mid_rate", .decimal(mid.decimalText(significantDigits: Conversion.significantDigits).text)),
                 ("markup_percent", .decimal(markup.decimalText(significantDigits: 12).text)),

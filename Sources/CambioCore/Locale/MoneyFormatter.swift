@@ -382,15 +382,20 @@ public final class MoneyFormatter {
     /// Whether an affix has characters but no visible one besides spaces and signs: its symbol,
     /// if any, is a format character.
     private static func invisible(_ affix: String) -> Bool {
-        affix.unicodeScalars.contains { $0.properties.generalCategory == .format && !Sanitiser.bidiMarks.contains(Character($0)) }
+        affix.unicodeScalars.contains(where: isHidden)
             && !affix.unicodeScalars.contains { $0.properties.isAlphabetic || $0.properties.generalCategory == .currencySymbol }
     }
 
-    /// An affix with each invisible format character (not a bidirectional mark) replaced by the code.
+    /// A format character that is no bidirectional mark (U+200B): nothing shows for it.
+    private static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.generalCategory == .format && !Sanitiser.bidiMarks.contains(Character(scalar))
+    }
+
+    /// An affix with each hidden character replaced by the code.
     private static func showing(_ affix: String, _ code: CurrencyCode) -> String {
         var out = ""
         for scalar in affix.unicodeScalars {
-            if scalar.properties.generalCategory == .format, !Sanitiser.bidiMarks.contains(Character(scalar)) {
+            if isHidden(scalar) {
                 out += code.rawValue
             } else {
                 out.unicodeScalars.append(scalar)

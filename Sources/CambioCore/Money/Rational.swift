@@ -119,11 +119,6 @@ public struct Rational: Sendable, CustomStringConvertible {
         if scaled >> 64 == 0, d >> 64 == 0 {
             let (small, divisor) = (UInt64(truncatingIfNeeded: scaled), UInt64(truncatingIfNeeded: d))
             let (quotient, remainder) = small.quotientAndRemainder(dividingBy: divisor)
-            if mode == .halfEven {
-                let half = divisor - remainder
-                if remainder > half || (remainder == half && quotient & 1 == 1) { return UInt128(quotient) + 1 }
-                return UInt128(quotient)
-            }
             return UInt128(quotient) + (Self.roundsUp(mode, quotient: quotient, remainder: remainder, divisor: divisor) ? 1 : 0)
         }
         let (quotient, remainder) = scaled.quotientAndRemainder(dividingBy: d)
@@ -219,7 +214,12 @@ public struct Rational: Sendable, CustomStringConvertible {
     /// The value rounded by `rounding` for `code`, as plain digits with a point and a leading
     /// `-` (`"68.98"`): the `rounded` field of records and the cells of documents.
     public func roundedText(_ rounding: Rounding, _ code: CurrencyCode) -> String {
-        let (negative, digits) = roundedDigits(fractionDigits: rounding.fractionDigits(code), mode: rounding.mode)
+        roundedText(fractionDigits: rounding.fractionDigits(code), mode: rounding.mode)
+    }
+
+    /// The same to `fractionDigits` places by `mode` (a plain number's, a percentage's).
+    public func roundedText(fractionDigits: Int, mode: Rounding.Mode = .halfEven) -> String {
+        let (negative, digits) = roundedDigits(fractionDigits: fractionDigits, mode: mode)
         return negative ? "-" + digits : digits
     }
 
@@ -227,8 +227,7 @@ public struct Rational: Sendable, CustomStringConvertible {
     public func rounded(_ rounding: Rounding, _ code: CurrencyCode) -> Rational {
         let places = rounding.fractionDigits(code)
         let magnitude = scaledMagnitude(fractionDigits: places, mode: rounding.mode)
-        let value = Rational(negative: isNegative && !magnitude.isZero, significand: magnitude, exponent: -places)
-        return value
+        return Rational(negative: isNegative && !magnitude.isZero, significand: magnitude, exponent: -places)
     }
 
     /// 1234500, 3 → `"1234.500"`; 5, 3 → `"0.005"`: written from the integer's digits at once
@@ -359,6 +358,16 @@ extension UInt {
 extension Rational {
     /// The fraction as a percentage (0.0175 → 1.75).
     public var percent: Rational { self * Rational(100) }
+
+    /// The value without its sign.
+    public var magnitude: Rational { isNegative ? -self : self }
+
+    /// How far the value lies above `reference`, in percent of it (negative below): a bank's
+    /// rate against the mid-market one, a chart's last rate against its first; `nil` for a zero
+    /// reference.
+    public func percentAbove(_ reference: Rational) -> Rational? {
+        (self / reference).map { ($0 - .one).percent }
+    }
 
     /// A percentage as the fraction it stands for (1.75 → 0.0175).
     public var ofPercent: Rational { self * Rational(negative: false, significand: .one, exponent: -2) }
