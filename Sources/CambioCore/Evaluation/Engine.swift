@@ -129,16 +129,10 @@ public final class Engine {
     {
         lend(&state, now: now, host: host, keepsRecords: configuration.keepsRecords) { context in
             // A `# comment` is the line's label; the line is what stands before it.
-            if let hash = Self.commentStart(line) {
-                let label = String(decoding: UnsafeBufferPointer(rebasing: line[(hash + 1)...]), as: UTF8.self)
-                let code = UnsafeBufferPointer(rebasing: line[..<hash])
-                if code.count > Self.lineLimit || !recognised(code, &context) { evaluate(String(decoding: code, as: UTF8.self), &context) }
-                context.reply.label = Self.label(label)
-                return
-            }
-            if line.count > Self.lineLimit || !recognised(line, &context) {
-                evaluate(String(decoding: line, as: UTF8.self), &context)
-            }
+            let hash = Self.commentStart(line)
+            let code = hash.map { UnsafeBufferPointer(rebasing: line[..<$0]) } ?? line
+            if code.count > Self.lineLimit || !recognised(code, &context) { evaluate(String(decoding: code, as: UTF8.self), &context) }
+            if let hash { context.reply.label = Self.label(String(decoding: UnsafeBufferPointer(rebasing: line[(hash + 1)...]), as: UTF8.self)) }
         }
     }
 
@@ -196,11 +190,17 @@ public final class Engine {
     /// The line every evaluation works on (its state lent by the session).
     private var work: LineContext
 
-    /// Where a line's comment begins: its first `#` (nothing else in the language is written
-    /// with one), or `nil`.
+    /// Where a line's comment begins: a `#` at its start or after a space or tab, as the
+    /// tokenizer reads one (`12#eur` stays an error, not `12` labelled `eur`); `nil` for none.
     @inline(__always) static func commentStart(_ line: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard let base = line.baseAddress, !line.isEmpty, let found = memchr(base, 0x23, line.count) else { return nil }
-        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        guard let base = line.baseAddress, !line.isEmpty else { return nil }
+        var from = 0
+        while from < line.count, let found = memchr(base + from, 0x23, line.count - from) {
+            let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            if index == 0 || line[index - 1] == 0x20 || line[index - 1] == 0x09 { return index }
+            from = index + 1
+        }
+        return nil
     }
 
     /// A comment's text as a record carries it: trimmed, at most `labelLimit` characters, made
@@ -214,9 +214,12 @@ public final class Engine {
     static let labelLimit = 500
 
     private func evaluate(_ line: String, _ context: inout LineContext) {
-        if let hash = line.utf8.firstIndex(of: 0x23) {
-            let label = Self.label(String(line[line.index(after: hash)...]))
-            evaluate(String(line[..<hash]), &context)
+        var bytes = line
+        if let hash = bytes.withUTF8(Self.commentStart) {
+            let utf8 = line.utf8
+            let split = utf8.index(utf8.startIndex, offsetBy: hash)
+            let label = Self.label(String(line[utf8.index(after: split)...]))
+            evaluate(String(line[..<split]), &context)
             context.reply.label = label
             return
         }

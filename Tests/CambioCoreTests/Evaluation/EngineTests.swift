@@ -203,4 +203,30 @@ extension EngineTests: LineChecks {
         }
         #expect(preview(line, locale) == "= " + MoneyFormatter(localeID: locale).format(conversion.result, conversion.to), "\(line) in \(locale)")
     }
+
+    /// A `#` begins a comment at the start of a line or after a space or tab, in the shell's
+    /// reading and in a pipe's byte reading alike; its text is the line's label. A `#` inside a
+    /// word (`12#eur`) is no comment: the line fails where it stands, never converts `12`.
+    @Test func aCommentFollowsASpaceAndLabelsTheLine() {
+        let engine = engine()
+        for line in ["12 eur in usd # Hotel #2", "12 eur in usd\t# Hotel #2"] {
+            var typed = state()
+            let reply = engine.evaluate(line, state: &typed).reply
+            #expect(reply.label == "Hotel #2" && reply.conversions.count == 1, "\(line)")
+            var piped = state()
+            var bytes = line
+            _ = bytes.withUTF8 { engine.evaluateInPlace(utf8: $0, state: &piped, host: SilentHost(locale: engine.locale)) }
+            engine.withReply { #expect($0.label == "Hotel #2" && $0.conversions.count == 1, "\(line) piped") }
+        }
+        for line in ["12#eur in usd", "12 eur#x in usd"] {
+            var typed = state()
+            let reply = engine.evaluate(line, state: &typed).reply
+            #expect(reply.failed && reply.conversions.isEmpty && reply.label == nil, "\(line): \(reply.lines)")
+            var bytes = line
+            _ = bytes.withUTF8 { engine.evaluateInPlace(utf8: $0, state: &typed, host: SilentHost(locale: engine.locale)) }
+            engine.withReply { #expect($0.failed && $0.conversions.isEmpty, "\(line) piped") }
+        }
+        var alone = state()
+        #expect(engine.evaluate("# a note alone", state: &alone).reply.lines.isEmpty)
+    }
 }
