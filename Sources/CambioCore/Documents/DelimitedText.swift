@@ -129,7 +129,8 @@ public enum DelimitedText {
     /// A field as written into a row: in quotes, with quotes doubled, when it holds the
     /// separator, a quote or a line break.
     public static func field(_ text: String, delimiter: UInt8) -> String {
-        guard text.utf8.contains(where: { $0 == delimiter || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }) else { return text }
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        var out: [UInt8] = []
+        append(text, delimiter: delimiter, to: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 }

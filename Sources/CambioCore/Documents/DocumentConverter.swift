@@ -99,12 +99,13 @@ public final class DocumentConverter {
         if let asked = options.localeID {
             localeID = asked
         } else {
+            let userDecimal = NumberConventions(localeID: state.locale.numbers).decimalSeparator
             switch Self.decimalEvidence(dataRows.map { columns.amount < $0.fields.count ? $0.fields[columns.amount] : "" }) {
             case .comma(let line):
-                localeID = NumberConventions(localeID: state.locale.numbers).decimalSeparator == "," ? state.locale.numbers : "de_DE"
+                localeID = userDecimal == "," ? state.locale.numbers : "de_DE"
                 notes.append(localized("doc.readAs", localeID, localized("doc.decimalComma"), String(dataRows[dataRows.startIndex + line].line)))
             case .point(let line):
-                localeID = NumberConventions(localeID: state.locale.numbers).decimalSeparator == "." ? state.locale.numbers : "en_US"
+                localeID = userDecimal == "." ? state.locale.numbers : "en_US"
                 notes.append(localized("doc.readAs", localeID, localized("doc.decimalPoint"), String(dataRows[dataRows.startIndex + line].line)))
             case .both(let point, let comma):
                 throw Failure(
@@ -153,8 +154,8 @@ public final class DocumentConverter {
         write(header + added)
 
         var output = Output(text: "", notes: notes, problems: [])
-        var exactTotals = Array(repeating: ExactSum(), count: options.targets.count)
-        var roundedTotals = exactTotals
+        // Each target's total: of the exact values, or of the rounded ones (`--total rounded`).
+        var totals = Array(repeating: ExactSum(), count: options.targets.count)
         var currencies: [String: CurrencyCode] = [:]
         var lastDate: (text: String, day: Day)?
         let today = Day.utc(now)
@@ -223,16 +224,17 @@ public final class DocumentConverter {
                 continue
             }
             _ = engine.convertRow(amount.value, from: currency, to: options.targets, on: day, state: &state, now: now, today: today, host: host)
-            let converted: (cells: [String], note: String, results: [Rational])? = engine.withReply { reply in
+            // The row's cells, or why it failed (the engine's error for the line).
+            let reading: Result<(cells: [String], note: String, results: [Rational]), RowFailure> = engine.withReply { reply in
                 var rowNotes: [String] = []
                 for line in reply.lines {
                     switch line {
-                    case .error: return nil
+                    case .error(_, let message): return .failure(RowFailure(message: message))
                     case .assumption(let text): rowNotes.append(text)
                     default: break
                     }
                 }
-                guard reply.conversions.count == options.targets.count else { return nil }
+                guard reply.conversions.count == options.targets.count else { return .failure(RowFailure(message: localized("doc.notConverted"))) }
                 var cells: [String] = []
                 var results: [Rational] = []
                 for conversion in reply.conversions {
@@ -242,23 +244,18 @@ public final class DocumentConverter {
                     cells.append(Sanitiser.visible(conversion.origin.source))
                     results.append(conversion.result)
                 }
-                return (cells, rowNotes.joined(separator: "; "), results)
+                return .success((cells, rowNotes.joined(separator: "; "), results))
             }
-            guard let converted else {
-                let message = engine.withReply { reply -> String in
-                    for case .error(_, let message) in reply.lines { return message }
-                    return localized("doc.notConverted")
-                }
-                failed(message)
+            let converted: (cells: [String], note: String, results: [Rational])
+            switch reading {
+            case .success(let cells): converted = cells
+            case .failure(let failure):
+                failed(failure.message)
                 continue
             }
             var cells = converted.cells
             for (index, result) in converted.results.enumerated() {
-                if options.totalOfRounded {
-                    roundedTotals[index].add(result.rounded(options.rounding, options.targets[index]))
-                } else {
-                    exactTotals[index].add(result)
-                }
+                totals[index].add(options.totalOfRounded ? result.rounded(options.rounding, options.targets[index]) : result)
             }
             var note = converted.note
             if columns.charged != nil {
@@ -280,8 +277,7 @@ public final class DocumentConverter {
         let converted = output.rows - output.failed
         for (index, target) in options.targets.enumerated() {
             var cells = Array(repeating: "", count: width + added.count)
-            let total = options.totalOfRounded ? roundedTotals[index] : exactTotals[index]
-            cells[width + index * 4] = Self.plain(total.roundedText(options.rounding, target), decimal)
+            cells[width + index * 4] = Self.plain(totals[index].roundedText(options.rounding, target), decimal)
             // One row is said in the singular (`total of 1 row`, `Summe von 1 Zeile`).
             let one = converted == 1 ? ".one" : ""
             var note = localized((options.totalOfRounded ? "doc.totalRounded" : "doc.totalExact") + one, String(converted), target.rawValue)
@@ -292,6 +288,11 @@ public final class DocumentConverter {
         if output.failed > 0 { output.problems.append(localized("doc.failedSummary", String(output.failed), String(output.rows))) }
         output.text = (document.byteOrderMark || document.encoding == .windows1252 ? "\u{FEFF}" : "") + String(decoding: out, as: UTF8.self)
         return output
+    }
+
+    /// Why a row was not converted.
+    struct RowFailure: Error {
+        let message: String
     }
 
     private func headers(_ row: DelimitedText.Row?) -> String {
