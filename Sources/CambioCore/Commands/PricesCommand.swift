@@ -34,7 +34,7 @@ enum PricesCommand: CommandHandler {
         let today = Day.utc(line.now)
         let range = argument.range
         guard let text = argument.text, !text.isEmpty else { throw CommandError(.badPrices(""), at: range) }
-        var words = ChartCommand.words(text, start: range?.lowerBound ?? 0)
+        let words = ChartCommand.words(text, start: range?.lowerBound ?? 0)
         var syntax = Syntax.ledger
         var fill = false
         var averaged: Period.Kind?
@@ -78,7 +78,6 @@ enum PricesCommand: CommandHandler {
                 }
             }
         }
-        words.removeAll()
         // Without `in`, the last currency is the home one (`prices eur usd`: EUR in USD); one alone
         // is priced in the base.
         if home == nil {
@@ -121,13 +120,15 @@ enum PricesCommand: CommandHandler {
                 }
                 if let note = price.note { lines += writer.comment(note(engine.localized)) }
                 lines.append(writer.line(price, code))
-                line.reply.records.append(
-                    Record(
-                        "price",
-                        [
-                            ("date", .text(price.day.iso)), ("from", .text(code.rawValue)), ("to", .text(home.rawValue)),
-                            ("rate", .decimal(price.text)), ("rate_date", .text(price.rateDay.iso)), ("source", .text(price.source)),
-                        ]))
+                if line.keepsRecords {
+                    line.reply.records.append(
+                        Record(
+                            "price",
+                            [
+                                ("date", .text(price.day.iso)), ("from", .text(code.rawValue)), ("to", .text(home.rawValue)),
+                                ("rate", .decimal(price.text)), ("rate_date", .text(price.rateDay.iso)), ("source", .text(price.source)),
+                            ]))
+                }
                 count += 1
                 guard count <= lineLimit else { throw CommandError(.badPrices(text), at: range) }
             }
@@ -162,35 +163,29 @@ enum PricesCommand: CommandHandler {
         var prices: [Price] = []
         prices.reserveCapacity(fill ? last.number - first.number + 1 : points.count)
         var previous: Price?
-        for point in points {
-            guard let rate = store.exactRate(from: code, to: home, at: point) else { continue }
-            let price = Price(day: point.day, rateDay: point.day, text: DocumentConverter.rateText(rate), source: point.sourceID, note: nil)
-            if point.day < first {
-                previous = price
-                continue
-            }
-            if fill, let previous, point.day.number > max(previous.day.number, first.number - 1) + 1 {
-                let gapFirst = max(previous.day.adding(days: 1), first)
-                let gapLast = point.day.adding(days: -1)
-                for number in gapFirst.number...gapLast.number {
-                    let day = Day(number: number)
-                    let note: ((Localization) -> String)? =
-                        day == gapFirst ? { $0("prices.filled", gapFirst.iso, gapLast.iso, previous.day.iso) } : nil
-                    prices.append(Price(day: day, rateDay: previous.day, text: previous.text, source: previous.source, note: note))
-                }
-            }
-            prices.append(price)
-            previous = price
-        }
-        // Days after the last publication up to the period's end, when filling.
-        if fill, let previous, previous.day < last {
-            let gapFirst = previous.day.adding(days: 1)
-            for number in gapFirst.number...last.number {
+        /// The days of the period after `previous` and before `end`, each with its rate, the
+        /// first of them saying which days are filled.
+        func fillGap(through end: Day) {
+            guard fill, let previous else { return }
+            let gapFirst = max(previous.day.adding(days: 1), first)
+            guard gapFirst <= end else { return }
+            for number in gapFirst.number...end.number {
                 let day = Day(number: number)
-                let note: ((Localization) -> String)? = day == gapFirst ? { $0("prices.filled", gapFirst.iso, last.iso, previous.day.iso) } : nil
+                let note: ((Localization) -> String)? = day == gapFirst ? { $0("prices.filled", gapFirst.iso, end.iso, previous.day.iso) } : nil
                 prices.append(Price(day: day, rateDay: previous.day, text: previous.text, source: previous.source, note: note))
             }
         }
+        for point in points {
+            guard let rate = store.exactRate(from: code, to: home, at: point) else { continue }
+            let price = Price(day: point.day, rateDay: point.day, text: DocumentConverter.rateText(rate), source: point.sourceID, note: nil)
+            if point.day >= first {
+                fillGap(through: point.day.adding(days: -1))
+                prices.append(price)
+            }
+            previous = price
+        }
+        // Days after the last publication up to the period's end.
+        fillGap(through: last)
         return prices
     }
 

@@ -113,6 +113,10 @@ import Testing
         #expect(lines.contains("; 2024-01-01 to 2024-01-01: no publication, the rate of 2023-12-29 repeated"))
         #expect(lines.contains("P 2024-01-01 USD 0.9049773756 EUR"))
         #expect(lines.contains("P 2024-01-06 USD 0.9156670635 EUR") && lines.contains("P 2024-01-07 USD 0.9156670635 EUR"))
+        // A period that begins and ends without a publication is filled within it only.
+        let easter = try Self.prices(home, ["usd", "in", "eur", "2024-03-30..2024-03-31", "fill"], syntax: "hledger")
+        #expect(
+            easter.split(separator: "\n").filter { $0.hasPrefix("P ") } == ["P 2024-03-30 USD 0.9249838128 EUR", "P 2024-03-31 USD 0.9249838128 EUR"])
         // In every locale the same: ISO dates, a point, no grouping.
         let german = try Cambio.run(
             ["prices", "eur", "jpy", "2024-01", "--format", "ledger"], environment: home.environment(["LANG": "de_DE.UTF-8"]))
