@@ -51,6 +51,7 @@ public final class Engine {
         formatter = MoneyFormatter(localeID: locale.money)
         amountParser = AmountParser(
             conventions: locale.numbers == locale.money ? formatter.conventions : NumberConventions(localeID: locale.numbers))
+        writesLakhs = locale.numbers.hasSuffix("_IN")
         var localized = Localization(localeID: locale.messages)
         localized.decimalSeparator = amountParser.conventions.decimalSeparator
         self.localized = localized
@@ -83,8 +84,9 @@ public final class Engine {
     /// A line parsed as the engine reads it (the shell asks whether a line is `quit`).
     public func parse(_ line: String) -> Result<Command, CommandError> { Parser.parse(line, commands: Self.grammar, lakhLetter: writesLakhs) }
 
-    /// Whether the locale's numbers are India's, where `₹5L` is five lakh.
-    var writesLakhs: Bool { locale.numbers.hasSuffix("_IN") }
+    /// Whether the locale's numbers are India's, where `₹5L` is five lakh (read once: the
+    /// parser asks on every line it reads).
+    private let writesLakhs: Bool
 
     /// The result of the line being typed, when it is already a complete conversion into one
     /// currency or a calculation: `= 14,291 $`. It is the line evaluated as Enter would evaluate

@@ -77,7 +77,6 @@ public struct LocaleSettings: Equatable, Sendable {
         return normalized
     }
 
-    /// True when ICU has data for the identifier's language.
     /// The currency of the money locale's region (`en_US` → USD, `hi_IN` → INR), as CLDR has
     /// it; `nil` for a locale without a region or a region without a currency (`en_001`).
     public var regionCurrency: CurrencyCode? {
@@ -88,6 +87,7 @@ public struct LocaleSettings: Equatable, Sendable {
             })
     }
 
+    /// True when ICU has data for the identifier's language.
     public static func isKnown(_ id: String) -> Bool {
         let language = String(id.split(separator: "_").first ?? "")
         return Locale.LanguageCode.isoLanguageCodes.contains(Locale.LanguageCode(language))

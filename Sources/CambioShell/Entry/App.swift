@@ -148,17 +148,17 @@ public struct App {
             if options.refresh { BatchRunner(session: session, renderer: renderer).refreshNow() }
             return DocumentRunner.run(options, session: session, output: renderer.output)
         }
-        // `cambio prices … --format csv`: the price file's syntax, not records.
-        let pricesSyntax = options.priceSyntax != nil && options.words.first?.lowercased() == "prices"
+        // `cambio prices … --format ledger` (or csv): the price file's syntax, not records.
+        let isPrices = options.words.first?.lowercased() == "prices"
         let runner = BatchRunner(
-            session: session, renderer: renderer, format: pricesSyntax ? .text : options.format,
+            session: session, renderer: renderer, format: isPrices && options.priceSyntax != nil ? .text : options.format,
             lineBuffered: options.lineBuffered || stdoutIsTerminal)
         if options.refresh { runner.refreshNow() }
         if !options.words.isEmpty {
             var words = options.words
             // `cambio prices eur usd 2024 --format ledger`: the syntax is the command's.
-            if let syntax = options.priceSyntax, OutputFormat(rawValue: syntax) == nil || words.first?.lowercased() == "prices" {
-                guard words.first?.lowercased() == "prices" else {
+            if let syntax = options.priceSyntax, OutputFormat(rawValue: syntax) == nil || isPrices {
+                guard isPrices else {
                     plainOutput.complain(early("usage.priceFormat", syntax))
                     return ExitStatus.usage
                 }
