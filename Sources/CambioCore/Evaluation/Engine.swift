@@ -82,7 +82,15 @@ public final class Engine {
     }
 
     /// A line parsed as the engine reads it (the shell asks whether a line is `quit`).
-    public func parse(_ line: String) -> Result<Command, CommandError> { Parser.parse(line, commands: Self.grammar, lakhLetter: writesLakhs) }
+    public func parse(_ line: String) -> Result<Command, CommandError> {
+        Parser.parse(line, commands: Self.grammar, lakhLetter: writesLakhs, isCurrency: namesCurrency)
+    }
+
+    /// Whether a text names a currency, for Hebrew and Arabic words with a connector joined.
+    private func namesCurrency(_ text: String) -> Bool {
+        if case .unknown = directory.resolve(text) { return false }
+        return true
+    }
 
     /// Whether the locale's numbers are India's, where `₹5L` is five lakh (read once: the
     /// parser asks on every line it reads).
@@ -237,7 +245,7 @@ public final class Engine {
         let (read, slashes) = repair.decimalSlashesRead(repair.spaceGroupsJoined(line))
         // A line read otherwise than typed has no shape to keep: its bytes are not the reading.
         if !slashes.isEmpty { candidate = nil }
-        switch Parser.parse(read, commands: Self.grammar, lakhLetter: writesLakhs) {
+        switch parse(read) {
         case .failure(let error):
             fail(&context, repair.pastedResult(line, Self.grammar) ?? error)
         case .success(let command):

@@ -6,6 +6,11 @@ public enum Messages {
         return items.count == 1 ? last : items.dropLast().joined(separator: ", ") + " \(localized("list.or")) " + last
     }
 
+    /// The words that join a currency to its targets, as an error lists them.
+    static func connectorList(_ localized: Localization) -> String {
+        alternatives(Command.connectorsShown.map { Sanitiser.quoted($0) }, localized)
+    }
+
     /// The sentence for an error; `name` gives a currency's name in the user's language.
     public static func describe(_ error: CommandError, localized: Localization, name: (CurrencyCode) -> String) -> String {
         func named(_ code: CurrencyCode) -> String { "\(code) (\(name(code)))" }
@@ -56,8 +61,8 @@ public enum Messages {
             switch (expectation, found) {
             case (.currency, nil): return localized("error.expected.currency")
             case (.currency, let found?): return localized("error.expected.currency.found", Sanitiser.quoted(found))
-            case (.connectorOrEnd, nil): return localized("error.expected.connector")
-            case (.connectorOrEnd, let found?): return localized("error.expected.connector.found", Sanitiser.quoted(found))
+            case (.connectorOrEnd, nil): return localized("error.expected.connector", connectorList(localized))
+            case (.connectorOrEnd, let found?): return localized("error.expected.connector.found", Sanitiser.quoted(found), connectorList(localized))
             case (.amountOrCurrency, nil): return localized("error.expected.amountOrCurrency")
             case (.amountOrCurrency, let found?): return localized("error.expected.amountOrCurrency.found", Sanitiser.quoted(found))
             case (.endOfLine, let found): return localized("error.expected.end", Sanitiser.quoted(found ?? ""))

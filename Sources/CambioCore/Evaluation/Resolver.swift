@@ -196,11 +196,17 @@ public final class Resolver {
             throw CommandError(
                 .currencyNotInTable(code, table: CommandError.TableDescription(newest, missing: code, pinned: nil)), at: reference.range)
         case .unknown(let suggestions):
+            // A currency and then words that are none (`eur dans usd`, `euro nach dollar`, `אירו
+            // לדולר`): a word between the currencies that is not read; the error lists those read.
             let words = reference.text.split(separator: " ")
-            if words.count > 1, let code = CurrencyCode(words[0]), directory.contains(code) {
-                let start = reference.range.lowerBound + words[0].count
-                let second = reference.text.dropFirst(words[0].count).prefix { $0 == " " }.count + start
-                throw CommandError(.expected(.connectorOrEnd, found: String(words[1])), at: second..<second + words[1].count)
+            if words.count > 1, words.count <= 8,
+                let named = (1..<words.count).last(where: {
+                    if case .found = directory.resolve(words[..<$0].joined(separator: " ")) { return true }
+                    return false
+                })
+            {
+                let start = reference.range.lowerBound + reference.text.distance(from: reference.text.startIndex, to: words[named].startIndex)
+                throw CommandError(.expected(.connectorOrEnd, found: String(words[named])), at: start..<start + words[named].count)
             }
             throw CommandError(.unknownCurrency(reference.text, suggestions: suggestions), at: reference.range)
         }

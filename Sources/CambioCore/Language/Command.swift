@@ -18,6 +18,12 @@ public enum Command: Equatable, Sendable {
     case run(CommandInvocation)
 
     /// Words that join the source currency to the targets.
-    /// Folded; Arabic `إلى` (to) in both spellings, for lines typed in Arabic script.
-    public static let connectors: Set<String> = Set(["in", "to", "into", "إلى", "الى"].map { TextFolding.fold($0) })
+    /// Folded; German `nach`; Arabic `إلى` (to) in both spellings, and `ب`, `ل` (in, to: joined
+    /// to the next word, or before a tatweel); Hebrew `אל` (to), and `ל`, `ב` (to, in: joined
+    /// to the next word or before a hyphen), for lines typed in Hebrew and Arabic script.
+    public static let connectors: Set<String> = Set(
+        ["in", "to", "into", "nach", "إلى", "الى", "ب", "ل", "بـ", "لـ", "אל", "ל", "ב"].map { TextFolding.fold($0) })
+
+    /// The connectors as an error lists them: the words, the joined letters, the arrows.
+    public static let connectorsShown = ["in", "to", "into", "nach", "->", "إلى", "بـ", "لـ", "אל", "ל־", "ב־"]
 }

@@ -27,7 +27,12 @@ public struct Parser {
 
     /// `lakhLetter`: an `L` right after the digits is a lakh (`₹5L`), as Indian locales write
     /// it; elsewhere `L` is the lek's or the lempira's sign, and no suffix.
-    public static func parse(_ line: String, commands grammar: CommandGrammar, lakhLetter: Bool = false) -> Result<Command, CommandError> {
+    ///
+    /// `isCurrency`, when given, says whether a text names a currency: a Hebrew or Arabic word
+    /// that is none is read as its joined connector and a currency (`לדולר`), by `AttachedWords`.
+    public static func parse(
+        _ line: String, commands grammar: CommandGrammar, lakhLetter: Bool = false, isCurrency: ((String) -> Bool)? = nil
+    ) -> Result<Command, CommandError> {
         let trimmed = line.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
         let word = trimmed.prefix { !$0.isWhitespace }
         // Command words are letters: an amount or a symbol first is never folded.
@@ -57,6 +62,7 @@ public struct Parser {
         case .failure(let error):
             return .failure(error)
         case .success(var tokens):
+            if let isCurrency { tokens = AttachedWords.split(tokens, isCurrency: isCurrency) }
             // A line is read in time linear in its length: beyond this many words and numbers
             // (a sum of 250 amounts, a list of every currency) it is refused, not read.
             if tokens.count > tokenLimit {
@@ -140,8 +146,17 @@ public struct Parser {
     /// The most words, numbers and signs a line may have.
     public static let tokenLimit = 512
 
-    /// The words that introduce a date: `on`, and German `am` (`45,80 usd in eur am 30.03.2024`).
-    public static let dateWords: Set<String> = ["on", "am"]
+    /// The words that introduce a date: `on`, German `am` (`45,80 usd in eur am 30.03.2024`),
+    /// Hebrew `בתאריך` and Arabic `في` and `بتاريخ`; Hebrew `ב` too when digits follow it
+    /// (`ב-15.1.2024`: before a currency it is `in`).
+    public static let dateWords: Set<String> = ["on", "am", "בתאריך", "في", "بتاريخ"]
+
+    /// Whether the word at `index` begins a date.
+    private static func isDateWord(_ tokens: [Token], _ index: Int) -> Bool {
+        let folded = tokens[index].folded
+        if dateWords.contains(folded) || averageWords.contains(folded) { return true }
+        return folded == "ב" && index + 1 < tokens.count && tokens[index + 1].kind == .number
+    }
 
     /// The word that introduces a bank's rate or what it charged.
     public static let atWords: Set<String> = ["at"]
@@ -157,10 +172,7 @@ public struct Parser {
         if tokens[0].kind == .word, let declaration = grammar.declaration(tokens[0].folded), declaration.argument == .keywords {
             return nil
         }
-        for index in 1..<tokens.count where tokens[index].kind == .word {
-            let folded = tokens[index].folded
-            if dateWords.contains(folded) || averageWords.contains(folded) { return index }
-        }
+        for index in 1..<tokens.count where tokens[index].kind == .word && isDateWord(tokens, index) { return index }
         return nil
     }
 
@@ -172,7 +184,8 @@ public struct Parser {
     static let openingWords: Set<String> = ["convert"]
 
     /// Words that join target currencies like a comma (`in usd and gbp`).
-    public static let joiners: Set<String> = ["and", "und", "ve"]
+    /// Hebrew `ו` and Arabic `و` (and), written joined to the next word (`AttachedWords`).
+    public static let joiners: Set<String> = ["and", "und", "ve", "ו", "و"]
 
     private mutating func parseLine() throws -> Command {
         if let first = current, first.kind == .word, Self.openingWords.contains(first.folded), tokens.count > 1 { position += 1 }

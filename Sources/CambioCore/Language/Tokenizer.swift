@@ -185,6 +185,15 @@ public enum Tokenizer {
                 index += 1
                 continue
             }
+            // A Hebrew connector before a hyphen or a maqaf (`ל-usd`, `ב-15.1.2024`): the word
+            // alone, the hyphen no sign.
+            if index + 1 < characters.count, characters[index + 1].is("-") || characters[index + 1].is("\u{05BE}"),
+                AttachedWords.hyphenated.contains(c.character), index == 0 || !characters[index - 1].isWordCharacter
+            {
+                tokens.append(Token(.word, text(start..<index + 1), start..<index + 1))
+                index += 2
+                continue
+            }
             if c.isLetter {
                 while index < characters.count {
                     let d = characters[index]

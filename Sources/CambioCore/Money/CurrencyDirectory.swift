@@ -77,6 +77,11 @@ public final class CurrencyDirectory {
         // Everyday names in the locale's own script: the shekel's abbreviation (with
         // gershayim or a typed quote), the Hindi rupee.
         "ש״ח": ["ILS"], "ש\"ח": ["ILS"], "שקל": ["ILS"], "שקלים": ["ILS"], "रुपये": ["INR"], "रुपया": ["INR"], "रुपए": ["INR"],
+        // Hebrew as Israelis write it: the euro's everyday spelling, dollars (the rule for
+        // several), the pound's abbreviation.
+        "יורו": ["EUR"], "דולרים": ["USD", "CAD", "AUD", "NZD", "SGD", "HKD"], "ליש״ט": ["GBP"], "ליש\"ט": ["GBP"],
+        // The yen's Arabic name, of two letters (shorter than a name's start is looked up by).
+        "ين": ["JPY"],
         // Inflected and everyday forms people type in their own languages: Swedish and
         // Danish/Norwegian crowns, Polish złoty, Russian roubles, the hryvnia, Romanian lei,
         // the won, and German plurals (Lire: the current lira; Kronen: the crowns, by the rule for several).

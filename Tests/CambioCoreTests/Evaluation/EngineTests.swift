@@ -153,8 +153,15 @@ import Testing
 
     @Test func aMissingConnectorIsPointedAt() {
         let (message, range) = errorMessage("12 eur usd") ?? ("", nil)
-        #expect(message.contains("expected “in”, “to”"))
+        // The error lists the words that are read, in every script they are read in.
+        for word in ["“in”", "“to”", "“->”", "“إلى”", "“ל־”"] { #expect(message.contains(word)) }
         #expect(range == 7..<10)
+        // A currency, then a word that is not read: pointed at, whatever the currency's spelling.
+        for (line, word) in [("12 euro dans usd", 8..<12), ("12 japanese yen foo", 16..<19)] {
+            let (message, range) = errorMessage(line) ?? ("", nil)
+            #expect(message.contains("“in”"), "\(line)")
+            #expect(range == word, "\(line)")
+        }
     }
 
     @Test func aReinterpretedSeparatorIsEchoed() {

@@ -1,0 +1,82 @@
+import Testing
+
+@testable import CambioCore
+
+/// Lines typed in Hebrew and Arabic script, with their connectors and date words as people
+/// write them, read as the same line with `in` and `on`.
+@Suite struct AttachedWordsTests {
+    let table: RateTable
+    init() throws { table = try SeedTableDecoder.bundled() }
+
+    func results(_ line: String, _ locale: String) -> [String]? {
+        let settings = LocaleSettings(numbers: locale, money: locale, messages: locale)
+        let outcome = Engine(locale: settings, table: table).evaluate(line, in: SessionState(base: .eur, recent: [], locale: settings))
+        return outcome.reply.failed ? nil : outcome.reply.results
+    }
+
+    /// Every source, every target and every way of joining them gives what `in` gives, with
+    /// and without a date; a target in Latin letters or a sign takes the hyphen or the maqaf.
+    @Test func hebrewConnectorsReadAsIn() throws {
+        let sources = ["100 ש\"ח", "100 ש״ח", "100 שקלים", "100 אירו", "100 יורו", "100 ₪"]
+        // The target as written joined (Hebrew words) and its code.
+        let hebrewTargets = [("דולר", "usd"), ("אירו", "eur"), ("ליש\"ט", "gbp"), ("שקל", "ils")]
+        for source in sources {
+            for date in ["", " ב-2024-01-15", " ב־15.1.2024", " בתאריך 2024-01-15"] {
+                let english = date.isEmpty ? "" : " on 2024-01-15"
+                for (word, code) in hebrewTargets {
+                    let expected = try #require(results("\(source) in \(code)\(english)", "he_IL"), "\(source) in \(code)")
+                    for joined in ["ל\(word)", "ב\(word)", "אל \(word)", "ל-\(code)", "ל־\(code)", "ב-\(code)", "אל \(code)"] {
+                        #expect(results("\(source) \(joined)\(date)", "he_IL") == expected, "\(source) \(joined)\(date)")
+                    }
+                }
+            }
+        }
+        // Several targets joined by `ו` (and), joined or before a hyphen.
+        let both = try #require(results("100 ש\"ח in usd, eur", "he_IL"))
+        #expect(results("100 ש\"ח לדולר ואירו", "he_IL") == both)
+        #expect(results("100 ש\"ח ל-usd ו-eur", "he_IL") == both)
+        #expect(results("100 ש\"ח ל-usd, eur", "he_IL") == both)
+    }
+
+    @Test func arabicConnectorsReadAsIn() throws {
+        for source in ["١٢٫٥٠ يورو", "١٢٫٥٠ €", "12.50 eur"] {
+            for date in ["", " في 2024-01-15", " بتاريخ 2024-01-15"] {
+                let english = date.isEmpty ? "" : " on 2024-01-15"
+                // The ECB's currencies for a day; the Egyptian pound, the region's, today.
+                for (word, code) in [("دولار", "usd"), ("ين", "jpy"), ("جنيه", "egp")] where date.isEmpty || code != "egp" {
+                    let expected = try #require(results("\(source) in \(code)\(english)", "ar_EG"), "\(source) in \(code)")
+                    for joined in ["إلى \(word)", "الى \(word)", "بال\(word)", "ب\(word)", "لل\(word)", "ل\(word)", "لـ \(code)", "بـ \(code)"] {
+                        #expect(results("\(source) \(joined)\(date)", "ar_EG") == expected, "\(source) \(joined)\(date)")
+                    }
+                }
+            }
+        }
+        let both = try #require(results("١٢٫٥٠ يورو in usd, egp", "ar_EG"))
+        #expect(results("١٢٫٥٠ يورو إلى دولار وجنيه", "ar_EG") == both)
+        #expect(results("١٢٫٥٠ يورو بالدولار والجنيه", "ar_EG") == both)
+    }
+
+    /// A word that names a currency whole is never split: `לירה` and `ليرة` are the lira's
+    /// names, not a connector and `ירה`; a connector with nothing that names a currency after
+    /// it stays a word, and the line an error.
+    @Test func aWholeNameIsReadWhole() {
+        let tokens = [Token(.word, "לירה", 0..<4), Token(.word, "ליבה", 5..<9), Token(.word, "بالدولار", 10..<18)]
+        let split = AttachedWords.split(tokens) { ["לירה", "ירה", "دولار"].contains($0) }
+        #expect(split.map(\.text) == ["לירה", "ליבה", "ب", "دولار"])
+        #expect(split.map(\.range) == [0..<4, 5..<9, 10..<13, 13..<18])
+        // Words of other scripts are not looked at.
+        #expect(AttachedWords.split([Token(.word, "lusd", 0..<4)]) { _ in true }.map(\.text) == ["lusd"])
+        #expect(results("100 ש\"ח לבלה", "he_IL") == nil)
+    }
+
+    /// `ב` before digits is the date's word, before a currency `in`; the hyphen after a lone
+    /// connector is no minus sign.
+    @Test func theHyphenAfterAConnectorIsNoSign() throws {
+        let tokens = try Tokenizer.tokenize("100 ₪ ל-$ ב-2024-01-15").get()
+        #expect(tokens.map(\.kind).prefix(4) == [.number, .symbol, .word, .symbol])
+        #expect(tokens[2].text == "ל")
+        #expect(!tokens.contains { $0.kind == .sign })
+        // Inside a word the hyphen stays (a name written with one).
+        #expect(try Tokenizer.tokenize("בוסניה-הרצגובינה").get().count == 1)
+    }
+}
