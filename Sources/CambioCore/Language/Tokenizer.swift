@@ -152,7 +152,8 @@ public enum Tokenizer {
                 single = .percent
             } else if c.is("→") || c.is("=") {
                 single = .arrow
-            } else if c.is(",") {
+            } else if c.is(",") || c.is("\u{060C}") || c.is("\u{3001}") || c.is("\u{FF0C}") {
+                // The list commas of Arabic script (`،`) and of Chinese and Japanese (`、`, `，`).
                 single = .comma
             }
             if let single {

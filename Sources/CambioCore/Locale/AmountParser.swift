@@ -29,8 +29,12 @@ public struct AmountParser: Sendable {
     /// Whether `parse` may take the byte path (tests compare the two paths).
     var readsBytes = true
 
-    /// Characters that separate digit groups or the fraction in some locale.
-    public static let separators: Set<Character> = [".", ",", "'", "’", "٫", "٬", "\u{00A0}", "\u{202F}", "\u{2009}"]
+    /// Characters that separate digit groups or the fraction in some locale: with the group
+    /// marks of Ge'ez (`ወ`, a letter elsewhere), N'Ko (`،`, the Arabic comma) and Adlam (`⹁`),
+    /// which the tokenizer keeps in a number only between digits.
+    public static let separators: Set<Character> = [
+        ".", ",", "'", "’", "٫", "٬", "\u{00A0}", "\u{202F}", "\u{2009}", "\u{12C8}", "\u{060C}", "\u{2E41}",
+    ]
 
     private enum Piece { case digit(Int), separator(Character) }
 

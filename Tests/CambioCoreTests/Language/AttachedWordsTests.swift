@@ -54,6 +54,14 @@ import Testing
         let both = try #require(results("١٢٫٥٠ يورو in usd, egp", "ar_EG"))
         #expect(results("١٢٫٥٠ يورو إلى دولار وجنيه", "ar_EG") == both)
         #expect(results("١٢٫٥٠ يورو بالدولار والجنيه", "ar_EG") == both)
+        // The Arabic comma between targets is a comma; between digits it is a group mark only
+        // where the locale groups with it (N'Ko), and an error here.
+        #expect(results("١٢٫٥٠ يورو إلى دولار، جنيه", "ar_EG") == both)
+        #expect(results("١٠٠،٥ يورو إلى دولار", "ar_EG") == nil)
+        // The same for Chinese and Japanese list commas.
+        let japanese = try #require(results("1500 jpy in usd, eur", "ja_JP"))
+        #expect(results("1500 jpy in usd、eur", "ja_JP") == japanese)
+        #expect(results("1500 jpy in usd，eur", "ja_JP") == japanese)
     }
 
     /// A word that names a currency whole is never split: `לירה` and `ليرة` are the lira's
