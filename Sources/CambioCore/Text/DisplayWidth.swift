@@ -1,14 +1,29 @@
 /// Terminal columns a string occupies: bidi marks and other format characters take none,
 /// East Asian wide characters take two.
 public enum DisplayWidth {
+    /// The columns a terminal gives `text`: each scalar as `wcwidth` counts it (none for
+    /// marks that do not space, format and control characters, and Hangul's medial and final
+    /// jamo; two for wide ones; one for the rest, a spacing vowel sign like Devanagari's `ा`
+    /// too), which is also how libedit lays out the line it edits.
     public static func of(_ text: some StringProtocol) -> Int {
         var width = 0
-        for character in text {
-            guard let scalar = character.unicodeScalars.first else { continue }
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x7F {
+                if scalar.value >= 0x20 { width += 1 }
+                continue
+            }
             switch scalar.properties.generalCategory {
-            case .format, .control, .nonspacingMark, .enclosingMark:
+            case .format:
+                // The soft hyphen and the signs that begin an Arabic number take a column.
+                if scalar.value == 0xAD || (0x600...0x605).contains(scalar.value) || scalar.value == 0x6DD || scalar.value == 0x70F
+                    || scalar.value == 0x8E2
+                {
+                    width += 1
+                }
+            case .control, .nonspacingMark, .enclosingMark, .lineSeparator, .paragraphSeparator:
                 continue
             default:
+                if (0x1160...0x11FF).contains(scalar.value) { continue }
                 width += isWide(scalar) ? 2 : 1
             }
         }
