@@ -1,3 +1,5 @@
+// ppoll: a wait that unblocks SIGWINCH for its duration only.
+#define _GNU_SOURCE
 #include "CTerminal.h"
 
 #include <errno.h>
@@ -7,7 +9,9 @@
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
+#include <stdarg.h>
 #include <sys/ioctl.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 #include <wchar.h>
 
@@ -27,6 +31,11 @@ void cambio_set_redraw_after_resize(void (*callback)(int columns)) {
 }
 static int cambio_full_terminal = 1;
 static int cambio_signal_pipe[2] = {-1, -1};
+
+/// The signal mask the reader waits with: SIGWINCH, blocked at all other times, is delivered
+/// only there, to Cambio's handler. That handler, to put back after libedit's.
+static sigset_t cambio_wait_mask;
+static struct sigaction cambio_action;
 
 static void cambio_on_signal(int sig) {
     int saved = errno;
@@ -52,6 +61,7 @@ void cambio_install_signal_handlers(void) {
     memset(&sa, 0, sizeof sa);
     sigemptyset(&sa.sa_mask);
     sa.sa_handler = cambio_on_signal;
+    cambio_action = sa;
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
     sigaction(SIGHUP, &sa, NULL);
@@ -66,6 +76,34 @@ void cambio_install_signal_handlers(void) {
     sigaddset(&wanted, SIGCONT);
     sigaddset(&wanted, SIGTSTP);
     sigprocmask(SIG_UNBLOCK, &wanted, NULL);
+    // A resize is taken only while the reader waits, by this handler: libedit's own (with
+    // EL_SIGNAL) resizes its display inside the signal handler, allocating memory wherever
+    // the program was interrupted.
+    sigset_t resize;
+    sigemptyset(&resize);
+    sigaddset(&resize, SIGWINCH);
+    sigprocmask(SIG_BLOCK, &resize, &cambio_wait_mask);
+    sigdelset(&cambio_wait_mask, SIGWINCH);
+}
+
+/// Every TIOCGWINSZ in the process, libedit's included, answers a window of at most
+/// CAMBIO_WINDOW_LIMIT columns and rows. libedit keeps a character per cell of the window,
+/// twice, and reads the size itself at every prompt: told a 10000 × 10000 window it took 800
+/// MB, and crashed where memory was limited. This definition takes the place of the C
+/// library's for the whole program (the one way to bound what libedit reads), and is the
+/// kernel's call otherwise.
+int ioctl(int descriptor, unsigned long request, ...) {
+    va_list arguments;
+    va_start(arguments, request);
+    void *argument = va_arg(arguments, void *);
+    va_end(arguments);
+    long result = syscall(SYS_ioctl, descriptor, request, argument);
+    if (result == 0 && request == TIOCGWINSZ && argument != NULL) {
+        struct winsize *size = argument;
+        if (size->ws_col > CAMBIO_WINDOW_LIMIT) size->ws_col = CAMBIO_WINDOW_LIMIT;
+        if (size->ws_row > CAMBIO_WINDOW_LIMIT) size->ws_row = CAMBIO_WINDOW_LIMIT;
+    }
+    return (int)result;
 }
 
 void cambio_drain_signal_pipe(void) {
@@ -96,6 +134,11 @@ static int cambio_read_char(EditLine *el, wchar_t *out) {
         }
     }
 
+    // el_gets has installed libedit's handlers: resizes stay with this one.
+    struct sigaction current;
+    if (sigaction(SIGWINCH, NULL, &current) == 0 && current.sa_handler != cambio_on_signal && cambio_action.sa_handler != NULL) {
+        sigaction(SIGWINCH, &cambio_action, NULL);
+    }
     for (;;) {
         if (cambio_interrupted_flag || cambio_terminate_signal) {
             cambio_drain_signal_pipe();
@@ -120,7 +163,7 @@ static int cambio_read_char(EditLine *el, wchar_t *out) {
             }
         }
         struct pollfd fds[2] = {{STDIN_FILENO, POLLIN, 0}, {cambio_signal_pipe[0], POLLIN, 0}};
-        int ready = poll(fds, cambio_signal_pipe[0] >= 0 ? 2 : 1, -1);
+        int ready = ppoll(fds, cambio_signal_pipe[0] >= 0 ? 2 : 1, NULL, &cambio_wait_mask);
         if (ready < 0) {
             if (errno == EINTR) continue;
             return -1;

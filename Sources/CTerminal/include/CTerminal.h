@@ -18,6 +18,10 @@ void cambio_drain_signal_pipe(void);
 /// signal ends el_gets whenever it arrives.
 void cambio_el_use_own_reader(EditLine *el);
 
+/// The most columns and rows the program, and libedit in it, is told the window has (the
+/// C file defines `ioctl` to bound TIOCGWINSZ).
+#define CAMBIO_WINDOW_LIMIT 1024
+
 /// Whether the terminal takes cursor movement (not TERM=dumb, not --plain).
 void cambio_set_full_terminal(int full);
 

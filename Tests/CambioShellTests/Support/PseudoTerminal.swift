@@ -14,9 +14,10 @@ final class PseudoTerminal {
 
     /// - Parameter fileSizeLimit: bytes any file the program writes may grow to (RLIMIT_FSIZE,
     ///   with SIGXFSZ ignored, so that writes past it fail with EFBIG as on a full disk).
+    /// - Parameter addressSpaceLimit: bytes of address space the program may map (RLIMIT_AS).
     init(
         arguments: [String] = [], environment: [String: String], columns: UInt16 = 80, rows: UInt16 = 24,
-        fileSizeLimit: rlim_t? = nil
+        fileSizeLimit: rlim_t? = nil, addressSpaceLimit: rlim_t? = nil
     ) throws {
         // Everything the child needs is prepared before fork: after it, only execve runs.
         guard let path = strdup(Cambio.executable) else { throw POSIXError(.ENOMEM) }
@@ -39,6 +40,10 @@ final class PseudoTerminal {
                 var limit = rlimit(rlim_cur: fileSizeLimit, rlim_max: fileSizeLimit)
                 setrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &limit)
                 signal(SIGXFSZ, SIG_IGN)
+            }
+            if let addressSpaceLimit {
+                var limit = rlimit(rlim_cur: addressSpaceLimit, rlim_max: addressSpaceLimit)
+                setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit)
             }
             execve(path, argv, envp)
             _exit(127)
@@ -94,6 +99,21 @@ final class PseudoTerminal {
             pump(milliseconds: 50)
         } while Date() < deadline
         return false
+    }
+
+    /// Resizes the window, as a terminal does (the kernel sends SIGWINCH).
+    func resize(columns: UInt16, rows: UInt16) {
+        var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+    }
+
+    /// The most resident memory the program has had, in bytes (`VmHWM`).
+    var peakResident: Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
+        else { return nil }
+        return kilobytes * 1024
     }
 
     /// Where the output ends now, to wait only for what comes next.

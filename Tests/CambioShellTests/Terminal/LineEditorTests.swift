@@ -27,4 +27,26 @@ import Testing
         shell.type("quit\r")
         #expect(shell.waitForExit() == 0)
     }
+
+    /// Found by a hostile tester: the window's size set libedit's memory (10000 × 10000 took
+    /// 593 MB, random resizes 6.9 GB), and under a limit on address space a resize crashed
+    /// the shell. Whatever the window says, libedit is told at most 1024 × 1024.
+    @Test(.tags(.hostile)) func aHugeWindowCostsNoMemoryAndNoCrash() throws {
+        let home = try TemporaryDirectory()
+        let shell = try PseudoTerminal(
+            environment: home.environment(["TERM": "xterm", "NO_COLOR": "1", "CAMBIO_OFFLINE": "1"]), addressSpaceLimit: 1 << 30)
+        #expect(shell.waitFor("EUR › "), "\(shell.plainOutput)")
+        // Several sizes over the limit, each answered at a prompt after it.
+        for (index, (columns, rows)) in [(20000, 20000), (65535, 3), (40, 65535), (60000, 60000), (120, 40)].enumerated() {
+            shell.resize(columns: UInt16(columns), rows: UInt16(rows))
+            let mark = shell.mark
+            shell.type("\(index + 1) eur in usd\r")
+            #expect(shell.waitFor("€\(index + 1).000 = $", then: "EUR › ", after: mark), "\(columns)×\(rows): \(shell.plainOutput.suffix(400))")
+        }
+        // 1024 × 1024 cells twice, four bytes each, is 8 MiB.
+        let peak = try #require(shell.peakResident)
+        #expect(peak < 120 << 20, "\(peak) bytes")
+        shell.type("quit\r")
+        #expect(shell.waitForExit() == 0)
+    }
 }
