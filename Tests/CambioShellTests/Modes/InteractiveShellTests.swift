@@ -35,6 +35,32 @@ import Testing
         #expect(again.waitForExit() == 0)
     }
 
+    /// What the README promises of a day without rates: the shell says the substitution the
+    /// first time the day is asked, and the day and source of the rates whenever they differ
+    /// from the last result's; the day of a result is always the one said last above it.
+    @Test func theDayUsedIsSaidOnceAndItsRatesWheneverTheyChange() throws {
+        let home = try TemporaryDirectory()
+        let shell = try start(home)
+        #expect(shell.waitFor("EUR › "), "\(shell.plainOutput)")
+        let note = "Sat 2024-03-30 has no ECB reference rates (a weekend): rates of Thu 2024-03-28"
+        let thursday = "rates of Thu 2024-03-28"
+        // (line, note shown, Thursday's rates shown)
+        let steps = [
+            ("10 eur in usd on 2024-03-30", true, true), ("10 eur in usd on 2024-03-30", false, false), ("10 eur in usd", false, false),
+            ("11 eur in usd on 2024-03-30", false, true),
+        ]
+        for (line, noted, dayShown) in steps {
+            let mark = shell.mark
+            shell.type(line + "\r")
+            #expect(shell.waitFor(" = $", then: "EUR › ", after: mark), "\(shell.plainOutput)")
+            let reply = String(shell.output[mark...])
+            #expect(reply.contains(note) == noted, "\(line): \(reply)")
+            #expect(reply.contains(thursday + " (") == dayShown, "\(line): \(reply)")
+        }
+        shell.type("quit\r")
+        #expect(shell.waitForExit() == 0)
+    }
+
     @Test func aSecondTabListsMatchesWithTheirNamesInGerman() throws {
         let home = try TemporaryDirectory()
         let shell = try start(home, ["LANG": "de_DE.UTF-8"])
