@@ -48,9 +48,11 @@ public struct HistoryFetcher: Sendable {
 
     /// Fetches the ECB's latest 90 days, adds them to `library` and caches them; a cache that
     /// cannot be written is handed to `cacheFailed` (the days are used all the same).
+    /// Fetches the ECB's 90-day file into `store` and caches what the store then holds; the
+    /// days it gives otherwise than the rates held, which keep those (`RateStore.addECB`).
     public func fetchECB(
         into store: RateStore, now: Date = Date(), cacheFailed: (AtomicFile.Failure) -> Void = { _ in }
-    ) -> Result<Void, FetchError> {
+    ) -> Result<[Day], FetchError> {
         let url = trimmed(baseURLOverride ?? Provider.ecb.defaultBaseURLs[0]) + Self.ecbPath90
         let body: [UInt8]
         switch get(url) {
@@ -65,13 +67,13 @@ public struct HistoryFetcher: Sendable {
         }
         let first = days.first?.0 ?? Day.utc(now)
         let through = max(days.last?.0 ?? first, Day.utc(now))
-        store.addECB(days, from: first, through: through)
+        let kept = store.addECB(days, from: first, through: through)
         do {
             try storeECB(store)
         } catch {
             cacheFailed(error)
         }
-        return .success(())
+        return .success(kept)
     }
 
     /// Fetches currency-api's snapshot of `day`, adds it to `library` and caches it (a cache

@@ -48,7 +48,10 @@ enum ChartCommand: CommandHandler {
         }
         let points = store.series(from: from, to: to, start: first, end: last, pinned: pinned)
         guard points.count >= 2, let firstPoint = points.first, let lastPoint = points.last else {
-            if let missingAfter { throw CommandError(.date(.notFetched(last, last: missingAfter, reason: reason)), at: range) }
+            if let missingAfter {
+                throw CommandError(
+                    .date(.notFetched(last, last: missingAfter, bundled: missingAfter == store.history.lastDay, reason: reason)), at: range)
+            }
             throw CommandError(.badChart("\(from)/\(to) \(first.iso)…\(last.iso)"), at: range)
         }
         var lowIndex = 0

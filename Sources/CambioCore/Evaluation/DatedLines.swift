@@ -159,7 +159,8 @@ final class DatedLines {
         let pinned = line.state.pinnedSource
         fetchFailure = nil
         var rates = store.day(day, pinned: pinned)
-        if rates.ecb == nil, rates.ecbHeldThrough != nil, !store.hasSnapshot(on: day), fetch(.ecb(day), line.host) {
+        // A day in the gap before the fetched files is not fetched again: no later file has it.
+        if rates.ecb == nil, rates.ecbHeldThrough != nil, rates.ecbFetchedFrom == nil, !store.hasSnapshot(on: day), fetch(.ecb(day), line.host) {
             rates = store.day(day, pinned: pinned)
         }
         if rates.ecb == nil, store.otherTables(on: day, pinned: pinned).isEmpty {
@@ -168,7 +169,13 @@ final class DatedLines {
                 _ = fetch(.snapshot(day), line.host)
             }
             if store.otherTables(on: day, pinned: pinned).isEmpty {
-                if let last = rates.ecbHeldThrough { throw CommandError(.date(.notFetched(day, last: last, reason: fetchFailure)), at: range) }
+                if let from = rates.ecbFetchedFrom {
+                    throw CommandError(
+                        .date(.betweenHistories(day, bundleEnd: store.history.lastDay, fetchedFrom: from, reason: fetchFailure)), at: range)
+                }
+                if let last = rates.ecbHeldThrough {
+                    throw CommandError(.date(.notFetched(day, last: last, bundled: last == store.history.lastDay, reason: fetchFailure)), at: range)
+                }
                 throw CommandError(.date(.sourceWithoutDay(pinned ?? "", day, reason: fetchFailure)), at: range)
             }
         }

@@ -138,8 +138,11 @@ public enum Messages {
                 }
             case .future(let day, let today): return localized("error.date.future", day.iso, today.iso)
             case .beforeData(let day, let first): return localized("error.date.beforeData", day.iso, first.iso)
-            case .notFetched(let day, let last, let reason):
-                return localized("error.date.notFetched", day.iso, last.iso) + (reason.map { " " + $0 } ?? "")
+            case .notFetched(let day, let last, let bundled, let reason):
+                return localized(bundled ? "error.date.notFetched" : "error.date.notFetched.fetched", day.iso, last.iso)
+                    + (reason.map { " " + $0 } ?? "")
+            case .betweenHistories(let day, let bundleEnd, let fetchedFrom, let reason):
+                return localized("error.date.betweenHistories", day.iso, bundleEnd.iso, fetchedFrom.iso) + (reason.map { " " + $0 } ?? "")
             case .currencyMissing(let code, let day, let since, let fetched, let pinned, let reason):
                 if let pinned { return localized("error.date.currencyNotInPinned", named(code), day.iso, pinned) + (reason.map { " " + $0 } ?? "") }
                 if day < since { return localized("error.date.currencyBeforeSnapshots", named(code), day.iso, since.iso) }

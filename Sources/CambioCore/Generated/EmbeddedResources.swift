@@ -1178,6 +1178,9 @@ topic.quoting.text = Nach cambio in bash oder zsh getippt, liest die Shell eine 
 doc.totalExact.one = Summe von {0} Zeile in {1}: ihr exakter Wert, einmal gerundet
 doc.totalRounded.one = Summe von {0} Zeile in {1}: die gerundete Zeile
 doc.totalMissing.one = {0} nicht umgerechnete Zeile ist nicht darin
+warning.publishedDaysKept = die Antwort der EZB nennt andere Kurse für bereits gespeicherte Tage ({1}, der erste {0}); die gespeicherten Kurse bleiben
+error.date.notFetched.fetched = keine Kurse für {0} hier: die geholten EZB-Tage enden am {1}, und spätere Tage sind nicht gespeichert — gehen Sie online (die EZB-Tage werden einmal geholt) oder fragen Sie nach {1} oder früher
+error.date.betweenHistories = keine EZB-Kurse für {0} hier: die eingebaute EZB-Historie endet am {1}, die geholten EZB-Tage beginnen am {2} (ihre 90-Tage-Datei reicht nicht weiter zurück und wird darum nicht erneut gefragt) — fragen Sie nach {1} oder früher oder nach {2} oder später
 """#
 
     /// `Resources/Localization/en.strings`: the interface in `en`.
@@ -1723,6 +1726,9 @@ topic.quoting.text = Typed after cambio in bash or zsh, a line is read by the sh
 doc.totalExact.one = total of {0} row in {1}: its exact value, rounded once
 doc.totalRounded.one = total of {0} row in {1}: the rounded row
 doc.totalMissing.one = {0} row not converted is not in it
+warning.publishedDaysKept = the ECB's answer gives other rates for days already held ({1}, the first {0}); the rates held are kept
+error.date.notFetched.fetched = no rates for {0} here: the ECB's days fetched end on {1}, and later days are not cached — go online (the ECB's days are fetched once), or ask for {1} or earlier
+error.date.betweenHistories = no ECB rates for {0} here: the bundled ECB history ends on {1} and the ECB's days fetched begin on {2} (its 90-day file reaches no further back, so it is not asked again) — ask for {1} or earlier, or {2} or later
 """#
 
     /// `Resources/Localization/tr.strings`: the interface in `tr`.
@@ -2267,6 +2273,9 @@ topic.quoting.text = bash ya da zsh'de cambio'dan sonra yazılan bir satırı ö
 doc.totalExact.one = {1} cinsinden {0} satırın toplamı: kesin değeri, bir kez yuvarlanmış
 doc.totalRounded.one = {1} cinsinden {0} satırın toplamı: yuvarlanmış satır
 doc.totalMissing.one = çevrilmeyen {0} satır içinde değil
+warning.publishedDaysKept = ECB'nin yanıtı zaten kayıtlı günler için başka kurlar veriyor ({1}, ilki {0}); kayıtlı kurlar korunuyor
+error.date.notFetched.fetched = burada {0} için kur yok: alınan ECB günleri {1} tarihinde bitiyor ve sonraki günler saklı değil — çevrimiçi ol (ECB günleri bir kez alınır) ya da {1} ya da öncesini sor
+error.date.betweenHistories = burada {0} için ECB kuru yok: yerleşik ECB geçmişi {1} tarihinde bitiyor, alınan ECB günleri {2} tarihinde başlıyor (90 günlük dosyası daha geriye gitmiyor, bu yüzden yeniden sorulmuyor) — {1} ya da öncesini, veya {2} ya da sonrasını sor
 """#
 
     /// The words of each keyword's meaning in every language (`keyword.…` of each `.strings`).

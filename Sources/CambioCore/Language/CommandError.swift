@@ -65,7 +65,9 @@ public struct CommandError: Error, Equatable, Sendable {
         case future(Day, today: Day)
         case beforeData(Day, first: Day)
         /// A day after the rates held, and they could not be fetched (offline, or failed).
-        case notFetched(Day, last: Day, reason: String?)
+        case notFetched(Day, last: Day, bundled: Bool, reason: String?)
+        /// A day after the bundled history and before the first day the fetched ECB files have.
+        case betweenHistories(Day, bundleEnd: Day, fetchedFrom: Day, reason: String?)
         /// A currency that the day's tables do not have; `fetched` when the day's snapshot was
         /// looked at, `pinned` the source pinned, `reason` why a fetch failed.
         case currencyMissing(CurrencyCode, Day, snapshotsSince: Day, fetched: Bool, pinned: String?, reason: String?)

@@ -11,6 +11,10 @@ public struct DayRates {
     public let substitution: Substitution?
     /// Set when `asked` is past the ECB's days held: the last of them.
     public let ecbHeldThrough: Day?
+    /// Set when `asked` lies between the bundled history's end and the first day the fetched
+    /// ECB files speak for: that first day. No later fetch fills the gap (the ECB's 90-day file
+    /// only moves on).
+    public var ecbFetchedFrom: Day? = nil
 
     /// The day whose rates are used: the ECB's, or the day asked.
     public var used: Day { ecb?.day ?? asked }

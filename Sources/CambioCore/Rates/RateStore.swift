@@ -119,10 +119,20 @@ public final class RateStore {
 
     /// Adds the ECB's published days (from its 90-day or full file) after the bundled ones; the
     /// files speak for every day from `from` through `through` (a day without rates between
-    /// them was a holiday, or not published yet).
-    public func addECB(_ days: [(Day, [CurrencyCode: Decimal])], from: Day, through: Day) {
+    /// them was a holiday, or not published yet). A published day is taken once: the days held
+    /// already whose rates `days` gives otherwise keep the rates held, and are returned (a later
+    /// answer never rewrites a day a line has been answered with).
+    @discardableResult
+    public func addECB(_ days: [(Day, [CurrencyCode: Decimal])], from: Day, through: Day) -> [Day] {
+        // The cached days first, so that an answer is compared with them.
+        loadECB()
         let bundleEnd = history.lastDay
+        var kept: [Day] = []
         for (day, rates) in days where day > bundleEnd {
+            if let held = ecbDays[day.number] {
+                if held.rates != rates { kept.append(day) }
+                continue
+            }
             guard let table = try? RateTable(base: .eur, date: day.iso, source: .ecbFetched, rates: rates) else { continue }
             ecbDays[day.number] = table
         }
@@ -130,6 +140,7 @@ public final class RateStore {
         ecbThrough = max(ecbThrough ?? through, through)
         ecbFrom = min(ecbFrom ?? from, from)
         changed()
+        return kept
     }
 
     // MARK: What is held
@@ -251,7 +262,8 @@ public final class RateStore {
         // The fetched files speak for the days from their first through the day they were
         // fetched; days between the bundle and them are not known.
         guard let through = ecbThrough, let from = ecbFrom, day <= through, day >= from || from.number <= bundleEnd.number + 7 else {
-            return DayRates(asked: day, ecb: nil, substitution: nil, ecbHeldThrough: lastECBDay)
+            let gap = ecbFrom.flatMap { from in day < from && from.number > bundleEnd.number + 7 ? from : nil }
+            return DayRates(asked: day, ecb: nil, substitution: nil, ecbHeldThrough: lastECBDay, ecbFetchedFrom: gap)
         }
         let ecb: ECBDay
         if let number = ecbSorted.last(where: { $0 <= day.number }), let fetched = ecbDays[number] {

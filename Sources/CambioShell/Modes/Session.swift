@@ -250,8 +250,14 @@ extension Session: SessionHost {
         case .ecb:
             let today = Day.utc(Date())
             guard ecbFetchedOn != today else { return .unavailable }
-            outcome = fetcher.fetchECB(into: engine.store, cacheFailed: historyCacheFailed)
-            if case .success = outcome { ecbFetchedOn = today }
+            let fetched = fetcher.fetchECB(into: engine.store, cacheFailed: historyCacheFailed)
+            if case .success(let kept) = fetched {
+                ecbFetchedOn = today
+                if let first = kept.first {
+                    warn(engine.localized("warning.publishedDaysKept", first.iso, String(kept.count)))
+                }
+            }
+            outcome = fetched.map { _ in () }
         case .snapshot(let day):
             outcome = fetcher.fetchSnapshot(day, into: engine.store, cacheFailed: historyCacheFailed).map { _ in () }
         }

@@ -226,6 +226,29 @@ import Testing
         #expect(engine.evaluate("12 eur in usd", state: &state, now: now).reply.conversions.first?.date == "2026-10-30")
     }
 
+    /// A published day is taken once: a later answer that gives it otherwise changes nothing
+    /// and is reported; a day between the bundle and the fetched days is a gap no fetch fills.
+    @Test func aFetchedDayIsTakenOnceAndTheGapBeforeItIsNamed() throws {
+        let store = RateStore([table])
+        func days(_ usd: String, _ numbers: ClosedRange<Int>) -> [(Day, [CurrencyCode: Decimal])] {
+            numbers.compactMap { Day(iso: String(format: "2026-11-%02d", $0)) }.map { ($0, [.eur: 1, .usd: Decimal(string: usd)!]) }
+        }
+        let from = try #require(Day(iso: "2026-11-10"))
+        let through = try #require(Day(iso: "2026-11-20"))
+        #expect(store.addECB(days("1.2", 10...20), from: from, through: through).isEmpty)
+        // The same days again, and one of them otherwise: that one is kept as held, and named.
+        var again = days("1.2", 10...20)
+        again[3].1[.usd] = Decimal(string: "12")!
+        #expect(store.addECB(again, from: from, through: through).map(\.iso) == ["2026-11-13"])
+        #expect(store.fetchedDays.allSatisfy { $0.1[.usd] == Decimal(string: "1.2")! })
+        // Before 2026-11-10 and after the bundle's last day: the gap, with its end.
+        let gap = store.day(try #require(Day(iso: "2026-11-05")), pinned: nil)
+        #expect(gap.ecb == nil && gap.ecbFetchedFrom == from)
+        // Past the days held: no gap, the last day held.
+        let past = store.day(try #require(Day(iso: "2026-11-25")), pinned: nil)
+        #expect(past.ecbFetchedFrom == nil && past.ecbHeldThrough?.iso == "2026-11-20")
+    }
+
     private func evaluate(_ line: String, in store: RateStore) -> Reply {
         let engine = Engine(configuration: EngineConfiguration(locale: LocaleSettings(numbers: "en_US", money: "en_US", messages: "en_US")), store: store)
         var state = SessionState(base: .eur, recent: [], locale: engine.locale)

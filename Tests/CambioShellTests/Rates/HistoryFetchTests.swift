@@ -9,13 +9,16 @@ import Testing
     let home: TemporaryDirectory
 
     /// The ECB's history format: working days of November 2026, USD at 1.2 + day/10000.
-    static var ninetyDays: String {
+    static var ninetyDays: String { ninetyDays() }
+
+    /// The same from day `first` of November, USD at `units` + day/10000.
+    static func ninetyDays(from first: Int = 2, units: Int = 1) -> String {
         var days = ""
-        for day in (2...27).reversed() {
+        for day in (first...27).reversed() {
             let date = String(format: "2026-11-%02d", day)
             let weekday = (day - 2) % 7  // 2026-11-02 was a Monday: 0 is Monday
             guard weekday < 5 else { continue }
-            days += "\t\t<Cube time='\(date)'>\n\t\t\t<Cube currency='USD' rate='1.2\(String(format: "%03d", day))'/>\n"
+            days += "\t\t<Cube time='\(date)'>\n\t\t\t<Cube currency='USD' rate='\(units).2\(String(format: "%03d", day))'/>\n"
             days += "\t\t\t<Cube currency='JPY' rate='180.5'/>\n\t\t</Cube>\n"
         }
         return """
@@ -62,6 +65,52 @@ import Testing
         let chart = try Cambio.run(
             ["--format", "tsv", "chart", "eur", "usd", "2026-10-01..2026-11-27"], environment: environment(["CAMBIO_OFFLINE": "1"]))
         #expect(chart.stdout.contains("2026-11-27\tEUR\tUSD\t1.2027"), "\(chart.stdout.prefix(400)) \(chart.stderr)")
+    }
+
+    /// Found by a hostile tester: a later 90-day answer rewrote published days (the same
+    /// dated line gave $1.143, then $11.433). A day is taken once; an answer that says
+    /// otherwise is said, and the rates held stay.
+    @Test(.tags(.hostile)) func aLaterAnswerNeverRewritesAPublishedDay() throws {
+        let first = try Cambio.run(["10", "eur", "in", "usd", "on", "2026-11-20"], environment: environment())
+        #expect(first.stdout == "€10.000 = $12.020\n", "\(first.stderr)")
+        // As if that cache had been written on 2026-11-27: a later day is fetched again, and
+        // this time every rate is ten times as high.
+        let path = home.path + "/cache/cambio/history/ecb.json"
+        let cached = try String(contentsOfFile: path, encoding: .utf8)
+        let through = try #require(cached.range(of: #""through": "[0-9-]+""#, options: .regularExpression))
+        try cached.replacingCharacters(in: through, with: #""through": "2026-11-27""#).write(toFile: path, atomically: true, encoding: .utf8)
+        server.route("/stats/eurofxref/eurofxref-hist-90d.xml", .init(contentType: "text/xml", text: Self.ninetyDays(units: 12)))
+        let later = try Cambio.run(["10", "eur", "in", "usd", "on", "2026-11-30"], environment: environment())
+        #expect(server.requestedPaths.filter { $0.contains("hist-90d") }.count == 2, "\(later.stderr)")
+        #expect(
+            later.stderr.contains("gives other rates for days already held (20, the first 2026-11-02); the rates held are kept"), "\(later.stderr)")
+        for run in [
+            try Cambio.run(["10", "eur", "in", "usd", "on", "2026-11-20"], environment: environment(["CAMBIO_OFFLINE": "1"])),
+            try Cambio.run(["10", "eur", "in", "usd", "on", "2026-11-20"], environment: environment()),
+        ] {
+            #expect(run.stdout == "€10.000 = $12.020\n", "\(run.stderr)")
+        }
+        #expect(home.read("cache/cambio/history/ecb.json")?.contains("\"USD\": 1.202") == true)
+        #expect(home.read("cache/cambio/history/ecb.json")?.contains("12.2") == false)
+    }
+
+    /// Found by a hostile tester: when the 90-day file did not reach back to the day asked,
+    /// every dated line fetched it again (11 requests for 10 lines), and the error called the
+    /// fetched file's last day the bundled history's end. The file only moves on: a day before
+    /// it is asked once, and the error names both ends of the gap.
+    @Test(.tags(.hostile)) func aDayBeforeTheFetchedFileIsNotFetchedAgain() throws {
+        server.route("/stats/eurofxref/eurofxref-hist-90d.xml", .init(contentType: "text/xml", text: Self.ninetyDays(from: 10)))
+        for _ in 0..<3 {
+            let run = try Cambio.run(["10", "eur", "in", "usd", "on", "2026-11-05"], environment: environment())
+            #expect(run.status == 1)
+            #expect(
+                run.stderr.contains(
+                    "the bundled ECB history ends on 2026-10-30 and the ECB's days fetched begin on 2026-11-10"), "\(run.stderr)")
+        }
+        #expect(server.requestedPaths.filter { $0.contains("hist-90d") }.count == 1)
+        // Days of the file still answer.
+        let inside = try Cambio.run(["10", "eur", "in", "usd", "on", "2026-11-20"], environment: environment(["CAMBIO_OFFLINE": "1"]))
+        #expect(inside.stdout == "€10.000 = $12.020\n", "\(inside.stderr)")
     }
 
     @Test func offlineAndNotCachedIsAnErrorThatSaysWhatThereIs() throws {
