@@ -114,7 +114,15 @@ public struct HistoryFetcher: Sendable {
     /// Writes the fetched ECB days; the newest of them stands in the first lines (`last`), where
     /// `newestCachedECB` finds it without reading the rest.
     func storeECB(_ store: RateStore) throws(AtomicFile.Failure) {
-        guard let coverage = store.fetchedCoverage else { return }
+        guard let text = Self.cacheText(store) else { return }
+        try AtomicFile.makeDirectory(directory)
+        try AtomicFile.write(text, to: ecbPath)
+    }
+
+    /// The cache file of the fetched ECB days `store` holds (`nil` when it holds none), which
+    /// `decodeECB` reads back whole.
+    public static func cacheText(_ store: RateStore) -> String? {
+        guard let coverage = store.fetchedCoverage else { return nil }
         var lines = [
             "{", "  \"format\": \(Self.format),", "  \"from\": \"\(coverage.from.iso)\",", "  \"through\": \"\(coverage.through.iso)\",",
             "  \"last\": \"\(coverage.last.iso)\",", "  \"days\": {",
@@ -125,8 +133,7 @@ public struct HistoryFetcher: Sendable {
             lines.append("    \"\(day.iso)\": {\(members)}" + (index < days.count - 1 ? "," : ""))
         }
         lines += ["  }", "}", ""]
-        try AtomicFile.makeDirectory(directory)
-        try AtomicFile.write(lines.joined(separator: "\n"), to: ecbPath)
+        return lines.joined(separator: "\n")
     }
 
     /// Reads the cached ECB days into `store`; the file's path when it does not read whole.
@@ -173,7 +180,7 @@ public struct HistoryFetcher: Sendable {
 
     /// The cached ECB days, with the checks an answer passes (`checkedHistoryDay`); `nil` for a
     /// file that does not read whole.
-    static func decodeECB(_ text: String, now: Date = Date()) -> ([(Day, [CurrencyCode: Decimal])], Day, Day)? {
+    public static func decodeECB(_ text: String, now: Date = Date()) -> ([(Day, [CurrencyCode: Decimal])], Day, Day)? {
         guard let document = try? JSONParser.parse(text), case .number(let format) = document["format"] ?? .null,
             Int(format) == Self.format, let from = document["from"]?.stringValue.flatMap(Day.init(iso:)),
             let through = document["through"]?.stringValue.flatMap(Day.init(iso:)), from <= through,

@@ -3,7 +3,7 @@ import Foundation
 
 /// Decoders for each provider's format. Every rate is read from the response's text into
 /// `Decimal` (never through `Double`); a response either gives a whole valid table or an error.
-enum ProviderDecoders {
+public enum ProviderDecoders {
     /// `{"date": "2026-07-06", "eur": {"usd": 1.14, "btc": 0.00001, …}}`: ISO currencies are
     /// kept; crypto-currencies, metals' other names and withdrawn codes are left out.
     static func currencyAPI(_ body: [UInt8], fetchedAt: Date, catalog: CurrencyCatalog) throws(ResponseProblem) -> RateTable {
@@ -173,7 +173,7 @@ enum ProviderDecoders {
 extension ProviderDecoders {
     /// The ECB's history XML (`eurofxref-hist-90d.xml`, `eurofxref-hist.xml`), in order of the
     /// days, with the daily table's checks on every day (`checkedHistoryDay`).
-    static func ecbHistory(_ body: [UInt8], catalog: CurrencyCatalog = .bundled, now: Date = Date()) throws(ResponseProblem)
+    public static func ecbHistory(_ body: [UInt8], catalog: CurrencyCatalog = .bundled, now: Date = Date()) throws(ResponseProblem)
         -> [(Day, [CurrencyCode: Decimal])]
     {
         var days: [(Day, [CurrencyCode: Decimal])] = []
@@ -192,7 +192,7 @@ extension ProviderDecoders {
     /// day, never ahead); codes of the ISO list, current or withdrawn (the ECB quoted CYP, SIT,
     /// TRL …); each rate as any provider's; the euro, if listed, exactly 1; and at least one
     /// rate besides it. The euro is added as 1.
-    static func checkedHistoryDay(_ day: Day, _ rates: [CurrencyCode: Decimal], catalog: CurrencyCatalog, now: Date) throws(ResponseProblem)
+    public static func checkedHistoryDay(_ day: Day, _ rates: [CurrencyCode: Decimal], catalog: CurrencyCatalog, now: Date) throws(ResponseProblem)
         -> [CurrencyCode: Decimal]
     {
         let earliest = Day(iso: earliestDate) ?? Day(number: 0)

@@ -91,7 +91,7 @@ public struct RateCache: Sendable {
 
     // MARK: Format
 
-    static func encode(_ table: RateTable, provider: Provider) -> String {
+    public static func encode(_ table: RateTable, provider: Provider) -> String {
         var lines = [
             "{",
             "  \"format\": \(format),",

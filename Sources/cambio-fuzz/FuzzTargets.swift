@@ -8,7 +8,7 @@ import Foundation
 enum FuzzTargets {
     static let names = [
         "command", "shape", "arithmetic", "amount", "currency-api", "exchangerate-api", "ecb", "cache", "config", "recent", "history", "history-line",
-        "document",
+        "document", "history-source",
     ]
 
     /// Locales the tests know; the first input byte picks one.
@@ -47,6 +47,7 @@ enum FuzzTargets {
         case "history": history(bytes)
         case "history-line": historyLine(bytes)
         case "document": document(bytes)
+        case "history-source": historySource(bytes)
         default: fatalError("unknown fuzz target \(target); targets: \(names.joined(separator: ", "))")
         }
     }
@@ -264,5 +265,60 @@ enum FuzzTargets {
         let read = HistoryFile.parse(HistoryFile.text(typed))
         check(read == .entries(kept, skipped: 0), "typed lines do not read back: \(kept.map(\.debugDescription)) became \(read)")
         check(LibeditHistory.recall(kept) == kept, "libedit does not recall the entries as they were entered")
+    }
+
+    /// The day the history sources are read on (a fixed day: the corpus replays alike).
+    static let historyNow = Date(timeIntervalSince1970: 1_796_126_400)  // 2026-12-01 12:00 UTC
+
+    /// What a history source gives (the first byte even: the ECB's 90-day file; odd: a
+    /// currency-api snapshot) passes the daily table's checks, is written to a cache its
+    /// reader takes back whole, and never rewrites a day already held.
+    static func historySource(_ bytes: [UInt8]) {
+        guard let kind = bytes.first else { return }
+        let body = Array(bytes.dropFirst())
+        if kind & 1 == 1 {
+            guard let table = try? Provider.currencyAPI.decode(body, fetchedAt: historyNow) else { return }
+            valid(table)
+            let read = try? RateCache.decode(RateCache.encode(table, provider: .currencyAPI), provider: .currencyAPI)
+            check(read?.day == table.day && read?.rates == table.rates, "a snapshot's cache does not read back: \(table.day.iso)")
+            return
+        }
+        guard let days = try? ProviderDecoders.ecbHistory(body, now: historyNow) else { return }
+        let today = Day.utc(historyNow)
+        check(zip(days, days.dropFirst()).allSatisfy { $0.0 < $1.0 }, "history days out of order or twice")
+        for (day, rates) in days {
+            check(day <= today, "a day after today: \(day.iso)")
+            check(rates[.eur] == 1, "the euro is not 1 on \(day.iso)")
+            check(
+                (try? ProviderDecoders.checkedHistoryDay(day, rates, catalog: .bundled, now: historyNow)) == rates,
+                "a day the daily checks refuse: \(day.iso)")
+        }
+        let store = RateStore(table: table)
+        guard let first = days.first?.0, let last = days.last?.0 else { return }
+        let through = max(last, today)
+        check(store.addECB(days, from: first, through: through).isEmpty, "a first answer reported days as held")
+        let held = store.fetchedDays
+        check(held.allSatisfy { $0.0 > store.history.lastDay }, "a fetched day rewrote the bundled history")
+        // What is written is read back whole, as the next run reads it.
+        if let text = HistoryFetcher.cacheText(store) {
+            guard let (read, _, readThrough) = HistoryFetcher.decodeECB(text, now: historyNow) else {
+                fatalError("property broken: the reader refuses the history cache the writer wrote")
+            }
+            check(
+                read.count == held.count && zip(read.sorted { $0.0 < $1.0 }, held).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 },
+                "the history cache reads back otherwise")
+            check(readThrough == through, "the cache's span reads back otherwise")
+        } else {
+            check(held.isEmpty, "days held but no cache written")
+        }
+        // The same answer again changes nothing; one that gives every held day otherwise is
+        // reported day by day and changes nothing either.
+        check(store.addECB(days, from: first, through: through).isEmpty, "the same answer reported changed days")
+        let doubled = days.map { day, rates in (day, rates.mapValues { $0 == 1 ? $0 : $0 * 2 }) }
+        let kept = store.addECB(doubled, from: first, through: through)
+        check(kept == held.filter { $0.1.contains { $0.value != 1 } }.map(\.0), "changed days reported otherwise: \(kept.count) of \(held.count)")
+        check(
+            store.fetchedDays.map(\.0) == held.map(\.0) && zip(store.fetchedDays, held).allSatisfy { $0.1 == $1.1 },
+            "a later answer rewrote a day held")
     }
 }
