@@ -40,6 +40,32 @@ public enum Completer {
     /// Candidates for the word before the cursor; `providers` are the names `source` takes
     /// (the host's).
     public static func complete(_ beforeCursor: String, engine: Engine, recent: [CurrencyCode], providers: [String] = []) -> Completion {
+        // A Hebrew connector joined to the start of the name being typed (`לאיר`, `לדולר אמ`):
+        // the line is completed as if written with the hyphen (`ל-איר`), and a code completed
+        // right after the letter takes the hyphen Hebrew writes before Latin letters (`ל-EUR`).
+        let characters = Array(beforeCursor)
+        var start = characters.count
+        while start > 0, !characters[start - 1].isWhitespace { start -= 1 }
+        if start + 1 < characters.count, AttachedWords.hyphenated.contains(characters[start]),
+            start == 0 || characters[start - 1].isWhitespace,
+            characters[start + 1].unicodeScalars.first.map({ (0x05D0...0x05EA).contains($0.value) }) == true,
+            case .unknown = engine.directory.resolve(String(characters[start...]))
+        {
+            let split = String(characters[..<(start + 1)]) + "-" + String(characters[(start + 1)...])
+            let completion = completeRead(split, engine: engine, recent: recent, providers: providers)
+            let rest = characters.count - start - 1
+            guard completion.replacing == rest, !completion.candidates.isEmpty else {
+                return completeRead(beforeCursor, engine: engine, recent: recent, providers: providers)
+            }
+            return Completion(
+                replacing: rest,
+                candidates: completion.candidates.map { Candidate(insert: "-" + $0.insert, code: $0.code, symbol: $0.symbol, name: $0.name) },
+                preferred: completion.preferred.map { "-" + $0 })
+        }
+        return completeRead(beforeCursor, engine: engine, recent: recent, providers: providers)
+    }
+
+    private static func completeRead(_ beforeCursor: String, engine: Engine, recent: [CurrencyCode], providers: [String]) -> Completion {
         let characters = Array(beforeCursor)
         let endsWithSpace = characters.last?.isWhitespace ?? true
         guard case .success(let allTokens) = Tokenizer.tokenize(beforeCursor) else {
@@ -52,6 +78,8 @@ public enum Completer {
         {
             partial = tokens.removeLast()
         }
+        // Words with a Hebrew or Arabic connector joined (`לדולר`) are read as Enter reads them.
+        tokens = AttachedWords.split(tokens) { isCurrencyWord($0, engine) }
         let typed = partial?.text ?? ""
         let replacing = typed.count
         let first = tokens.first
@@ -104,8 +132,14 @@ public enum Completer {
             if partial != nil || !resolved {
                 let named = engine.directory.matches(trimmed, recent: recent).filter { $0.strength >= 2 }
                 if !named.isEmpty {
+                    // Right after a joined Hebrew connector a code takes the hyphen (`ל-USD`).
+                    let hyphen = start > 0 && AttachedWords.hyphenated.contains(characters[start - 1]) ? "-" : ""
                     return Completion(
-                        replacing: characters.count - start, candidates: named.map { candidate(for: $0.code, engine) })
+                        replacing: characters.count - start,
+                        candidates: named.map {
+                            let plain = candidate(for: $0.code, engine)
+                            return Candidate(insert: hyphen + plain.insert, code: plain.code, symbol: plain.symbol, name: plain.name)
+                        })
                 }
             }
             // After a whole currency a conversion wants a connector; commands take none.
@@ -141,6 +175,12 @@ public enum Completer {
             matches = engine.directory.matches(typed, recent: recent)
         }
         return matches.map { candidate(for: $0.code, engine) }
+    }
+
+    /// Whether `text` names a currency whole (then it is not split).
+    private static func isCurrencyWord(_ text: String, _ engine: Engine) -> Bool {
+        if case .unknown = engine.directory.resolve(text) { return false }
+        return true
     }
 
     private static func candidate(for code: CurrencyCode, _ engine: Engine) -> Candidate {

@@ -30,6 +30,25 @@ import Testing
         }
     }
 
+    /// A Hebrew connector joined to the start of a name: the name completes after it, written
+    /// the way Hebrew joins a letter to a code (`ל-USD`), and the completed line converts as
+    /// `in` would; a word that names a currency whole (`לירה`) is not split.
+    @Test func aNameAfterAJoinedHebrewConnectorCompletes() throws {
+        let hebrew = Engine(
+            locale: LocaleSettings(numbers: "he_IL", money: "he_IL", messages: "he_IL"), table: try SeedTableDecoder.bundled())
+        let line = "100 ש\"ח לדולר אמ"
+        let completion = Completer.complete(line, engine: hebrew, recent: [])
+        #expect(completion.candidates.map(\.insert).contains("-USD "), "\(completion)")
+        #expect(completion.replacing == "דולר אמ".count)
+        let joined = Completer.complete("100 ש\"ח לאיר", engine: hebrew, recent: [])
+        #expect(joined.candidates.first?.insert == "-EUR ", "\(joined)")
+        #expect(joined.candidates.allSatisfy { $0.insert.hasPrefix("-") })
+        let completed = String("100 ש\"ח לאיר".dropLast(joined.replacing)) + "-EUR"
+        let state = SessionState(base: .eur, recent: [], locale: hebrew.locale)
+        #expect(hebrew.evaluate(completed, in: state).reply.results == hebrew.evaluate("100 ils in eur", in: state).reply.results)
+        #expect(!Completer.complete("100 ש\"ח in ליר", engine: hebrew, recent: []).candidates.contains { $0.insert.hasPrefix("-") })
+    }
+
     @Test func aUniqueNamePrefixCompletesToItsCode() {
         #expect(inserts("jap", engine) == ["JPY "])
         #expect(inserts("12 eur in jap", engine) == ["JPY "])
