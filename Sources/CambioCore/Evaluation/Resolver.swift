@@ -196,15 +196,27 @@ public final class Resolver {
             throw CommandError(
                 .currencyNotInTable(code, table: CommandError.TableDescription(newest, missing: code, pinned: nil)), at: reference.range)
         case .unknown(let suggestions):
-            // A currency and then words that are none (`eur dans usd`, `euro nach dollar`, `אירו
-            // לדולר`): a word between the currencies that is not read; the error lists those read.
+            // Two currencies with no word between them that is read (`euro dollar`, `eur dans
+            // usd`), or a code and more words: the error is at the word where a connector was
+            // expected and lists the words that are read. Otherwise (`japanese yem`) the
+            // phrase is one unknown currency, with the closest ones.
             let words = reference.text.split(separator: " ")
-            if words.count > 1, words.count <= 8,
-                let named = (1..<words.count).last(where: {
-                    if case .found = directory.resolve(words[..<$0].joined(separator: " ")) { return true }
-                    return false
-                })
-            {
+            func named(_ part: ArraySlice<Substring>) -> CurrencyCode? {
+                guard !part.isEmpty, case .found(let code, _) = directory.resolve(part.joined(separator: " ")) else { return nil }
+                return code
+            }
+            func names(_ part: ArraySlice<Substring>) -> Bool { named(part) != nil }
+            // A name with a typo in its last word (`japanese yem`, whose `yem` starts the
+            // Yemeni rial's name) is the currency the closest names are: no missing connector.
+            func typo(_ split: Int) -> Bool { suggestions.first != nil && named(words[..<split]) == suggestions.first }
+            func missingConnector(_ split: Int) -> Bool { names(words[..<split]) && names(words[split...]) && !typo(split) }
+            func unreadWord(_ split: Int) -> Bool { names(words[..<split]) && names(words[(split + 1)...]) }
+            let startsWithCode = CurrencyCode(words[0]).map(directory.contains) == true
+            let split: Int? =
+                words.count > 1 && words.count <= 8
+                ? (1..<words.count).first(where: missingConnector) ?? (1..<words.count - 1).first(where: unreadWord) ?? (startsWithCode ? 1 : nil)
+                : nil
+            if let named = split {
                 let start = reference.range.lowerBound + reference.text.distance(from: reference.text.startIndex, to: words[named].startIndex)
                 throw CommandError(.expected(.connectorOrEnd, found: String(words[named])), at: start..<start + words[named].count)
             }

@@ -157,11 +157,14 @@ import Testing
         for word in ["“in”", "“to”", "“->”", "“إلى”", "“ל־”"] { #expect(message.contains(word)) }
         #expect(range == 7..<10)
         // A currency, then a word that is not read: pointed at, whatever the currency's spelling.
-        for (line, word) in [("12 euro dans usd", 8..<12), ("12 japanese yen foo", 16..<19)] {
+        for (line, word) in [("12 euro blah usd", 8..<12), ("12 euro dans usd", 8..<12), ("12 eur foo", 7..<10), ("12 japanese yen dans usd", 16..<20), ("12 euro dollar", 8..<14)] {
             let (message, range) = errorMessage(line) ?? ("", nil)
             #expect(message.contains("“in”"), "\(line)")
             #expect(range == word, "\(line)")
         }
+        // A typo in a name of several words is an unknown currency, with the closest ones.
+        let (typo, _) = errorMessage("12 japanese yem in usd") ?? ("", nil)
+        #expect(typo.contains("unknown currency “japanese yem”") && typo.contains("JPY"), "\(typo)")
     }
 
     @Test func aReinterpretedSeparatorIsEchoed() {
