@@ -171,6 +171,31 @@ import Testing
         screen.press("C-d")
     }
 
+    /// Found by users: "after a window resize the banner disappears". Cambio erases from the
+    /// edited line's first row only, so the banner stays through resizes, with and without a
+    /// line typed (tmux re-flows what it wrapped, as most terminals do).
+    @Test func theBannerStaysThroughResizes() throws {
+        let home = try TemporaryDirectory()
+        let screen = try start(home, columns: 100)
+        let banner = ["cambio 0.1.0", "rates held:", "bundled seed", "“help”"]
+        #expect(banner.allSatisfy(screen.screen.contains), "\(screen.screen)")
+        for width in [60, 100, 40, 100] {
+            screen.resize(columns: width)
+            usleep(300_000)
+        }
+        screen.type("12 eur in usd, gbp, chf, jpy, try, inr, brl, mxn")
+        for width in [50, 120, 70, 100] {
+            screen.resize(columns: width)
+            usleep(300_000)
+        }
+        screen.type(" ")
+        usleep(300_000)
+        #expect(banner.allSatisfy(screen.screen.contains), "the banner was erased: \(screen.screen)")
+        #expect(screen.screen.components(separatedBy: "12 eur in usd").count == 2, "the line was drawn twice: \(screen.screen)")
+        screen.press("C-c")
+        screen.press("C-d")
+    }
+
     @Test(arguments: [(80, 40), (50, 100), (100, 50)])
     func aWrappedLineIsDrawnOnceAfterAResizeAndEarlierOutputStays(_ from: Int, _ to: Int) throws {
         let home = try TemporaryDirectory()
