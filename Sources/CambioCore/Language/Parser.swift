@@ -44,8 +44,11 @@ public struct Parser {
             var rest = trimmed.dropFirst(word.count)
             // A comment after the argument is not part of it.
             if let comment = rest.range(of: " #") { rest = rest[..<comment.lowerBound] }
+            // The argument's position and its text are trimmed alike (form feeds too, which
+            // `CharacterSet.whitespaces` leaves): positions inside it are the line's.
             let argumentStart = start + word.count + rest.prefix { $0.isWhitespace }.count
-            let text = rest.trimmingCharacters(in: .whitespaces)
+            let body = rest.drop { $0.isWhitespace }
+            let text = String(body.dropLast(body.reversed().prefix { $0.isWhitespace }.count))
             let argument: CommandArgument
             if text.isEmpty {
                 argument = .none

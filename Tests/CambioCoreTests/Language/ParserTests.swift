@@ -65,6 +65,20 @@ import Testing
         #expect(negative?.text == "-12.5")
     }
 
+    /// Found by the `command` fuzz target: form feeds before a command's argument were counted
+    /// in its position but left in its text, so an error inside it pointed past the line's end.
+    @Test func aCommandsArgumentKeepsItsPositionWhateverSpacesComeFirst() throws {
+        for spaces in [" ", "\u{0C}\u{0C}\u{0C} ", " \t\u{0B} "] {
+            let line = "prices\(spaces)eur usd 2024 x\u{0C}"
+            guard case .run(let invocation) = try #require(parse(line)), case .text(let text, let range) = invocation.argument else {
+                Issue.record("not a command with text: \(line.debugDescription)")
+                continue
+            }
+            #expect(text == "eur usd 2024 x", "\(line.debugDescription)")
+            #expect(Array(line)[range.clamped(to: 0..<line.count)].map(String.init).joined() == text, "\(line.debugDescription)")
+        }
+    }
+
     @Test func commands() {
         #expect(parse("") == .empty)
         #expect(parse("   ") == .empty)
