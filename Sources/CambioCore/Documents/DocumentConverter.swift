@@ -133,6 +133,8 @@ public final class DocumentConverter {
         out.reserveCapacity(document.text.utf8.count * 2)
         let newlineBytes = Array(newline.utf8)
         func write(_ fields: [String]) {
+            // One empty field is `""`: an empty line reads back as a row of none.
+            if fields == [""] { out += [UInt8(ascii: "\""), UInt8(ascii: "\"")] }
             var first = true
             for field in fields {
                 if !first { out.append(delimiter) }

@@ -185,6 +185,18 @@ import Testing
         #expect(sum[3].hasPrefix(",,,113.44,") && sum[3].contains("the sum of the rounded rows"))
     }
 
+    /// Found by the `document` fuzz target: a last row of a lone quote (one empty field) was
+    /// written back as an empty line, which reads back as a row of no fields.
+    @Test func aRowOfOneEmptyFieldIsWrittenBackAsOne() throws {
+        let table = Array("date,amount,currency\n2024-07-04,1250.50,MXN\n\"".utf8)
+        let (_, output) = try convert(table, DocumentConverter.Options(targets: [.usd]))
+        let written = DelimitedText.rows(output.text, delimiter: UInt8(ascii: ",")).rows
+        let read = DelimitedText.rows(String(decoding: table, as: UTF8.self), delimiter: UInt8(ascii: ",")).rows
+        #expect(read.last?.fields == [""])
+        #expect(written.count == read.count + 1)
+        #expect(written[read.count - 1].fields == [""], "\(output.text)")
+    }
+
     @Test func ambiguousSeparatorsAreRefusedAndSaid() throws {
         let table = Array("date;amount;currency\n2024-01-02;12.50;USD\n2024-01-03;12,50;USD\n".utf8)
         #expect(throws: DocumentConverter.Failure.self) { try convert(table, DocumentConverter.Options(targets: [.eur])) }
