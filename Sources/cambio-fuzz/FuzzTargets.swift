@@ -90,7 +90,8 @@ enum FuzzTargets {
         guard line.count <= 4096 else { return }
         let engine = engine(locale)
         let state = SessionState(base: .eur, recent: [], locale: engine.locale)
-        let outcome = engine.evaluate(line, in: state, now: Date(timeIntervalSince1970: 1_764_460_800))
+        let now = Date(timeIntervalSince1970: 1_764_460_800)
+        let outcome = engine.evaluate(line, in: state, now: now)
         for case .error(let error, let message) in outcome.reply.lines {
             check(!message.isEmpty, "an empty error message for \(line.debugDescription)")
             if let range = error.range {
@@ -104,7 +105,8 @@ enum FuzzTargets {
             let expected = outcome.reply.value.map { money in
                 "= " + (money.currency.map { engine.formatter.format(money.value, $0) } ?? engine.formatter.formatNumber(money.value))
             }
-            let shown = engine.preview(line, in: state)
+            // At the same moment: a relative date (`on -5 m`) is a day counted from it.
+            let shown = engine.preview(line, in: state, now: now)
             check(
                 outcome.reply.failed ? shown == nil : shown == expected,
                 "the preview of \(line.debugDescription) is \(String(describing: shown)), Enter gave \(String(describing: expected))")

@@ -100,10 +100,10 @@ public final class Engine {
     /// currency or a calculation: `= 14,291 $`. It is the line evaluated as Enter would evaluate
     /// it, with a host that does nothing and its effects dropped (the state is a copy, nothing
     /// is written); `nil` when that evaluation fails or gives anything but one value.
-    public func preview(_ line: String, in state: SessionState) -> String? {
+    public func preview(_ line: String, in state: SessionState, now: Date = Date()) -> String? {
         guard line.count <= 200 else { return nil }
         var copy = state
-        _ = lend(&copy, now: Date(), host: previewHost, keepsRecords: true) { context in evaluate(line, &context) }
+        _ = lend(&copy, now: now, host: previewHost, keepsRecords: true) { context in evaluate(line, &context) }
         guard !work.reply.failed, let money = work.reply.value else { return nil }
         return "= " + (money.currency.map { formatter.format(money.value, $0, rounding: state.rounding) } ?? formatter.formatNumber(money.value))
     }
