@@ -40,29 +40,18 @@ public enum Completer {
     /// Candidates for the word before the cursor; `providers` are the names `source` takes
     /// (the host's).
     public static func complete(_ beforeCursor: String, engine: Engine, recent: [CurrencyCode], providers: [String] = []) -> Completion {
-        // A Hebrew connector joined to the start of the name being typed (`לאיר`, `לדולר אמ`):
-        // the line is completed as if written with the hyphen (`ל-איר`), and a code completed
-        // right after the letter takes the hyphen Hebrew writes before Latin letters (`ל-EUR`).
+        let completion = completeRead(beforeCursor, engine: engine, recent: recent, providers: providers)
+        // Right after a Hebrew connector joined to the word (`לאיר`, `לדולר אמ`), a code takes the
+        // hyphen Hebrew writes before Latin letters (`ל-EUR`).
         let characters = Array(beforeCursor)
-        var start = characters.count
-        while start > 0, !characters[start - 1].isWhitespace { start -= 1 }
-        if start + 1 < characters.count, AttachedWords.hyphenated.contains(characters[start]),
-            start == 0 || characters[start - 1].isWhitespace,
-            characters[start + 1].unicodeScalars.first.map({ (0x05D0...0x05EA).contains($0.value) }) == true,
-            case .unknown = engine.directory.resolve(String(characters[start...]))
-        {
-            let split = String(characters[..<(start + 1)]) + "-" + String(characters[(start + 1)...])
-            let completion = completeRead(split, engine: engine, recent: recent, providers: providers)
-            let rest = characters.count - start - 1
-            guard completion.replacing == rest, !completion.candidates.isEmpty else {
-                return completeRead(beforeCursor, engine: engine, recent: recent, providers: providers)
-            }
-            return Completion(
-                replacing: rest,
-                candidates: completion.candidates.map { Candidate(insert: "-" + $0.insert, code: $0.code, symbol: $0.symbol, name: $0.name) },
-                preferred: completion.preferred.map { "-" + $0 })
-        }
-        return completeRead(beforeCursor, engine: engine, recent: recent, providers: providers)
+        let start = characters.count - completion.replacing
+        guard start >= 1, start <= characters.count, AttachedWords.hyphenated.contains(characters[start - 1]),
+            start == 1 || characters[start - 2].isWhitespace
+        else { return completion }
+        return Completion(
+            replacing: completion.replacing,
+            candidates: completion.candidates.map { Candidate(insert: "-" + $0.insert, code: $0.code, symbol: $0.symbol, name: $0.name) },
+            preferred: completion.preferred.map { "-" + $0 })
     }
 
     private static func completeRead(_ beforeCursor: String, engine: Engine, recent: [CurrencyCode], providers: [String]) -> Completion {
@@ -78,8 +67,16 @@ public enum Completer {
         {
             partial = tokens.removeLast()
         }
-        // Words with a Hebrew or Arabic connector joined (`לדולר`) are read as Enter reads them.
-        tokens = AttachedWords.split(tokens) { isCurrencyWord($0, engine) }
+        // Words with a Hebrew or Arabic connector joined (`לדולר`) are read as Enter reads them;
+        // the word being typed after a joined Hebrew one (`לאיר`) is completed on its own.
+        tokens = AttachedWords.split(tokens, isCurrency: engine.directory.names)
+        if let word = partial, word.kind == .word, let letter = word.text.first, AttachedWords.hyphenated.contains(letter),
+            word.text.dropFirst().first?.unicodeScalars.first.map({ (0x05D0...0x05EA).contains($0.value) }) == true,
+            !engine.directory.names(word.text), !engine.directory.matches(String(word.text.dropFirst()), recent: recent).isEmpty
+        {
+            tokens.append(Token(.word, String(letter), word.range.lowerBound..<word.range.lowerBound + 1))
+            partial = Token(.word, String(word.text.dropFirst()), word.range.lowerBound + 1..<word.range.upperBound)
+        }
         let typed = partial?.text ?? ""
         let replacing = typed.count
         let first = tokens.first
@@ -132,14 +129,8 @@ public enum Completer {
             if partial != nil || !resolved {
                 let named = engine.directory.matches(trimmed, recent: recent).filter { $0.strength >= 2 }
                 if !named.isEmpty {
-                    // Right after a joined Hebrew connector a code takes the hyphen (`ל-USD`).
-                    let hyphen = start > 0 && AttachedWords.hyphenated.contains(characters[start - 1]) ? "-" : ""
                     return Completion(
-                        replacing: characters.count - start,
-                        candidates: named.map {
-                            let plain = candidate(for: $0.code, engine)
-                            return Candidate(insert: hyphen + plain.insert, code: plain.code, symbol: plain.symbol, name: plain.name)
-                        })
+                        replacing: characters.count - start, candidates: named.map { candidate(for: $0.code, engine) })
                 }
             }
             // After a whole currency a conversion wants a connector; commands take none.
@@ -175,12 +166,6 @@ public enum Completer {
             matches = engine.directory.matches(typed, recent: recent)
         }
         return matches.map { candidate(for: $0.code, engine) }
-    }
-
-    /// Whether `text` names a currency whole (then it is not split).
-    private static func isCurrencyWord(_ text: String, _ engine: Engine) -> Bool {
-        if case .unknown = engine.directory.resolve(text) { return false }
-        return true
     }
 
     private static func candidate(for code: CurrencyCode, _ engine: Engine) -> Candidate {

@@ -83,13 +83,7 @@ public final class Engine {
 
     /// A line parsed as the engine reads it (the shell asks whether a line is `quit`).
     public func parse(_ line: String) -> Result<Command, CommandError> {
-        Parser.parse(line, commands: Self.grammar, lakhLetter: writesLakhs, isCurrency: namesCurrency)
-    }
-
-    /// Whether a text names a currency, for Hebrew and Arabic words with a connector joined.
-    private func namesCurrency(_ text: String) -> Bool {
-        if case .unknown = directory.resolve(text) { return false }
-        return true
+        Parser.parse(line, commands: Self.grammar, lakhLetter: writesLakhs, isCurrency: directory.names)
     }
 
     /// Whether the locale's numbers are India's, where `₹5L` is five lakh (read once: the

@@ -211,6 +211,13 @@ public final class CurrencyDirectory {
         return resolution
     }
 
+    /// Whether `text` names a currency (one or several; a code the table lacks too): what
+    /// decides whether a Hebrew or Arabic word is read whole or with a connector joined.
+    public func names(_ text: String) -> Bool {
+        if case .unknown = resolve(text) { return false }
+        return true
+    }
+
     private var resolved: [String: Resolution] = [:]
     private static let resolvedLimit = 4096
 
