@@ -261,8 +261,10 @@ public final class RateStore {
         loadECB()
         // The fetched files speak for the days from their first through the day they were
         // fetched; days between the bundle and them are not known.
-        guard let through = ecbThrough, let from = ecbFrom, day <= through, day >= from || from.number <= bundleEnd.number + 7 else {
-            let gap = ecbFrom.flatMap { from in day < from && from.number > bundleEnd.number + 7 ? from : nil }
+        // Files that begin within a week of the bundle's end leave no gap (holidays at most).
+        let reachesBundle = ecbFrom.map { $0.number <= bundleEnd.number + 7 } ?? false
+        guard let through = ecbThrough, let from = ecbFrom, day <= through, day >= from || reachesBundle else {
+            let gap = ecbFrom.flatMap { from in day < from && !reachesBundle ? from : nil }
             return DayRates(asked: day, ecb: nil, substitution: nil, ecbHeldThrough: lastECBDay, ecbFetchedFrom: gap)
         }
         let ecb: ECBDay
