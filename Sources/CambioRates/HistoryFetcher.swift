@@ -46,10 +46,10 @@ public struct HistoryFetcher: Sendable {
         }
     }
 
-    /// Fetches the ECB's latest 90 days, adds them to `library` and caches them; a cache that
-    /// cannot be written is handed to `cacheFailed` (the days are used all the same).
-    /// Fetches the ECB's 90-day file into `store` and caches what the store then holds; the
-    /// days it gives otherwise than the rates held, which keep those (`RateStore.addECB`).
+    /// Fetches the ECB's 90-day file into `store` and caches what the store then holds (a cache
+    /// that cannot be written is handed to `cacheFailed`; the days are used all the same).
+    /// Returns the days the answer gives otherwise than the rates held, which keep those
+    /// (`RateStore.addECB`).
     public func fetchECB(
         into store: RateStore, now: Date = Date(), cacheFailed: (AtomicFile.Failure) -> Void = { _ in }
     ) -> Result<[Day], FetchError> {

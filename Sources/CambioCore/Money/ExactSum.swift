@@ -31,8 +31,6 @@ public struct ExactSum: Sendable {
 
     public init() {}
 
-    public var count: Int { terms.count }
-
     public mutating func add(_ value: Rational) {
         terms.append(value)
         guard !value.isZero else { return }
