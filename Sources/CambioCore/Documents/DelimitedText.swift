@@ -15,68 +15,157 @@ public enum DelimitedText {
     /// they stay in their place), and whether its lines end in CR LF.
     public static func rows(_ text: String, delimiter: UInt8) -> (rows: [Row], crlf: Bool) {
         var rows: [Row] = []
-        var crlf = false
         var text = text
-        text.withUTF8 { bytes in
-            var fields: [String] = []
-            var field: [UInt8] = []
-            var quoted = false
-            var line = 1
-            var rowLine = 1
-            var index = 0
+        let crlf = text.withUTF8 { bytes in
+            var scanner = Scanner(bytes, delimiter: delimiter)
+            var row = Fields()
+            while scanner.next(&row) {
+                rows.append(Row(fields: (0..<row.count).map { row.string($0, bytes) }, line: row.line))
+            }
+            return scanner.crlf
+        }
+        return (rows, crlf)
+    }
+
+    /// A row's fields as spans of the bytes they were read from, kept for the next row (a
+    /// table of 100,000 rows is read without a string or an array for each).
+    public struct Fields {
+        /// Where each field's bytes begin and end, quotes included.
+        private(set) var starts: [Int] = []
+        private(set) var ends: [Int] = []
+        /// Whether a field has a quote in it (it is read without them).
+        private(set) var quoted: [Bool] = []
+        /// The line of the file the row starts on (from 1).
+        public fileprivate(set) var line = 1
+
+        public init() {}
+
+        public var count: Int { starts.count }
+
+        fileprivate mutating func removeAll() {
+            starts.removeAll(keepingCapacity: true)
+            ends.removeAll(keepingCapacity: true)
+            quoted.removeAll(keepingCapacity: true)
+        }
+
+        fileprivate mutating func append(_ start: Int, _ end: Int, quoted hasQuote: Bool) {
+            starts.append(start)
+            ends.append(end)
+            quoted.append(hasQuote)
+        }
+
+        /// Field `index` as read: without its quotes, a doubled quote as one.
+        public func withBytes<T>(_ index: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+            let raw = UnsafeBufferPointer(rebasing: bytes[starts[index]..<ends[index]])
+            guard quoted[index] else { return body(raw) }
+            var unquoted: [UInt8] = []
+            unquoted.reserveCapacity(raw.count)
+            var inQuotes = false
+            var position = 0
+            while position < raw.count {
+                let byte = raw[position]
+                position += 1
+                if byte == UInt8(ascii: "\"") {
+                    if inQuotes, position < raw.count, raw[position] == UInt8(ascii: "\"") {
+                        unquoted.append(byte)
+                        position += 1
+                    } else {
+                        inQuotes.toggle()
+                    }
+                } else {
+                    unquoted.append(byte)
+                }
+            }
+            return unquoted.withUnsafeBufferPointer(body)
+        }
+
+        /// Field `index` as a string.
+        public func string(_ index: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> String {
+            withBytes(index, bytes) { String(decoding: $0, as: UTF8.self) }
+        }
+
+        /// Whether field `index` reads as nothing.
+        public func isEmpty(_ index: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            starts[index] == ends[index] || (quoted[index] && withBytes(index, bytes) { $0.isEmpty })
+        }
+
+        /// A row with nothing in it (an empty line, or only separators).
+        public func isBlank(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            (0..<count).allSatisfy { isEmpty($0, bytes) }
+        }
+
+        /// Field `index` appended to `out` as `append(_:delimiter:to:)` writes it: as read when
+        /// it needs no quotes (most do), else in quotes.
+        public func write(_ index: Int, _ bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8, to out: inout [UInt8]) {
+            withBytes(index, bytes) { DelimitedText.append(bytes: $0, delimiter: delimiter, to: &out) }
+        }
+    }
+
+    /// Reads the rows of UTF-8 bytes one at a time, by the rules of `rows(_:delimiter:)`.
+    public struct Scanner {
+        private let bytes: UnsafeBufferPointer<UInt8>
+        private let delimiter: UInt8
+        private var index = 0
+        private var line = 1
+        /// Whether a line has ended in CR LF so far.
+        public private(set) var crlf = false
+
+        public init(_ bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8) {
+            self.bytes = bytes
+            self.delimiter = delimiter
+        }
+
+        /// The next row into `row`; false at the end of the bytes.
+        public mutating func next(_ row: inout Fields) -> Bool {
+            row.removeAll()
+            guard index < bytes.count else { return false }
+            row.line = line
+            var start = index
+            var hasQuote = false
+            var inQuotes = false
             var rowStarted = false
-            func endField() {
-                fields.append(String(decoding: field, as: UTF8.self))
-                field.removeAll(keepingCapacity: true)
-            }
-            func endRow() {
-                if rowStarted || !field.isEmpty { endField() }
-                rows.append(Row(fields: fields, line: rowLine))
-                fields.removeAll(keepingCapacity: true)
-                rowStarted = false
-            }
             while index < bytes.count {
                 let byte = bytes[index]
                 index += 1
-                if quoted {
+                if inQuotes {
                     if byte == UInt8(ascii: "\"") {
                         if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
-                            field.append(byte)
                             index += 1
                         } else {
-                            quoted = false
+                            inQuotes = false
                         }
-                    } else {
-                        if byte == UInt8(ascii: "\n") { line += 1 }
-                        field.append(byte)
+                    } else if byte == UInt8(ascii: "\n") {
+                        line += 1
                     }
                     continue
                 }
                 switch byte {
                 case UInt8(ascii: "\""):
                     rowStarted = true
-                    quoted = true
+                    inQuotes = true
+                    hasQuote = true
                 case delimiter:
                     rowStarted = true
-                    endField()
+                    row.append(start, index - 1, quoted: hasQuote)
+                    start = index
+                    hasQuote = false
                 case UInt8(ascii: "\r") where index < bytes.count && bytes[index] == UInt8(ascii: "\n"):
                     crlf = true
+                    if rowStarted || index - 1 > start { row.append(start, index - 1, quoted: hasQuote) }
                     index += 1
-                    endRow()
                     line += 1
-                    rowLine = line
+                    return true
                 case UInt8(ascii: "\n"):
-                    endRow()
+                    if rowStarted || index - 1 > start { row.append(start, index - 1, quoted: hasQuote) }
                     line += 1
-                    rowLine = line
+                    return true
                 default:
                     rowStarted = true
-                    field.append(byte)
                 }
             }
-            if rowStarted || !field.isEmpty { endRow() }
+            if rowStarted || index > start { row.append(start, index, quoted: hasQuote) }
+            return true
         }
-        return (rows, crlf)
     }
 
     /// The separator a table uses: of `,` `;` and tab, the one that splits its first lines into
@@ -108,18 +197,23 @@ public enum DelimitedText {
         return best.delimiter
     }
 
-    /// The same, appended to `out` as UTF-8.
+    /// A field appended to `out` as UTF-8: in quotes, with quotes doubled, when it holds the
+    /// separator, a quote or a line break.
     public static func append(_ text: String, delimiter: UInt8, to out: inout [UInt8]) {
         var text = text
-        let plain = text.withUTF8 { bytes in
-            for byte in bytes where byte == delimiter || byte == UInt8(ascii: "\"") || byte == 0x0A || byte == 0x0D { return false }
-            out.append(contentsOf: bytes)
-            return true
+        text.withUTF8 { append(bytes: $0, delimiter: delimiter, to: &out) }
+    }
+
+    /// The same for a field's UTF-8 bytes.
+    public static func append(bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8, to out: inout [UInt8]) {
+        var plain = true
+        for byte in bytes where byte == delimiter || byte == UInt8(ascii: "\"") || byte == 0x0A || byte == 0x0D {
+            plain = false
+            break
         }
-        if plain { return }
-        let utf8 = text.utf8
+        if plain { return out.append(contentsOf: bytes) }
         out.append(UInt8(ascii: "\""))
-        for byte in utf8 {
+        for byte in bytes {
             if byte == UInt8(ascii: "\"") { out.append(byte) }
             out.append(byte)
         }

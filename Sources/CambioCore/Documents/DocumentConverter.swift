@@ -28,14 +28,17 @@ public final class DocumentConverter {
     }
 
     public struct Output: Sendable {
-        /// The table with its columns added, in the input's separator and line ends.
-        public var text: String
+        /// The table with its columns added, in the input's separator and line ends (UTF-8).
+        public var bytes: [UInt8]
         /// What was taken in reading it (the locale, the encoding, the columns), for standard error.
         public var notes: [String]
         /// Each row that could not be converted: its line and why.
         public var problems: [String]
         public var rows = 0
         public var failed = 0
+
+        /// The table as text.
+        public var text: String { String(decoding: bytes, as: UTF8.self) }
     }
 
     /// Why no row of the table can be converted (the header, a column, the currency).
@@ -56,33 +59,53 @@ public final class DocumentConverter {
     public func convert(_ document: DocumentText, _ options: Options, state: inout SessionState, now: Date, host: any SessionHost) throws(Failure)
         -> Output
     {
+        // The rows are read from the text's own bytes, one at a time, and written as bytes.
+        var text = document.text
+        let converted: Result<Output, Failure> = text.withUTF8 { bytes in
+            do throws(Failure) {
+                return .success(try convert(bytes, document, options, state: &state, now: now, host: host))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try converted.get()
+    }
+
+    private func convert(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ document: DocumentText, _ options: Options, state: inout SessionState, now: Date,
+        host: any SessionHost
+    ) throws(Failure) -> Output {
         let delimiter = options.delimiter ?? DelimitedText.detectDelimiter(document.text)
-        let (rows, crlf) = DelimitedText.rows(document.text, delimiter: delimiter)
+        var scanner = DelimitedText.Scanner(bytes, delimiter: delimiter)
         var notes: [String] = []
         if document.detected { notes.append(localized("doc.readWindows1252")) }
         // The header: the first row that names an amount and a date column (or the columns named).
-        var headerIndex: Int?
-        var columns: DocumentColumns?
-        for (index, row) in rows.prefix(Self.headerSearchRows).enumerated() where !row.isBlank {
-            guard case .success(let found) = DocumentColumns.find(row.fields, named: options.columns) else { continue }
-            if found.date != nil || !options.columns.isEmpty {
-                headerIndex = index
-                columns = found
+        var before: [[String]] = []
+        var firstFilled: [String]?
+        var found: (header: [String], columns: DocumentColumns, before: Int, scanner: DelimitedText.Scanner)?
+        var row = DelimitedText.Fields()
+        while before.count < Self.headerSearchRows, scanner.next(&row) {
+            let fields = (0..<row.count).map { row.string($0, bytes) }
+            defer { before.append(fields) }
+            guard !fields.allSatisfy(\.isEmpty) else { continue }
+            if firstFilled == nil { firstFilled = fields }
+            guard case .success(let columns) = DocumentColumns.find(fields, named: options.columns) else { continue }
+            if columns.date != nil || !options.columns.isEmpty {
+                found = (fields, columns, before.count, scanner)
                 break
             }
             // Amounts without dates are converted at the current rates, if no better header comes.
-            if columns == nil {
-                headerIndex = index
-                columns = found
-            }
+            if found == nil { found = (fields, columns, before.count, scanner) }
         }
-        guard let headerIndex, let columns else {
+        guard let found else {
             if let named = options.columns.values.first {
-                throw Failure(message: localized("doc.noColumn", Sanitiser.quoted(named), headers(rows.first { !$0.isBlank })))
+                throw Failure(message: localized("doc.noColumn", Sanitiser.quoted(named), headers(firstFilled)))
             }
             throw Failure(message: localized("doc.noHeader", String(Self.headerSearchRows)))
         }
-        let header = rows[headerIndex].fields
+        let (header, columns) = (found.header, found.columns)
+        // The data rows follow the header.
+        scanner = found.scanner
         func headerName(_ index: Int?) -> String? { index.flatMap { $0 < header.count ? Sanitiser.quoted(header[$0]) : nil } }
         // The amounts' currency when no column gives it.
         var fixedCurrency = options.from
@@ -93,25 +116,22 @@ public final class DocumentConverter {
             fixedCurrency = code
         }
         if columns.currency == nil, fixedCurrency == nil { throw Failure(message: localized("doc.noCurrency")) }
-        let dataRows = rows[(headerIndex + 1)...]
-        // The file's locale for amounts and dates.
+        // The file's locale for amounts and dates, and its line ends, from a first reading of its rows.
+        let survey = Self.survey(bytes, scanner, amountColumn: columns.amount)
         let localeID: String
         if let asked = options.localeID {
             localeID = asked
         } else {
             let userDecimal = NumberConventions(localeID: state.locale.numbers).decimalSeparator
-            switch Self.decimalEvidence(dataRows.map { columns.amount < $0.fields.count ? $0.fields[columns.amount] : "" }) {
+            switch survey.evidence {
             case .comma(let line):
                 localeID = userDecimal == "," ? state.locale.numbers : "de_DE"
-                notes.append(localized("doc.readAs", localeID, localized("doc.decimalComma"), String(dataRows[dataRows.startIndex + line].line)))
+                notes.append(localized("doc.readAs", localeID, localized("doc.decimalComma"), String(line)))
             case .point(let line):
                 localeID = userDecimal == "." ? state.locale.numbers : "en_US"
-                notes.append(localized("doc.readAs", localeID, localized("doc.decimalPoint"), String(dataRows[dataRows.startIndex + line].line)))
+                notes.append(localized("doc.readAs", localeID, localized("doc.decimalPoint"), String(line)))
             case .both(let point, let comma):
-                throw Failure(
-                    message: localized(
-                        "doc.bothSeparators", String(dataRows[dataRows.startIndex + point].line),
-                        String(dataRows[dataRows.startIndex + comma].line)))
+                throw Failure(message: localized("doc.bothSeparators", String(point), String(comma)))
             case .none:
                 localeID = state.locale.numbers
                 notes.append(localized("doc.readAsUser", localeID))
@@ -128,10 +148,14 @@ public final class DocumentConverter {
         if columns.date == nil { notes.append(localized("doc.noDateColumn")) }
 
         // The table written back.
-        let newline = crlf ? "\r\n" : "\n"
         var out: [UInt8] = []
-        out.reserveCapacity(document.text.utf8.count * 2)
-        let newlineBytes = Array(newline.utf8)
+        out.reserveCapacity(bytes.count * 2 + 3)
+        if document.byteOrderMark || document.encoding == .windows1252 { out += [0xEF, 0xBB, 0xBF] }
+        let crlf = survey.crlf
+        func newline() {
+            if crlf { out.append(0x0D) }
+            out.append(0x0A)
+        }
         func write(_ fields: [String]) {
             // One empty field is `""`: an empty line reads back as a row of none.
             if fields == [""] { out += [UInt8(ascii: "\""), UInt8(ascii: "\"")] }
@@ -141,9 +165,38 @@ public final class DocumentConverter {
                 first = false
                 DelimitedText.append(field, delimiter: delimiter, to: &out)
             }
-            out += newlineBytes
         }
-        for row in rows[..<headerIndex] { write(row.fields) }
+        // A cell after the ones before it.
+        func appendCell(_ text: String) {
+            out.append(delimiter)
+            DelimitedText.append(text, delimiter: delimiter, to: &out)
+        }
+        // A number in the file's decimal separator (`68,98`), in quotes when that is the separator.
+        let point = UInt8(ascii: decimal == "," ? "," : ".")
+        func number(_ write: (inout [UInt8]) -> Void) {
+            out.append(delimiter)
+            let start = out.count
+            write(&out)
+            if point == delimiter, out[start...].contains(point) {
+                out.insert(UInt8(ascii: "\""), at: start)
+                out.append(UInt8(ascii: "\""))
+            }
+        }
+        // A row's own fields, as many as the header's at least.
+        let width = header.count
+        func writeFields(_ row: DelimitedText.Fields, padded: Bool = true) {
+            for index in 0..<row.count {
+                if index > 0 { out.append(delimiter) }
+                row.write(index, bytes, delimiter: delimiter, to: &out)
+            }
+            if padded { for _ in min(row.count, width)..<width { out.append(delimiter) } }
+        }
+        // The rows before the header, written again once the locale is known (whether the lines
+        // end in CR LF is known from the header on).
+        for fields in before.prefix(found.before) {
+            write(fields)
+            newline()
+        }
         var added: [String] = []
         for target in options.targets {
             added += [
@@ -154,37 +207,43 @@ public final class DocumentConverter {
         if columns.charged != nil, let first = options.targets.first { added.append(localized("doc.header.markup", first.rawValue)) }
         added.append(localized("doc.header.note"))
         write(header + added)
+        newline()
 
-        var output = Output(text: "", notes: notes, problems: [])
+        var output = Output(bytes: [], notes: notes, problems: [])
         // Each target's total: of the exact values, or of the rounded ones (`--total rounded`).
         var totals = Array(repeating: ExactSum(), count: options.targets.count)
         var currencies: [String: CurrencyCode] = [:]
         var lastDate: (text: String, day: Day)?
+        var lastSource = (raw: "", shown: "")
         let today = Day.utc(now)
-        let width = header.count
-        for row in dataRows {
-            if row.isBlank {
-                write(row.fields)
+        while scanner.next(&row) {
+            if row.isBlank(bytes) {
+                writeFields(row, padded: false)
+                if row.count == 1 { out += [UInt8(ascii: "\""), UInt8(ascii: "\"")] }
+                newline()
                 continue
             }
-            var fields = row.fields
-            if fields.count < width { fields += Array(repeating: "", count: width - fields.count) }
             func cell(_ index: Int?) -> String {
-                guard let index, index < row.fields.count else { return "" }
-                return Self.trimmed(row.fields[index])
+                guard let index, index < row.count else { return "" }
+                return Self.trimmed(row.string(index, bytes))
             }
             let amountText = cell(columns.amount)
             let dateText = cell(columns.date)
             // A row without amount or date (a subtotal, a total written before) is no transaction.
             if amountText.isEmpty, dateText.isEmpty {
-                write(fields + Array(repeating: "", count: added.count))
+                writeFields(row)
+                for _ in added { out.append(delimiter) }
+                newline()
                 continue
             }
             output.rows += 1
             func failed(_ reason: String) {
                 output.failed += 1
                 output.problems.append(localized("doc.rowProblem", String(row.line), reason))
-                write(fields + Array(repeating: "", count: added.count - 1) + [reason])
+                writeFields(row)
+                for _ in added.dropLast() { out.append(delimiter) }
+                appendCell(reason)
+                newline()
             }
             // The day.
             var day: Day?
@@ -226,54 +285,51 @@ public final class DocumentConverter {
                 continue
             }
             _ = engine.convertRow(amount.value, from: currency, to: options.targets, on: day, state: &state, now: now, today: today, host: host)
-            // The row's cells, or why it failed (the engine's error for the line).
-            let reading: Result<(cells: [String], note: String, results: [Rational]), RowFailure> = engine.withReply { reply in
-                var rowNotes: [String] = []
+            // The row with its cells, or why it failed (the engine's error for the line).
+            let failure: String? = engine.withReply { reply in
+                var note = ""
                 for line in reply.lines {
                     switch line {
-                    case .error(_, let message): return .failure(RowFailure(message: message))
-                    case .assumption(let text): rowNotes.append(text)
+                    case .error(_, let message): return message
+                    case .assumption(let text): note += (note.isEmpty ? "" : "; ") + text
                     default: break
                     }
                 }
-                guard reply.conversions.count == options.targets.count else { return .failure(RowFailure(message: localized("doc.notConverted"))) }
-                var cells: [String] = []
-                var results: [Rational] = []
-                for conversion in reply.conversions {
-                    cells.append(Self.plain(conversion.result.roundedText(options.rounding, conversion.to), decimal))
-                    cells.append(Self.plain(Self.rateText(conversion.rate), decimal))
-                    cells.append(conversion.origin.date)
-                    cells.append(Sanitiser.visible(conversion.origin.source))
-                    results.append(conversion.result)
+                guard reply.conversions.count == options.targets.count else { return localized("doc.notConverted") }
+                writeFields(row)
+                for (index, conversion) in reply.conversions.enumerated() {
+                    number {
+                        conversion.result.appendRounded(
+                            fractionDigits: options.rounding.fractionDigits(conversion.to), mode: options.rounding.mode, point: point, to: &$0)
+                    }
+                    number { Self.appendRate(conversion.rate, point: point, to: &$0) }
+                    appendCell(conversion.origin.date)
+                    // The source as shown (a row's is most often the one before's).
+                    if conversion.origin.source != lastSource.raw {
+                        lastSource = (conversion.origin.source, Sanitiser.visible(conversion.origin.source))
+                    }
+                    appendCell(lastSource.shown)
+                    totals[index].add(
+                        options.totalOfRounded ? conversion.result.rounded(options.rounding, options.targets[index]) : conversion.result)
                 }
-                return .success((cells, rowNotes.joined(separator: "; "), results))
-            }
-            let converted: (cells: [String], note: String, results: [Rational])
-            switch reading {
-            case .success(let cells): converted = cells
-            case .failure(let failure):
-                failed(failure.message)
-                continue
-            }
-            var cells = converted.cells
-            for (index, result) in converted.results.enumerated() {
-                totals[index].add(options.totalOfRounded ? result.rounded(options.rounding, options.targets[index]) : result)
-            }
-            var note = converted.note
-            if columns.charged != nil {
-                let chargedText = cell(columns.charged)
-                if chargedText.isEmpty {
-                    cells.append("")
-                } else if let charged = Self.amount(chargedText, parser), let result = converted.results.first,
-                    let markup = charged.value.magnitude.percentAbove(result.magnitude)
-                {
-                    cells.append(Self.plain(markup.roundedText(fractionDigits: 2), decimal))
-                } else {
-                    cells.append("")
-                    note += (note.isEmpty ? "" : "; ") + localized("doc.badCharged", Sanitiser.quoted(chargedText))
+                if columns.charged != nil {
+                    let chargedText = cell(columns.charged)
+                    if chargedText.isEmpty {
+                        appendCell("")
+                    } else if let charged = Self.amount(chargedText, parser), let result = reply.conversions.first?.result,
+                        let markup = charged.value.magnitude.percentAbove(result.magnitude)
+                    {
+                        number { markup.appendRounded(fractionDigits: 2, point: point, to: &$0) }
+                    } else {
+                        appendCell("")
+                        note += (note.isEmpty ? "" : "; ") + localized("doc.badCharged", Sanitiser.quoted(chargedText))
+                    }
                 }
+                appendCell(note)
+                newline()
+                return nil
             }
-            write(fields + cells + [note])
+            if let failure { failed(failure) }
         }
         // A total per target currency: the sum of the exact values rounded once, or of the rounded rows.
         let converted = output.rows - output.failed
@@ -286,9 +342,10 @@ public final class DocumentConverter {
             if output.failed > 0 { note += "; " + localized("doc.totalMissing" + (output.failed == 1 ? ".one" : ""), String(output.failed)) }
             cells[cells.count - 1] = note
             write(cells)
+            newline()
         }
         if output.failed > 0 { output.problems.append(localized("doc.failedSummary", String(output.failed), String(output.rows))) }
-        output.text = (document.byteOrderMark || document.encoding == .windows1252 ? "\u{FEFF}" : "") + String(decoding: out, as: UTF8.self)
+        output.bytes = out
         return output
     }
 
@@ -297,8 +354,8 @@ public final class DocumentConverter {
         let message: String
     }
 
-    private func headers(_ row: DelimitedText.Row?) -> String {
-        (row?.fields ?? []).prefix(12).map { Sanitiser.quoted($0) }.joined(separator: ", ")
+    private func headers(_ fields: [String]?) -> String {
+        (fields ?? []).prefix(12).map { Sanitiser.quoted($0) }.joined(separator: ", ")
     }
 
     /// `68.98` with the file's decimal separator.
@@ -318,20 +375,42 @@ public final class DocumentConverter {
     /// A rate as its source published it (every digit of a short exact decimal), else to
     /// `rateSignificantDigits` significant digits.
     static func rateText(_ rate: Rational) -> String {
-        let places =
-            rate.exactFractionDigits(minimum: 0, maximum: MoneyFormatter.ratePublishedDigits)
-            ?? rate.fractionDigits(significant: rateSignificantDigits, minimum: 0, maximum: 30)
-        var text = rate.roundedDigits(fractionDigits: places).digits
-        if text.utf8.contains(UInt8(ascii: ".")) {
-            while text.hasSuffix("0") { text.removeLast() }
-            if text.hasSuffix(".") { text.removeLast() }
-        }
-        return text
+        var bytes: [UInt8] = []
+        appendRate(rate, point: UInt8(ascii: "."), to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// What the amount column shows: a decimal point somewhere (and where), a decimal comma, both,
-    /// or neither (whole numbers, `1,234` alone). A separator is decimal when it comes last and
-    /// is not followed by exactly three digits, or when the other separator comes before it.
+    /// The same appended to `out`, with `point` for the point.
+    static func appendRate(_ rate: Rational, point: UInt8, to out: inout [UInt8]) {
+        let start = out.count
+        let published = MoneyFormatter.ratePublishedDigits
+        // In 128 bits (almost every rate): exact in the published digits or not, by one division.
+        if let numerator = rate.numerator.wide, let denominator = rate.denominator.wide, denominator != 0,
+            case (let scaled, false) = numerator.multipliedReportingOverflow(by: Rational.tens[published])
+        {
+            let (quotient, remainder) = scaled.quotientAndRemainder(dividingBy: denominator)
+            if remainder == 0 {
+                Rational.appendPointed(quotient, fractionDigits: published, point: point, to: &out)
+            } else {
+                rate.magnitude.appendRounded(
+                    fractionDigits: rate.fractionDigits(significant: rateSignificantDigits, minimum: 0, maximum: 30), point: point, to: &out)
+            }
+        } else {
+            let places =
+                rate.exactFractionDigits(minimum: 0, maximum: published)
+                ?? rate.fractionDigits(significant: rateSignificantDigits, minimum: 0, maximum: 30)
+            rate.magnitude.appendRounded(fractionDigits: places, point: point, to: &out)
+        }
+        // Without the zeros after the last digit of the fraction.
+        guard out[start...].contains(point) else { return }
+        while out.last == UInt8(ascii: "0") { out.removeLast() }
+        if out.last == point { out.removeLast() }
+    }
+
+    /// What the amount column shows: a decimal point somewhere (and on which line), a decimal
+    /// comma, both, or neither (whole numbers, `1,234` alone). A separator is decimal when it
+    /// comes last and is not followed by exactly three digits, or when the other separator comes
+    /// before it.
     enum Evidence: Equatable {
         case none
         case point(Int)
@@ -339,27 +418,42 @@ public final class DocumentConverter {
         case both(point: Int, comma: Int)
     }
 
-    static func decimalEvidence(_ cells: [String]) -> Evidence {
+    /// The amount column's evidence (the lines it is seen on) and whether any line ends in
+    /// CR LF, from the rows `scanner` has left.
+    static func survey(_ bytes: UnsafeBufferPointer<UInt8>, _ scanner: DelimitedText.Scanner, amountColumn: Int) -> (
+        evidence: Evidence, crlf: Bool
+    ) {
+        var scanner = scanner
+        var row = DelimitedText.Fields()
         var point: Int?
         var comma: Int?
-        for (index, cell) in cells.enumerated() {
-            let bytes = Array(cell.utf8)
-            guard let last = bytes.lastIndex(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: ",") }) else { continue }
-            let mark = bytes[last]
-            let digitsAfter = bytes[(last + 1)...].prefix { $0 &- 48 < 10 }.count
-            let other = mark == UInt8(ascii: ".") ? UInt8(ascii: ",") : UInt8(ascii: ".")
-            let decimalHere = bytes[..<last].contains(other) || (digitsAfter != 3 && digitsAfter > 0)
-            guard decimalHere else { continue }
-            if mark == UInt8(ascii: ".") {
-                if point == nil { point = index }
-            } else if comma == nil {
-                comma = index
-            }
-            if let point, let comma { return .both(point: point, comma: comma) }
+        while scanner.next(&row) {
+            guard point == nil || comma == nil, amountColumn < row.count else { continue }
+            let mark = row.withBytes(amountColumn, bytes, Self.decimalMark)
+            if mark == UInt8(ascii: "."), point == nil { point = row.line }
+            if mark == UInt8(ascii: ","), comma == nil { comma = row.line }
         }
-        if let point { return .point(point) }
-        if let comma { return .comma(comma) }
-        return .none
+        let evidence: Evidence
+        if let point, let comma {
+            evidence = .both(point: point, comma: comma)
+        } else if let point {
+            evidence = .point(point)
+        } else if let comma {
+            evidence = .comma(comma)
+        } else {
+            evidence = .none
+        }
+        return (evidence, scanner.crlf)
+    }
+
+    /// The separator a cell shows to be its decimal one, if any.
+    static func decimalMark(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt8? {
+        guard let last = bytes.lastIndex(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: ",") }) else { return nil }
+        let mark = bytes[last]
+        let digitsAfter = bytes[(last + 1)...].prefix { $0 &- 48 < 10 }.count
+        let other = mark == UInt8(ascii: ".") ? UInt8(ascii: ",") : UInt8(ascii: ".")
+        let decimalHere = bytes[..<last].contains(other) || (digitsAfter != 3 && digitsAfter > 0)
+        return decimalHere ? mark : nil
     }
 
     /// An amount cell: a sign before or after (`-12,50`, `12,50-`, `(12.50)`, `−12`), and a

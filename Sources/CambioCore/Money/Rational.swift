@@ -233,27 +233,64 @@ public struct Rational: Sendable, CustomStringConvertible {
     /// 1234500, 3 → `"1234.500"`; 5, 3 → `"0.005"`: written from the integer's digits at once
     /// (documents write two such figures a row).
     static func pointed(_ value: UInt128, fractionDigits: Int) -> String {
-        // 39 digits at most, the zeros that pad a small value, and the point.
-        let capacity = max(40, fractionDigits + 2) + 1
-        return String(unsafeUninitializedCapacity: capacity) { buffer in
-            var end = capacity
-            var rest = value
-            var count = 0
-            repeat {
-                if fractionDigits > 0, count == fractionDigits {
-                    end -= 1
-                    buffer[end] = UInt8(ascii: ".")
-                }
-                end -= 1
-                let (quotient, digit) = rest.quotientAndRemainder(dividingBy: 10)
-                buffer[end] = UInt8(truncatingIfNeeded: digit) &+ 48
-                rest = quotient
-                count += 1
-            } while rest != 0 || count <= fractionDigits
-            let length = capacity - end
-            for index in 0..<length { buffer[index] = buffer[end + index] }
+        String(unsafeUninitializedCapacity: pointedCapacity(fractionDigits)) { buffer in
+            let start = writePointed(value, fractionDigits: fractionDigits, point: UInt8(ascii: "."), at: buffer)
+            let length = buffer.count - start
+            for index in 0..<length { buffer[index] = buffer[start + index] }
             return length
         }
+    }
+
+    /// Rounded as `roundedText(fractionDigits:mode:)` writes it, appended to `out` with `point`
+    /// for the point (a German document's `68,98`), with no string made between.
+    public func appendRounded(fractionDigits: Int, mode: Rounding.Mode = .halfEven, point: UInt8 = UInt8(ascii: "."), to out: inout [UInt8]) {
+        guard let fast = scaledMagnitudeFast(fractionDigits: fractionDigits, mode: mode) else {
+            for byte in roundedText(fractionDigits: fractionDigits, mode: mode).utf8 { out.append(byte == UInt8(ascii: ".") ? point : byte) }
+            return
+        }
+        if isNegative, fast != 0 { out.append(UInt8(ascii: "-")) }
+        Self.appendPointed(fast, fractionDigits: fractionDigits, point: point, to: &out)
+    }
+
+    /// `pointed(_:fractionDigits:)` appended to `out`, with `point` for the point.
+    static func appendPointed(_ value: UInt128, fractionDigits: Int, point: UInt8, to out: inout [UInt8]) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: pointedCapacity(fractionDigits)) { buffer in
+            let start = writePointed(value, fractionDigits: fractionDigits, point: point, at: buffer)
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start...]))
+        }
+    }
+
+    /// 39 digits at most, the zeros that pad a small value, and the point.
+    private static func pointedCapacity(_ fractionDigits: Int) -> Int { max(40, fractionDigits + 2) + 1 }
+
+    /// Writes the digits of `value` with `point` before its last `fractionDigits` at the end of
+    /// `buffer` (`pointedCapacity` long); returns where they begin.
+    private static func writePointed(_ value: UInt128, fractionDigits: Int, point: UInt8, at buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        var end = buffer.count
+        var count = 0
+        func digit(_ value: UInt8) {
+            if fractionDigits > 0, count == fractionDigits {
+                end -= 1
+                buffer[end] = point
+            }
+            end -= 1
+            buffer[end] = value &+ 48
+            count += 1
+        }
+        // 128-bit division is a call; the digits below 2^64 are divided in a register.
+        var rest = value
+        while rest >> 64 != 0 {
+            let (quotient, remainder) = rest.quotientAndRemainder(dividingBy: 10)
+            digit(UInt8(truncatingIfNeeded: remainder))
+            rest = quotient
+        }
+        var small = UInt64(truncatingIfNeeded: rest)
+        repeat {
+            let (quotient, remainder) = small.quotientAndRemainder(dividingBy: 10)
+            digit(UInt8(truncatingIfNeeded: remainder))
+            small = quotient
+        } while small != 0 || count <= fractionDigits
+        return end
     }
 
     /// `"1234500"`, 3 → `"1234.500"`; `"5"`, 3 → `"0.005"`.

@@ -68,14 +68,15 @@ enum DocumentRunner {
         for note in converted.notes { output.writeError("cambio: " + Sanitiser.visible(note) + "\n") }
         // To a terminal, the file's own text is shown through the sanitiser; to a file or pipe,
         // as it was.
-        var text = converted.text
+        var written = converted.bytes
         if Platform.isTerminal(STDOUT_FILENO) {
+            var text = converted.text
             // The byte-order mark is for a spreadsheet reading the file, not for the screen.
             if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
-            text = text.split(separator: "\n", omittingEmptySubsequences: false).map { Sanitiser.visible($0) }.joined(separator: "\n")
+            written = Array(text.split(separator: "\n", omittingEmptySubsequences: false).map { Sanitiser.visible($0) }.joined(separator: "\n").utf8)
         }
         var status = ExitStatus.success
-        switch output.deliver(Array(text.utf8), localized) {
+        switch output.deliver(written, localized) {
         case .written, .readerGone: break
         case .failed: status = ExitStatus.failed
         }

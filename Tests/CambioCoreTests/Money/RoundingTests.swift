@@ -92,6 +92,59 @@ import Testing
         }
     }
 
+    /// A random fraction: small, past 64 bits, past 128 bits; either sign.
+    static func randomValue(_ random: inout SplitMix64) -> Rational {
+        let scale = [BigUInt.one, BigUInt.tenToThe(12), BigUInt.tenToThe(21), BigUInt.tenToThe(40)][Int.random(in: 0..<4, using: &random)]
+        let n = BigUInt(UInt64.random(in: 0...UInt64.max >> Int.random(in: 0..<60, using: &random), using: &random)) * scale
+        let d = BigUInt(UInt64.random(in: 1...[9, 10_000, 7_456_000, UInt64.max][Int.random(in: 0..<4, using: &random)], using: &random))
+        return Rational(negative: Bool.random(using: &random), numerator: n, denominator: d)
+    }
+
+    /// Documents write figures straight into their bytes: the same digits as the text, with the
+    /// file's decimal separator.
+    @Test func appendedFiguresAreTheRoundedText() {
+        var random = SplitMix64(seed: 2026_12_02)
+        for _ in 0..<20_000 {
+            let value = Self.randomValue(&random)
+            let places = Int.random(in: 0...12, using: &random)
+            let mode = Rounding.Mode.allCases[Int.random(in: 0..<Rounding.Mode.allCases.count, using: &random)]
+            let point = Bool.random(using: &random) ? UInt8(ascii: ",") : UInt8(ascii: ".")
+            var bytes: [UInt8] = []
+            value.appendRounded(fractionDigits: places, mode: mode, point: point, to: &bytes)
+            let text = value.roundedText(fractionDigits: places, mode: mode)
+            #expect(bytes == text.utf8.map { $0 == UInt8(ascii: ".") ? point : $0 }, "\(value) to \(places) \(mode)")
+        }
+    }
+
+    /// A rate's text by its definition: every digit of an exact decimal of at most 12 places,
+    /// else 10 significant digits, half to even, without zeros after the last digit.
+    static func rateReference(_ rate: Rational) -> String {
+        let places =
+            rate.exactFractionDigits(minimum: 0, maximum: 12) ?? rate.fractionDigits(significant: 10, minimum: 0, maximum: 30)
+        var text = rate.roundedDigits(fractionDigits: places).digits
+        if text.contains(".") {
+            while text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text.removeLast() }
+        }
+        return text
+    }
+
+    @Test func rateTextsFollowTheirDefinition() {
+        var random = SplitMix64(seed: 2026_12_03)
+        var rates: [Rational] = []
+        // Cross rates of ECB-style decimals (`1.0956 / 7.4560`), published ones, and any fraction.
+        for _ in 0..<20_000 {
+            let a = Rational(negative: false, significand: BigUInt(UInt64.random(in: 1...99_999_999, using: &random)), exponent: -Int.random(in: 0...6, using: &random))
+            let b = Rational(negative: false, significand: BigUInt(UInt64.random(in: 1...99_999_999, using: &random)), exponent: -Int.random(in: 0...6, using: &random))
+            rates.append(a)
+            if let cross = a / b { rates.append(cross) }
+            rates.append(Self.randomValue(&random).magnitude)
+        }
+        for rate in rates where !rate.isZero {
+            #expect(DocumentConverter.rateText(rate) == Self.rateReference(rate), "\(rate)")
+        }
+    }
+
     @Test func settingsReadBackWhatTheyWrite() {
         for places in [Rounding.Places.minor, .fixed(0), .fixed(2), .fixed(3), .fixed(12)] {
             for mode in Rounding.Mode.allCases {
