@@ -30,53 +30,35 @@ public enum DelimitedText {
     /// A row's fields as spans of the bytes they were read from, kept for the next row (a
     /// table of 100,000 rows is read without a string or an array for each).
     public struct Fields {
-        /// Where each field's bytes begin and end, quotes included.
-        private(set) var starts: [Int] = []
-        private(set) var ends: [Int] = []
-        /// Whether a field has a quote in it (it is read without them).
-        private(set) var quoted: [Bool] = []
+        /// Where a field's bytes begin and end (quotes included), and whether it has a quote in
+        /// it (it is read without them).
+        struct Span {
+            var start: Int
+            var end: Int
+            var quoted: Bool
+        }
+
+        /// The spans of this row's fields: the first `count` (the rest are an earlier row's).
+        private var spans: [Span] = []
+        public private(set) var count = 0
         /// The line of the file the row starts on (from 1).
         public fileprivate(set) var line = 1
 
         public init() {}
 
-        public var count: Int { starts.count }
+        fileprivate mutating func removeAll() { count = 0 }
 
-        fileprivate mutating func removeAll() {
-            starts.removeAll(keepingCapacity: true)
-            ends.removeAll(keepingCapacity: true)
-            quoted.removeAll(keepingCapacity: true)
-        }
-
-        fileprivate mutating func append(_ start: Int, _ end: Int, quoted hasQuote: Bool) {
-            starts.append(start)
-            ends.append(end)
-            quoted.append(hasQuote)
+        fileprivate mutating func append(_ start: Int, _ end: Int, quoted: Bool) {
+            let span = Span(start: start, end: end, quoted: quoted)
+            if count < spans.count { spans[count] = span } else { spans.append(span) }
+            count += 1
         }
 
         /// Field `index` as read: without its quotes, a doubled quote as one.
         public func withBytes<T>(_ index: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
-            let raw = UnsafeBufferPointer(rebasing: bytes[starts[index]..<ends[index]])
-            guard quoted[index] else { return body(raw) }
-            var unquoted: [UInt8] = []
-            unquoted.reserveCapacity(raw.count)
-            var inQuotes = false
-            var position = 0
-            while position < raw.count {
-                let byte = raw[position]
-                position += 1
-                if byte == UInt8(ascii: "\"") {
-                    if inQuotes, position < raw.count, raw[position] == UInt8(ascii: "\"") {
-                        unquoted.append(byte)
-                        position += 1
-                    } else {
-                        inQuotes.toggle()
-                    }
-                } else {
-                    unquoted.append(byte)
-                }
-            }
-            return unquoted.withUnsafeBufferPointer(body)
+            precondition(index < count, "a field past the row's")
+            let span = spans[index]
+            return DelimitedText.withField(UnsafeBufferPointer(rebasing: bytes[span.start..<span.end]), quoted: span.quoted, body)
         }
 
         /// Field `index` as a string.
@@ -86,7 +68,7 @@ public enum DelimitedText {
 
         /// Whether field `index` reads as nothing.
         public func isEmpty(_ index: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-            starts[index] == ends[index] || (quoted[index] && withBytes(index, bytes) { $0.isEmpty })
+            spans[index].start == spans[index].end || (spans[index].quoted && withBytes(index, bytes) { $0.isEmpty })
         }
 
         /// A row with nothing in it (an empty line, or only separators).
@@ -99,6 +81,30 @@ public enum DelimitedText {
         public func write(_ index: Int, _ bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8, to out: inout [UInt8]) {
             withBytes(index, bytes) { DelimitedText.append(bytes: $0, delimiter: delimiter, to: &out) }
         }
+    }
+
+    /// A field's bytes as read: without its quotes, a doubled quote as one.
+    static func withField<T>(_ raw: UnsafeBufferPointer<UInt8>, quoted: Bool, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+        guard quoted else { return body(raw) }
+        var unquoted: [UInt8] = []
+        unquoted.reserveCapacity(raw.count)
+        var inQuotes = false
+        var position = 0
+        while position < raw.count {
+            let byte = raw[position]
+            position += 1
+            if byte == UInt8(ascii: "\"") {
+                if inQuotes, position < raw.count, raw[position] == UInt8(ascii: "\"") {
+                    unquoted.append(byte)
+                    position += 1
+                } else {
+                    inQuotes.toggle()
+                }
+            } else {
+                unquoted.append(byte)
+            }
+        }
+        return unquoted.withUnsafeBufferPointer(body)
     }
 
     /// Reads the rows of UTF-8 bytes one at a time, by the rules of `rows(_:delimiter:)`.
@@ -166,6 +172,61 @@ public enum DelimitedText {
             if rowStarted || index > start { row.append(start, index, quoted: hasQuote) }
             return true
         }
+
+        /// Reads the next row as `next` does for one field only: field `column` (as read) and
+        /// the row's line go to `body` when the row has it. False at the end of the bytes.
+        public mutating func next(column: Int, _ body: (UnsafeBufferPointer<UInt8>, Int) -> Void) -> Bool {
+            guard index < bytes.count else { return false }
+            let rowLine = line
+            var field = 0
+            var start = index
+            var hasQuote = false
+            var inQuotes = false
+            func found(_ end: Int) {
+                guard field == column else { return }
+                DelimitedText.withField(UnsafeBufferPointer(rebasing: bytes[start..<end]), quoted: hasQuote) { body($0, rowLine) }
+            }
+            while index < bytes.count {
+                let byte = bytes[index]
+                index += 1
+                if inQuotes {
+                    if byte == UInt8(ascii: "\"") {
+                        if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
+                            index += 1
+                        } else {
+                            inQuotes = false
+                        }
+                    } else if byte == UInt8(ascii: "\n") {
+                        line += 1
+                    }
+                    continue
+                }
+                switch byte {
+                case UInt8(ascii: "\""):
+                    inQuotes = true
+                    hasQuote = true
+                case delimiter:
+                    found(index - 1)
+                    field += 1
+                    start = index
+                    hasQuote = false
+                case UInt8(ascii: "\r") where index < bytes.count && bytes[index] == UInt8(ascii: "\n"):
+                    crlf = true
+                    found(index - 1)
+                    index += 1
+                    line += 1
+                    return true
+                case UInt8(ascii: "\n"):
+                    found(index - 1)
+                    line += 1
+                    return true
+                default:
+                    break
+                }
+            }
+            found(index)
+            return true
+        }
     }
 
     /// The separator a table uses: of `,` `;` and tab, the one that splits its first lines into
@@ -200,6 +261,9 @@ public enum DelimitedText {
     /// A field appended to `out` as UTF-8: in quotes, with quotes doubled, when it holds the
     /// separator, a quote or a line break.
     public static func append(_ text: String, delimiter: UInt8, to out: inout [UInt8]) {
+        if text.isEmpty { return }
+        // A string's own bytes where it has them (almost always), else a copy's.
+        if text.utf8.withContiguousStorageIfAvailable({ append(bytes: $0, delimiter: delimiter, to: &out) }) != nil { return }
         var text = text
         text.withUTF8 { append(bytes: $0, delimiter: delimiter, to: &out) }
     }

@@ -297,20 +297,20 @@ public final class DocumentConverter {
                 }
                 guard reply.conversions.count == options.targets.count else { return localized("doc.notConverted") }
                 writeFields(row)
-                for (index, conversion) in reply.conversions.enumerated() {
+                for index in reply.conversions.indices {
                     number {
-                        conversion.result.appendRounded(
-                            fractionDigits: options.rounding.fractionDigits(conversion.to), mode: options.rounding.mode, point: point, to: &$0)
+                        reply.conversions[index].result.appendRounded(
+                            fractionDigits: options.rounding.fractionDigits(reply.conversions[index].to), mode: options.rounding.mode, point: point,
+                            to: &$0)
                     }
-                    number { Self.appendRate(conversion.rate, point: point, to: &$0) }
-                    appendCell(conversion.origin.date)
+                    number { Self.appendRate(reply.conversions[index].rate, point: point, to: &$0) }
+                    appendCell(reply.conversions[index].origin.date)
                     // The source as shown (a row's is most often the one before's).
-                    if conversion.origin.source != lastSource.raw {
-                        lastSource = (conversion.origin.source, Sanitiser.visible(conversion.origin.source))
-                    }
+                    let source = reply.conversions[index].origin.source
+                    if source != lastSource.raw { lastSource = (source, Sanitiser.visible(source)) }
                     appendCell(lastSource.shown)
-                    totals[index].add(
-                        options.totalOfRounded ? conversion.result.rounded(options.rounding, options.targets[index]) : conversion.result)
+                    let result = reply.conversions[index].result
+                    totals[index].add(options.totalOfRounded ? result.rounded(options.rounding, options.targets[index]) : result)
                 }
                 if columns.charged != nil {
                     let chargedText = cell(columns.charged)
@@ -424,15 +424,17 @@ public final class DocumentConverter {
         evidence: Evidence, crlf: Bool
     ) {
         var scanner = scanner
-        var row = DelimitedText.Fields()
         var point: Int?
         var comma: Int?
-        while scanner.next(&row) {
-            guard point == nil || comma == nil, amountColumn < row.count else { continue }
-            let mark = row.withBytes(amountColumn, bytes, Self.decimalMark)
-            if mark == UInt8(ascii: "."), point == nil { point = row.line }
-            if mark == UInt8(ascii: ","), comma == nil { comma = row.line }
-        }
+        while scanner.next(
+            column: amountColumn,
+            { cell, line in
+                guard point == nil || comma == nil else { return }
+                let mark = Self.decimalMark(cell)
+                if mark == UInt8(ascii: "."), point == nil { point = line }
+                if mark == UInt8(ascii: ","), comma == nil { comma = line }
+            })
+        {}
         let evidence: Evidence
         if let point, let comma {
             evidence = .both(point: point, comma: comma)
@@ -460,12 +462,16 @@ public final class DocumentConverter {
     /// currency code or symbol beside the number (`12,50 €`, `EUR 12.50`), which is returned.
     static func amount(_ text: String, _ parser: AmountParser) -> (value: Rational, currency: String?)? {
         // Most cells are a number, a minus before it at most: read by the parser's own byte path.
-        let utf8 = text.utf8
-        if let first = utf8.first,
-            utf8.allSatisfy({ $0 &- 48 < 10 || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "-") }),
-            !utf8.dropFirst().contains(UInt8(ascii: "-"))
-        {
-            let negative = first == UInt8(ascii: "-")
+        var copy = text
+        let plain = copy.withUTF8 { bytes in
+            !bytes.isEmpty
+                && bytes.indices.allSatisfy { index in
+                    let byte = bytes[index]
+                    return byte &- 48 < 10 || byte == UInt8(ascii: ".") || byte == UInt8(ascii: ",") || (byte == UInt8(ascii: "-") && index == 0)
+                }
+        }
+        if plain {
+            let negative = text.utf8.first == UInt8(ascii: "-")
             if case .success(let parsed) = parser.parse(negative ? String(text.dropFirst()) : text), !parsed.separatorReadAsDecimal {
                 return (negative ? -parsed.exact : parsed.exact, nil)
             }

@@ -200,16 +200,24 @@ final class DatedLines {
         let size = store.history.lastDay.number - store.history.firstDay.number + 366
         if notes.isEmpty { notes = Array(repeating: nil, count: size) }
         if slot >= 0, slot < size, let known = notes[slot], known.day == day, known.used == used, known.reason == reason { return known.text }
-        let key: String
-        switch reason {
-        case .weekend: key = "note.dayUsed.weekend"
-        case .holiday: key = "note.dayUsed.holiday"
-        case .notYetPublished: key = "note.dayUsed.not_published"
+        let sentence: Localization.Prepared
+        if let known = substitutionSentences[reason] {
+            sentence = known
+        } else {
+            switch reason {
+            case .weekend: sentence = localized.prepared("note.dayUsed.weekend")
+            case .holiday: sentence = localized.prepared("note.dayUsed.holiday")
+            case .notYetPublished: sentence = localized.prepared("note.dayUsed.not_published")
+            }
+            substitutionSentences[reason] = sentence
         }
-        let text = localized(key, weekdayName(day) + " " + day.iso, weekdayName(used) + " " + used.iso)
+        let text = sentence(weekdayName(day) + " " + day.iso, weekdayName(used) + " " + used.iso)
         if slot >= 0, slot < size { notes[slot] = (day, used, reason, text) }
         return text
     }
+
+    /// The sentences of the notes, looked up once.
+    private var substitutionSentences: [Substitution: Localization.Prepared] = [:]
 
     /// The notes made, by their day.
     private var notes: [(day: Day, used: Day, reason: Substitution, text: String)?] = []

@@ -80,7 +80,26 @@ public struct Localization: Sendable {
         // Examples are changed in the sentence only, never in what fills it (the user's text).
         let template = localExamples(Self.template(key, language) ?? key)
         guard !arguments.isEmpty else { return template }
-        let filled = fill(template, arguments)
+        return finished(fill(template, arguments))
+    }
+
+    /// A sentence looked up once and filled many times (a note said for many days), as
+    /// `callAsFunction` fills it.
+    public struct Prepared: Sendable {
+        fileprivate let template: String
+        fileprivate let localization: Localization
+
+        public func callAsFunction(_ arguments: String...) -> String {
+            arguments.isEmpty ? template : localization.finished(localization.fill(template, arguments))
+        }
+    }
+
+    public func prepared(_ key: String) -> Prepared {
+        Prepared(template: localExamples(Self.template(key, language) ?? key), localization: self)
+    }
+
+    /// A filled sentence with its quotation marks.
+    private func finished(_ filled: String) -> String {
         // Quotation marks in the sentence's own language (see `Sanitiser.quoted`): the
         // sanitiser's marks are U+E000 and U+E001, whose UTF-8 begins with EE.
         guard Self.find(0xEE, in: filled), filled.contains(where: { $0 == Sanitiser.openQuote || $0 == Sanitiser.closeQuote }) else {

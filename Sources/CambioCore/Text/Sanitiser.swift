@@ -9,7 +9,8 @@ public enum Sanitiser {
     /// Text with control characters shown as `U+XXXX`, so nothing typed or read can move the cursor.
     public static func visible(_ text: some StringProtocol) -> String {
         // Printable ASCII (most of what is said) has nothing to show otherwise.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return String(text) }
+        let printable = { (byte: UInt8) in byte >= 0x20 && byte < 0x7F }
+        if text.utf8.withContiguousStorageIfAvailable({ $0.allSatisfy(printable) }) ?? text.utf8.allSatisfy(printable) { return String(text) }
         var out = ""
         for scalar in String(text).unicodeScalars {
             let category = scalar.properties.generalCategory
