@@ -124,8 +124,28 @@ public enum DelimitedText {
         /// The next row into `row`; false at the end of the bytes.
         public mutating func next(_ row: inout Fields) -> Bool {
             row.removeAll()
-            guard index < bytes.count else { return false }
             row.line = line
+            return scanRow { start, end, quoted in row.append(start, end, quoted: quoted) }
+        }
+
+        /// Reads the next row as `next` does for one field only: field `column` (as read) and
+        /// the row's line go to `body` when the row has it. False at the end of the bytes.
+        public mutating func next(column: Int, _ body: (UnsafeBufferPointer<UInt8>, Int) -> Void) -> Bool {
+            let rowLine = line
+            var field = 0
+            let bytes = bytes
+            return scanRow { start, end, quoted in
+                if field == column {
+                    DelimitedText.withField(UnsafeBufferPointer(rebasing: bytes[start..<end]), quoted: quoted) { body($0, rowLine) }
+                }
+                field += 1
+            }
+        }
+
+        /// Reads one row, giving each field's span (quotes included) and whether it has a quote
+        /// to `field`; false at the end of the bytes.
+        @inline(__always) private mutating func scanRow(_ field: (_ start: Int, _ end: Int, _ quoted: Bool) -> Void) -> Bool {
+            guard index < bytes.count else { return false }
             var start = index
             var hasQuote = false
             var inQuotes = false
@@ -152,79 +172,24 @@ public enum DelimitedText {
                     hasQuote = true
                 case delimiter:
                     rowStarted = true
-                    row.append(start, index - 1, quoted: hasQuote)
+                    field(start, index - 1, hasQuote)
                     start = index
                     hasQuote = false
                 case UInt8(ascii: "\r") where index < bytes.count && bytes[index] == UInt8(ascii: "\n"):
                     crlf = true
-                    if rowStarted || index - 1 > start { row.append(start, index - 1, quoted: hasQuote) }
+                    if rowStarted || index - 1 > start { field(start, index - 1, hasQuote) }
                     index += 1
                     line += 1
                     return true
                 case UInt8(ascii: "\n"):
-                    if rowStarted || index - 1 > start { row.append(start, index - 1, quoted: hasQuote) }
+                    if rowStarted || index - 1 > start { field(start, index - 1, hasQuote) }
                     line += 1
                     return true
                 default:
                     rowStarted = true
                 }
             }
-            if rowStarted || index > start { row.append(start, index, quoted: hasQuote) }
-            return true
-        }
-
-        /// Reads the next row as `next` does for one field only: field `column` (as read) and
-        /// the row's line go to `body` when the row has it. False at the end of the bytes.
-        public mutating func next(column: Int, _ body: (UnsafeBufferPointer<UInt8>, Int) -> Void) -> Bool {
-            guard index < bytes.count else { return false }
-            let rowLine = line
-            var field = 0
-            var start = index
-            var hasQuote = false
-            var inQuotes = false
-            func found(_ end: Int) {
-                guard field == column else { return }
-                DelimitedText.withField(UnsafeBufferPointer(rebasing: bytes[start..<end]), quoted: hasQuote) { body($0, rowLine) }
-            }
-            while index < bytes.count {
-                let byte = bytes[index]
-                index += 1
-                if inQuotes {
-                    if byte == UInt8(ascii: "\"") {
-                        if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
-                            index += 1
-                        } else {
-                            inQuotes = false
-                        }
-                    } else if byte == UInt8(ascii: "\n") {
-                        line += 1
-                    }
-                    continue
-                }
-                switch byte {
-                case UInt8(ascii: "\""):
-                    inQuotes = true
-                    hasQuote = true
-                case delimiter:
-                    found(index - 1)
-                    field += 1
-                    start = index
-                    hasQuote = false
-                case UInt8(ascii: "\r") where index < bytes.count && bytes[index] == UInt8(ascii: "\n"):
-                    crlf = true
-                    found(index - 1)
-                    index += 1
-                    line += 1
-                    return true
-                case UInt8(ascii: "\n"):
-                    found(index - 1)
-                    line += 1
-                    return true
-                default:
-                    break
-                }
-            }
-            found(index)
+            if rowStarted || index > start { field(start, index, hasQuote) }
             return true
         }
     }
