@@ -46,12 +46,26 @@ public enum DelimitedText {
 
         public init() {}
 
-        fileprivate mutating func removeAll() { count = 0 }
+        /// Whether no field has a quote or a carriage return in it: then the row's fields, as
+        /// written, are the bytes they were read from.
+        public fileprivate(set) var plain = true
+
+        fileprivate mutating func removeAll() {
+            count = 0
+            plain = true
+        }
 
         fileprivate mutating func append(_ start: Int, _ end: Int, quoted: Bool) {
             let span = Span(start: start, end: end, quoted: quoted)
             if count < spans.count { spans[count] = span } else { spans.append(span) }
             count += 1
+            if quoted { plain = false }
+        }
+
+        /// The bytes from the first field's start to the last one's end.
+        public func raw(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+            guard count > 0 else { return UnsafeBufferPointer(rebasing: bytes[0..<0]) }
+            return UnsafeBufferPointer(rebasing: bytes[spans[0].start..<spans[count - 1].end])
         }
 
         /// Field `index` as read: without its quotes, a doubled quote as one.
@@ -115,6 +129,8 @@ public enum DelimitedText {
         private var line = 1
         /// Whether a line has ended in CR LF so far.
         public private(set) var crlf = false
+        /// Whether the row read last has a carriage return of its own (not before its line feed).
+        private var carriageReturn = false
 
         public init(_ bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8) {
             self.bytes = bytes
@@ -125,7 +141,9 @@ public enum DelimitedText {
         public mutating func next(_ row: inout Fields) -> Bool {
             row.removeAll()
             row.line = line
-            return scanRow { start, end, quoted in row.append(start, end, quoted: quoted) }
+            let more = scanRow { start, end, quoted in row.append(start, end, quoted: quoted) }
+            if carriageReturn { row.plain = false }
+            return more
         }
 
         /// Reads the next row as `next` does for one field only: field `column` (as read) and
@@ -146,6 +164,7 @@ public enum DelimitedText {
         /// to `field`; false at the end of the bytes.
         @inline(__always) private mutating func scanRow(_ field: (_ start: Int, _ end: Int, _ quoted: Bool) -> Void) -> Bool {
             guard index < bytes.count else { return false }
+            carriageReturn = false
             var start = index
             var hasQuote = false
             var inQuotes = false
@@ -187,6 +206,7 @@ public enum DelimitedText {
                     return true
                 default:
                     rowStarted = true
+                    if byte == 0x0D { carriageReturn = true }
                 }
             }
             if rowStarted || index > start { field(start, index, hasQuote) }

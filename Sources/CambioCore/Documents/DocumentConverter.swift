@@ -185,9 +185,13 @@ public final class DocumentConverter {
         // A row's own fields, as many as the header's at least.
         let width = header.count
         func writeFields(_ row: DelimitedText.Fields, padded: Bool = true) {
-            for index in 0..<row.count {
-                if index > 0 { out.append(delimiter) }
-                row.write(index, bytes, delimiter: delimiter, to: &out)
+            if row.plain {
+                out.append(contentsOf: row.raw(bytes))
+            } else {
+                for index in 0..<row.count {
+                    if index > 0 { out.append(delimiter) }
+                    row.write(index, bytes, delimiter: delimiter, to: &out)
+                }
             }
             if padded { for _ in min(row.count, width)..<width { out.append(delimiter) } }
         }
@@ -392,8 +396,15 @@ public final class DocumentConverter {
             if remainder == 0 {
                 Rational.appendPointed(quotient, fractionDigits: published, point: point, to: &out)
             } else {
-                rate.magnitude.appendRounded(
-                    fractionDigits: rate.fractionDigits(significant: rateSignificantDigits, minimum: 0, maximum: 30), point: point, to: &out)
+                // The first significant digit's place from the digits of the quotient, which is
+                // the value × 10^12 cut down: d digits put it at 10^(d - 13).
+                var digits = 0
+                while digits < Rational.tens.count, quotient >= Rational.tens[digits] { digits += 1 }
+                let places =
+                    digits > 0
+                    ? min(30, max(0, rateSignificantDigits - 1 - (digits - 1 - published)))
+                    : rate.fractionDigits(significant: rateSignificantDigits, minimum: 0, maximum: 30)
+                rate.magnitude.appendRounded(fractionDigits: places, point: point, to: &out)
             }
         } else {
             let places =

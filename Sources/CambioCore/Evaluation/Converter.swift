@@ -94,6 +94,14 @@ final class Converter {
             case .day(let day, let store): return day.table(store)
             }
         }
+
+        /// The day and source of the rate, for its record: a bundled day's without making its
+        /// table (a table of rows on random days would make one a row).
+        func origin(asked: Day? = nil, substitution: Substitution? = nil) -> RateOrigin {
+            guard case .day(.bundled(let index, _), _) = source else { return RateOrigin(table, asked: asked, substitution: substitution) }
+            return RateOrigin(
+                date: BundledHistory.shared.day(at: index).iso, source: RateSource.ecbBundled.id, asked: asked, substitution: substitution)
+        }
     }
 
     /// The rate of `from` in `to` for the line: now (the newest table that quotes both, of the
@@ -191,8 +199,8 @@ final class Converter {
     func origin(_ quote: Quote, _ line: LineContext) -> RateOrigin { origin(quote, line.dated) }
 
     func origin(_ quote: Quote, _ dated: DatedLine?) -> RateOrigin {
-        guard case .day(let rates)? = dated else { return RateOrigin(quote.table) }
-        return RateOrigin(quote.table, asked: rates.asked, substitution: quote.isDaysECB ? rates.substitution : nil)
+        guard case .day(let rates)? = dated else { return quote.origin() }
+        return quote.origin(asked: rates.asked, substitution: quote.isDaysECB ? rates.substitution : nil)
     }
 
     /// An amount converted into each target: one result line each (with the rate beside it

@@ -48,7 +48,7 @@ public struct Reply: Sendable, Equatable {
         // One line or two, most of the time: dropped one by one, which costs less than a
         // general removal.
         while !lines.isEmpty { lines.removeLast() }
-        if !conversions.isEmpty { conversions.removeAll(keepingCapacity: true) }
+        while !conversions.isEmpty { conversions.removeLast() }
         if !records.isEmpty { records.removeAll(keepingCapacity: true) }
         if value != nil { value = nil }
         if label != nil { label = nil }
