@@ -217,6 +217,7 @@ public final class DocumentConverter {
         // Each target's total: of the exact values, or of the rounded ones (`--total rounded`).
         var totals = Array(repeating: ExactSum(), count: options.targets.count)
         var currencies: [String: CurrencyCode] = [:]
+        var currencyKeys: [UInt64: CurrencyCode] = [:]
         var lastDate: (text: String, day: Day)?
         var lastSource = (raw: "", shown: "")
         let today = Day.utc(now)
@@ -232,9 +233,12 @@ public final class DocumentConverter {
                 return Self.trimmed(row.string(index, bytes))
             }
             let amountText = cell(columns.amount)
-            let dateText = cell(columns.date)
+            // The day from the cell's bytes when it is ISO or the file locale's own form (almost
+            // every row), else from its text.
+            let quickDay = columns.date.flatMap { index in index < row.count ? row.withBytes(index, bytes) { Self.quickDay($0, reader) } : nil }
+            let dateText = quickDay == nil ? cell(columns.date) : ""
             // A row without amount or date (a subtotal, a total written before) is no transaction.
-            if amountText.isEmpty, dateText.isEmpty {
+            if amountText.isEmpty, quickDay == nil, dateText.isEmpty {
                 writeFields(row)
                 for _ in added { out.append(delimiter) }
                 newline()
@@ -251,7 +255,9 @@ public final class DocumentConverter {
             }
             // The day.
             var day: Day?
-            if columns.date != nil {
+            if let quickDay {
+                day = quickDay
+            } else if columns.date != nil {
                 if let lastDate, lastDate.text == dateText {
                     day = lastDate.day
                 } else {
@@ -271,9 +277,13 @@ public final class DocumentConverter {
                 continue
             }
             var currency = fixedCurrency
-            let currencyText = columns.currency != nil ? cell(columns.currency) : ""
+            // A short currency cell seen before is found by its bytes.
+            let key = columns.currency.flatMap { index in index < row.count ? row.withBytes(index, bytes, Self.shortKey) : nil }
+            let currencyText = key.flatMap { currencyKeys[$0] } != nil || columns.currency == nil ? "" : cell(columns.currency)
             let named = currencyText.isEmpty ? amount.currency : currencyText
-            if let named, !named.isEmpty {
+            if let key, let known = currencyKeys[key] {
+                currency = known
+            } else if let named, !named.isEmpty {
                 if let known = currencies[named] {
                     currency = known
                 } else if case .found(let code, _) = engine.directory.resolve(named) {
@@ -288,6 +298,8 @@ public final class DocumentConverter {
                 failed(localized("doc.noRowCurrency"))
                 continue
             }
+            // The cell's own bytes name this currency from now on (never an empty cell's).
+            if let key, !currencyText.isEmpty { currencyKeys[key] = currency }
             _ = engine.convertRow(amount.value, from: currency, to: options.targets, on: day, state: &state, now: now, today: today, host: host)
             // The row with its cells, or why it failed (the engine's error for the line).
             let failure: String? = engine.withReply { reply in
@@ -366,6 +378,21 @@ public final class DocumentConverter {
     static func plain(_ text: String, _ decimal: String) -> String {
         guard decimal == ",", text.utf8.contains(UInt8(ascii: ".")) else { return text }
         return String(decoding: text.utf8.map { $0 == UInt8(ascii: ".") ? UInt8(ascii: ",") : $0 }, as: UTF8.self)
+    }
+
+    /// A day from a date cell's bytes: ISO, or the file locale's own form, nothing around it.
+    static func quickDay(_ bytes: UnsafeBufferPointer<UInt8>, _ reader: DateReader) -> Day? {
+        guard let first = bytes.first, let last = bytes.last, first &- 48 < 10, last &- 48 < 10 else { return nil }
+        return Day(isoBytes: bytes) ?? reader.ownForm(bytes)
+    }
+
+    /// A cell of 1 to 7 bytes with nothing around them, as one number (its length in the top
+    /// byte): a currency column's few values are found by it without a string.
+    static func shortKey(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
+        guard (1...7).contains(bytes.count), let first = bytes.first, let last = bytes.last, first > 0x20, last > 0x20 else { return nil }
+        var key = UInt64(bytes.count) << 56
+        for (index, byte) in bytes.enumerated() { key |= UInt64(byte) << (8 * index) }
+        return key
     }
 
     /// A cell without the spaces around it (most have none: returned as they are).

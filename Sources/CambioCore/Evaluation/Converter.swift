@@ -224,7 +224,7 @@ final class Converter {
                 used.add(quote.table, target)
             }
             let fee = from != target && line.state.hasFee ? line.state.fee : nil
-            if line.wantsText {
+            if !line.isTableRow {
                 resultLine.removeAll(keepingCapacity: true)
                 formatter.writeGiven(amount, from, into: &resultLine)
                 resultLine.append(contentsOf: Self.equals)
@@ -246,6 +246,7 @@ final class Converter {
         }
         // The tables' days and sources, for a terminal (a pipe shows results only).
         if showsDetails { line.reply.lines += sourceNotes(used, line) }
+        guard !line.isTableRow else { return }
         // The first result is `ans`; the conversion is the one `swap` reverses.
         if let first = targets.first {
             line.state.setLast(amount, from: from, to: targets, asked: line.dated?.asked, answer: answer, in: first)

@@ -149,8 +149,8 @@ public final class Engine {
         today: Day? = nil, host: any SessionHost
     ) -> Effects {
         lend(&state, now: now, host: host, keepsRecords: true) { context in
-            context.wantsText = false
-            defer { context.wantsText = true }
+            context.isTableRow = true
+            defer { context.isTableRow = false }
             let conversion = ResolvedConversion(from: from, targets: targets, notes: [])
             do {
                 if let day {

@@ -14,8 +14,10 @@ struct LineContext {
     /// Whether the reply carries records and its one value: the configuration's choice, or the
     /// preview's, which needs the value.
     var keepsRecords: Bool
-    /// Whether results are written as text lines: a document's rows want their records only.
-    var wantsText = true
+    /// Whether the line is a document's row (`DocumentConverter`): it wants its records only,
+    /// no text, and leaves the session's `ans` and recent currencies as they were (a table is
+    /// converted by a run that ends with it).
+    var isTableRow = false
     var host: any SessionHost
 
     var state: SessionState {

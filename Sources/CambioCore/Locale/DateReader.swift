@@ -25,6 +25,7 @@ public struct DateReader: Sendable {
     public let order: Order
     /// The locale's separator (`.`, `/`, `-`).
     public let separator: Character
+    private let separatorByte: UInt8
 
     public init(localeID: String) {
         self.localeID = localeID
@@ -42,6 +43,7 @@ public struct DateReader: Sendable {
         }
         let marks = pattern.drop { "dMy".contains($0) }.prefix { !"dMy".contains($0) }
         separator = marks.first { $0 == "." || $0 == "/" || $0 == "-" } ?? "-"
+        separatorByte = separator.asciiValue ?? UInt8(ascii: "-")
     }
 
     /// The locale's form of a day (`15.03.2020`), for messages and examples.
@@ -116,8 +118,15 @@ public struct DateReader: Sendable {
     /// `15.03.2020` in de_DE, `3/15/2020` in en_US: one or two digits, the locale's separator, one
     /// or two, the separator, four; read in the locale's order, as the full reading reads them.
     /// `nil` for anything else (which the full reading then reads or explains).
-    private func ownForm(_ bytes: String.UTF8View) -> Day? {
-        guard order != .yearMonthDay, let mark = separator.asciiValue, bytes.count >= 8, bytes.count <= 10 else { return nil }
+    private func ownForm(_ utf8: String.UTF8View) -> Day? {
+        // A string's own bytes (a cell's always are): read in place, not through its view.
+        utf8.withContiguousStorageIfAvailable(ownForm) ?? Array(utf8).withUnsafeBufferPointer(ownForm)
+    }
+
+    /// The same from UTF-8 bytes (a document's cell).
+    func ownForm(_ bytes: UnsafeBufferPointer<UInt8>) -> Day? {
+        guard order != .yearMonthDay, bytes.count >= 8, bytes.count <= 10 else { return nil }
+        let mark = separatorByte
         var fields = (0, 0, 0)
         var counts = (0, 0, 0)
         var field = 0
