@@ -218,6 +218,8 @@ public final class DocumentConverter {
         var totals = Array(repeating: ExactSum(), count: options.targets.count)
         var currencies: [String: CurrencyCode] = [:]
         var currencyKeys: [UInt64: CurrencyCode] = [:]
+        // The places each target's figures are rounded to (the catalog is asked once).
+        let targetPlaces = options.targets.map { options.rounding.fractionDigits($0) }
         var lastDate: (text: String, day: Day)?
         var lastSource = (raw: "", shown: "")
         let today = Day.utc(now)
@@ -232,13 +234,15 @@ public final class DocumentConverter {
                 guard let index, index < row.count else { return "" }
                 return Self.trimmed(row.string(index, bytes))
             }
-            let amountText = cell(columns.amount)
+            // A number and a minus before it at most (almost every cell) is read from its bytes.
+            let quickAmount = columns.amount < row.count ? row.withBytes(columns.amount, bytes) { Self.quickAmount($0, parser) } : nil
+            let amountText = quickAmount == nil ? cell(columns.amount) : ""
             // The day from the cell's bytes when it is ISO or the file locale's own form (almost
             // every row), else from its text.
             let quickDay = columns.date.flatMap { index in index < row.count ? row.withBytes(index, bytes) { Self.quickDay($0, reader) } : nil }
             let dateText = quickDay == nil ? cell(columns.date) : ""
             // A row without amount or date (a subtotal, a total written before) is no transaction.
-            if amountText.isEmpty, quickDay == nil, dateText.isEmpty {
+            if quickAmount == nil, amountText.isEmpty, quickDay == nil, dateText.isEmpty {
                 writeFields(row)
                 for _ in added { out.append(delimiter) }
                 newline()
@@ -272,7 +276,7 @@ public final class DocumentConverter {
                 }
             }
             // The amount and its currency.
-            guard let amount = Self.amount(amountText, parser) else {
+            guard let amount = quickAmount.map({ (value: $0, currency: String?.none) }) ?? Self.amount(amountText, parser) else {
                 failed(localized("doc.badAmount", Sanitiser.quoted(amountText), conventions.exampleAmount))
                 continue
             }
@@ -314,10 +318,10 @@ public final class DocumentConverter {
                 guard reply.conversions.count == options.targets.count else { return localized("doc.notConverted") }
                 writeFields(row)
                 for index in reply.conversions.indices {
+                    let to = reply.conversions[index].to
+                    let places = to == options.targets[index] ? targetPlaces[index] : options.rounding.fractionDigits(to)
                     number {
-                        reply.conversions[index].result.appendRounded(
-                            fractionDigits: options.rounding.fractionDigits(reply.conversions[index].to), mode: options.rounding.mode, point: point,
-                            to: &$0)
+                        reply.conversions[index].result.appendRounded(fractionDigits: places, mode: options.rounding.mode, point: point, to: &$0)
                     }
                     number { Self.appendRate(reply.conversions[index].rate, point: point, to: &$0) }
                     appendCell(reply.conversions[index].origin.date)
@@ -378,6 +382,19 @@ public final class DocumentConverter {
     static func plain(_ text: String, _ decimal: String) -> String {
         guard decimal == ",", text.utf8.contains(UInt8(ascii: ".")) else { return text }
         return String(decoding: text.utf8.map { $0 == UInt8(ascii: ".") ? UInt8(ascii: ",") : $0 }, as: UTF8.self)
+    }
+
+    /// An amount cell's value from its bytes when it is digits and marks with a minus before
+    /// them at most, as `amount` reads it.
+    static func quickAmount(_ bytes: UnsafeBufferPointer<UInt8>, _ parser: AmountParser) -> Rational? {
+        guard !bytes.isEmpty else { return nil }
+        for index in bytes.indices {
+            let byte = bytes[index]
+            guard byte &- 48 < 10 || byte == UInt8(ascii: ".") || byte == UInt8(ascii: ",") || (byte == UInt8(ascii: "-") && index == 0) else {
+                return nil
+            }
+        }
+        return parser.plainValue(bytes)
     }
 
     /// A day from a date cell's bytes: ISO, or the file locale's own form, nothing around it.

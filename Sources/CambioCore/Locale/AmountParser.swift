@@ -174,6 +174,13 @@ public struct AmountParser: Sendable {
         return readsBytes && byte != 1 && plain(digits, sign: byte, into: &value)
     }
 
+    /// `plain` for a caller with bytes (a document's cell): the value, or `nil` for the full
+    /// reader to read or explain.
+    func plainValue(_ bytes: UnsafeBufferPointer<UInt8>) -> Rational? {
+        var value = Rational.zero
+        return readsBytes && plain(bytes, into: &value) ? value : nil
+    }
+
     /// The amount most lines carry, read from its bytes: an optional sign, ASCII digits, the
     /// locale's grouping mark where its groups end and its decimal mark once, with digits after
     /// it; at most 19 digits. `nil` for anything else (other marks, misplaced groups, errors),
