@@ -1,3 +1,5 @@
+import Foundation
+
 /// Rows of delimited text as RFC 4180 has them: fields separated by `,` (or `;`, or a tab),
 /// double-quoted where they hold the separator, a quote (doubled) or a line break; rows ending
 /// in CR LF or LF. Read from the UTF-8 bytes; written back with quotes only where needed.
@@ -163,8 +165,35 @@ public enum DelimitedText {
         /// Reads one row, giving each field's span (quotes included) and whether it has a quote
         /// to `field`; false at the end of the bytes.
         @inline(__always) private mutating func scanRow(_ field: (_ start: Int, _ end: Int, _ quoted: Bool) -> Void) -> Bool {
-            guard index < bytes.count else { return false }
+            guard index < bytes.count, let base = bytes.baseAddress else { return false }
             carriageReturn = false
+            // A line without a quote (almost every one) is split at its separators as it stands.
+            let lineEnd =
+                memchr(base + index, 0x0A, bytes.count - index).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? bytes.count
+            if memchr(base + index, Int32(UInt8(ascii: "\"")), lineEnd - index) == nil {
+                // The carriage return of a CR LF ends the line; any other is the field's.
+                var contentEnd = lineEnd
+                if lineEnd < bytes.count, lineEnd > index, bytes[lineEnd - 1] == 0x0D {
+                    crlf = true
+                    contentEnd -= 1
+                }
+                if contentEnd > index {
+                    carriageReturn = memchr(base + index, 0x0D, contentEnd - index) != nil
+                    var start = index
+                    var position = index
+                    while position < contentEnd {
+                        if bytes[position] == delimiter {
+                            field(start, position, false)
+                            start = position + 1
+                        }
+                        position += 1
+                    }
+                    field(start, contentEnd, false)
+                }
+                index = min(lineEnd + 1, bytes.count)
+                if lineEnd < bytes.count { line += 1 }
+                return true
+            }
             var start = index
             var hasQuote = false
             var inQuotes = false

@@ -220,6 +220,90 @@ import Testing
         }
     }
 
+    /// RFC 4180 read byte by byte, as the definition has it: the reference the scanner's ways
+    /// through a line (split as it stands when it has no quote, else read byte by byte) and
+    /// its one-field reading are held to.
+    static func referenceRows(_ text: String, delimiter: UInt8) -> (rows: [[String]], lines: [Int], crlf: Bool) {
+        let bytes = Array(text.utf8)
+        var rows: [[String]] = []
+        var lines: [Int] = []
+        var fields: [String] = []
+        var field: [UInt8] = []
+        var (quoted, rowStarted, crlf) = (false, false, false)
+        var (line, rowLine, index) = (1, 1, 0)
+        func endRow() {
+            if rowStarted { fields.append(String(decoding: field, as: UTF8.self)) }
+            rows.append(fields)
+            lines.append(rowLine)
+            (fields, field, rowStarted) = ([], [], false)
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            if quoted {
+                if byte == 0x22, index < bytes.count, bytes[index] == 0x22 {
+                    field.append(byte)
+                    index += 1
+                } else if byte == 0x22 {
+                    quoted = false
+                } else {
+                    if byte == 0x0A { line += 1 }
+                    field.append(byte)
+                }
+            } else if byte == 0x22 {
+                (rowStarted, quoted) = (true, true)
+            } else if byte == delimiter {
+                rowStarted = true
+                fields.append(String(decoding: field, as: UTF8.self))
+                field = []
+            } else if byte == 0x0D, index < bytes.count, bytes[index] == 0x0A {
+                crlf = true
+                index += 1
+                endRow()
+                line += 1
+                rowLine = line
+            } else if byte == 0x0A {
+                endRow()
+                line += 1
+                rowLine = line
+            } else {
+                rowStarted = true
+                field.append(byte)
+            }
+        }
+        if rowStarted { endRow() }
+        return (rows, lines, crlf)
+    }
+
+    @Test func rowsAreReadAsTheDefinitionReadsThem() {
+        var random = SplitMix64(seed: 2026_12_04)
+        let pieces = ["a", "ü", "12,50", ";", ";", ",", "\"", "\"\"", "\n", "\r\n", "\r", " ", "x"]
+        for _ in 0..<4_000 {
+            var text = ""
+            for _ in 0..<Int.random(in: 0...30, using: &random) { text += pieces[Int.random(in: 0..<pieces.count, using: &random)] }
+            for delimiter in [UInt8(ascii: ";"), UInt8(ascii: ",")] {
+                let expected = Self.referenceRows(text, delimiter: delimiter)
+                let (rows, crlf) = DelimitedText.rows(text, delimiter: delimiter)
+                #expect(rows.map(\.fields) == expected.rows, "\(text.debugDescription)")
+                #expect(rows.map(\.line) == expected.lines, "\(text.debugDescription)")
+                #expect(crlf == expected.crlf, "\(text.debugDescription)")
+                // One field of each row, read alone, is that field.
+                var copy = text
+                let second: [String?] = copy.withUTF8 { bytes in
+                    var scanner = DelimitedText.Scanner(bytes, delimiter: delimiter)
+                    var cells: [String?] = []
+                    while true {
+                        var cell: String?
+                        guard scanner.next(column: 1, { bytes, _ in cell = String(decoding: bytes, as: UTF8.self) }) else { break }
+                        cells.append(cell)
+                    }
+                    return cells
+                }
+                #expect(second == expected.rows.map { $0.count > 1 ? $0[1] : nil }, "\(text.debugDescription)")
+            }
+        }
+    }
+
     @Test func windows1252IsReadWhenTheBytesAreNotUTF8() throws {
         let text = try DocumentText.decode([0x80, 0x20, 0x4D, 0xFC, 0x6E, 0x7A, 0x65, 0x9F], as: nil).get()
         #expect(text.text == "€ Münze" + "Ÿ" && text.encoding == .windows1252 && text.detected)
