@@ -241,7 +241,7 @@ final class Converter {
                 var conversion = Conversion(amount: amount, from: from, to: target, rate: rate, result: result, origin: origin(quote, line))
                 if let fee { conversion.charge(fee, giving: result * (.one + fee)) }
                 conversion.rounding = rounding
-                line.reply.conversions.append(conversion)
+                line.reply.conversions.append(consume conversion)
             }
         }
         // The tables' days and sources, for a terminal (a pipe shows results only).
