@@ -280,23 +280,37 @@ public final class DocumentConverter {
                 failed(localized("doc.badAmount", Sanitiser.quoted(amountText), conventions.exampleAmount))
                 continue
             }
-            var currency = fixedCurrency
-            // A short currency cell seen before is found by its bytes.
+            // The row's currency: its column's (a short cell seen before is found by its bytes),
+            // else the table's (`--from`, `Betrag (EUR)`). A currency written beside the amount
+            // (`12,50 €`) must be one and the same, never dropped for the column's.
+            func resolved(_ text: String) -> CurrencyCode? {
+                if let known = currencies[text] { return known }
+                guard case .found(let code, _) = engine.directory.resolve(text) else { return nil }
+                currencies[text] = code
+                return code
+            }
             let key = columns.currency.flatMap { index in index < row.count ? row.withBytes(index, bytes, Self.shortKey) : nil }
             let currencyText = key.flatMap { currencyKeys[$0] } != nil || columns.currency == nil ? "" : cell(columns.currency)
-            let named = currencyText.isEmpty ? amount.currency : currencyText
+            var currency = fixedCurrency
             if let key, let known = currencyKeys[key] {
                 currency = known
-            } else if let named, !named.isEmpty {
-                if let known = currencies[named] {
-                    currency = known
-                } else if case .found(let code, _) = engine.directory.resolve(named) {
-                    currencies[named] = code
-                    currency = code
-                } else {
-                    failed(localized("doc.badCurrency", Sanitiser.quoted(named)))
+            } else if !currencyText.isEmpty {
+                guard let code = resolved(currencyText) else {
+                    failed(localized("doc.badCurrency", Sanitiser.quoted(currencyText)))
                     continue
                 }
+                currency = code
+            }
+            if let written = amount.currency, !written.isEmpty {
+                guard let code = resolved(written) else {
+                    failed(localized("doc.badCurrency", Sanitiser.quoted(written)))
+                    continue
+                }
+                if let currency, currency != code {
+                    failed(localized("doc.currencyConflict", Sanitiser.quoted(amountText), code.rawValue, currency.rawValue))
+                    continue
+                }
+                currency = code
             }
             guard let currency else {
                 failed(localized("doc.noRowCurrency"))

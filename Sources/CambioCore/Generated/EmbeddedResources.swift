@@ -1181,6 +1181,7 @@ doc.totalMissing.one = {0} nicht umgerechnete Zeile ist nicht darin
 warning.publishedDaysKept = die Antwort der EZB nennt andere Kurse für bereits gespeicherte Tage ({1}, der erste {0}); die gespeicherten Kurse bleiben
 error.date.notFetched.fetched = keine Kurse für {0} hier: die geholten EZB-Tage enden am {1}, und spätere Tage sind nicht gespeichert — gehen Sie online (die EZB-Tage werden einmal geholt) oder fragen Sie nach {1} oder früher
 error.date.betweenHistories = keine EZB-Kurse für {0} hier: die eingebaute EZB-Historie endet am {1}, die geholten EZB-Tage beginnen am {2} (ihre 90-Tage-Datei reicht nicht weiter zurück und wird darum nicht erneut gefragt) — fragen Sie nach {1} oder früher oder nach {2} oder später
+doc.currencyConflict = {0} ist in {1}, die Währung der Zeile aber {2} — nur eine Währung angeben oder keine beim Betrag
 """#
 
     /// `Resources/Localization/en.strings`: the interface in `en`.
@@ -1729,6 +1730,7 @@ doc.totalMissing.one = {0} row not converted is not in it
 warning.publishedDaysKept = the ECB's answer gives other rates for days already held ({1}, the first {0}); the rates held are kept
 error.date.notFetched.fetched = no rates for {0} here: the ECB's days fetched end on {1}, and later days are not cached — go online (the ECB's days are fetched once), or ask for {1} or earlier
 error.date.betweenHistories = no ECB rates for {0} here: the bundled ECB history ends on {1} and the ECB's days fetched begin on {2} (its 90-day file reaches no further back, so it is not asked again) — ask for {1} or earlier, or {2} or later
+doc.currencyConflict = {0} is in {1}, but the row's currency is {2} — write one currency, or none beside the amount
 """#
 
     /// `Resources/Localization/tr.strings`: the interface in `tr`.
@@ -2276,6 +2278,7 @@ doc.totalMissing.one = çevrilmeyen {0} satır içinde değil
 warning.publishedDaysKept = ECB'nin yanıtı zaten kayıtlı günler için başka kurlar veriyor ({1}, ilki {0}); kayıtlı kurlar korunuyor
 error.date.notFetched.fetched = burada {0} için kur yok: alınan ECB günleri {1} tarihinde bitiyor ve sonraki günler saklı değil — çevrimiçi ol (ECB günleri bir kez alınır) ya da {1} ya da öncesini sor
 error.date.betweenHistories = burada {0} için ECB kuru yok: yerleşik ECB geçmişi {1} tarihinde bitiyor, alınan ECB günleri {2} tarihinde başlıyor (90 günlük dosyası daha geriye gitmiyor, bu yüzden yeniden sorulmuyor) — {1} ya da öncesini, veya {2} ya da sonrasını sor
+doc.currencyConflict = {0} {1} cinsinden, ama satırın para birimi {2} — tek bir para birimi yazın ya da tutarın yanına hiç yazmayın
 """#
 
     /// The words of each keyword's meaning in every language (`keyword.…` of each `.strings`).

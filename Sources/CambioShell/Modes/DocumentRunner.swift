@@ -73,7 +73,9 @@ enum DocumentRunner {
             var text = converted.text
             // The byte-order mark is for a spreadsheet reading the file, not for the screen.
             if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
-            written = Array(text.split(separator: "\n", omittingEmptySubsequences: false).map { Sanitiser.visible($0) }.joined(separator: "\n").utf8)
+            // A line ends in LF or CR LF (one character to a string): either is a line on the screen.
+            let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+            written = Array(lines.map { Sanitiser.visible($0) }.joined(separator: "\n").utf8)
         }
         var status = ExitStatus.success
         switch output.deliver(written, localized) {

@@ -28,6 +28,34 @@ import Testing
         #expect(run.stderr.contains("1 von 2 Zeilen konnten nicht umgerechnet werden"))
     }
 
+    /// A currency beside the amount is read, and one that is not a currency or not the row's
+    /// fails the row: `12,5x` is not 12,50 of the column's currency.
+    @Test func aCurrencyBesideTheAmountIsTheRowsOrTheRowFails() throws {
+        let home = try TemporaryDirectory()
+        let table = "Datum;Betrag;Währung\n02.01.2024;12,50 €;EUR\n02.01.2024;12,5x;USD\n02.01.2024;12,50 €;USD\n02.01.2024;12,50 €;\n"
+        let run = try Cambio.run(["--input", "csv", "-", "--to", "usd"], stdin: table, environment: home.environment(["LANG": "de_DE.UTF-8"]))
+        #expect(run.status == 1)
+        let lines = run.stdout.components(separatedBy: "\n")
+        #expect(lines[1] == "02.01.2024;12,50 €;EUR;13,70;1,0956;2024-01-02;ecb;")
+        #expect(lines[2] == "02.01.2024;12,5x;USD;;;;;„x“ ist keine Währung, die Cambio kennt — ein ISO-Code (USD), ein Symbol oder ein Name")
+        #expect(lines[3] == "02.01.2024;12,50 €;USD;;;;;„12,50 €“ ist in EUR, die Währung der Zeile aber USD — nur eine Währung angeben oder keine beim Betrag")
+        #expect(lines[4] == "02.01.2024;12,50 €;;13,70;1,0956;2024-01-02;ecb;")
+        let from = try Cambio.run(["--input", "csv", "-", "--to", "usd", "--from", "gbp"], stdin: "date,amount\n2024-01-02,$12.50\n", environment: home.environment())
+        #expect(from.status == 1 && from.stdout.contains("“$12.50” is in USD, but the row's currency is GBP"), "\(from.stdout)")
+    }
+
+    /// On a terminal, a table with CR LF line ends is shown a line to a row, not one line
+    /// with `U+000DU+000A` between them.
+    @Test func aCRLFTableIsShownARowToALine() throws {
+        let home = try TemporaryDirectory()
+        let path = home.path + "/card.csv"
+        try Data("date,amount,currency\r\n2024-01-02,10,EUR\r\n".utf8).write(to: URL(fileURLWithPath: path))
+        let terminal = try PseudoTerminal(arguments: ["--input", "csv", path, "--to", "usd"], environment: home.environment(["NO_COLOR": "1"]), columns: 200)
+        #expect(terminal.waitForExit() == 0)
+        #expect(!terminal.output.contains("U+000D"), "\(terminal.output)")
+        #expect(terminal.output.contains("2024-01-02,10,EUR,10.96,1.0956,2024-01-02,ecb,"), "\(terminal.output)")
+    }
+
     @Test func standardInputAndTheOptionsWork() throws {
         let home = try TemporaryDirectory()
         let table = "when\tvalue\n2024-01-02\t100\n"
