@@ -131,8 +131,6 @@ public enum DelimitedText {
         private var line = 1
         /// Whether a line has ended in CR LF so far.
         public private(set) var crlf = false
-        /// Whether the row read last has a carriage return of its own (not before its line feed).
-        private var carriageReturn = false
 
         public init(_ bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8) {
             self.bytes = bytes
@@ -143,9 +141,9 @@ public enum DelimitedText {
         public mutating func next(_ row: inout Fields) -> Bool {
             row.removeAll()
             row.line = line
-            let more = scanRow { start, end, quoted in row.append(start, end, quoted: quoted) }
+            guard let carriageReturn = scanRow({ start, end, quoted in row.append(start, end, quoted: quoted) }) else { return false }
             if carriageReturn { row.plain = false }
-            return more
+            return true
         }
 
         /// Reads the next row as `next` does for one field only: field `column` (as read) and
@@ -159,14 +157,15 @@ public enum DelimitedText {
                     DelimitedText.withField(UnsafeBufferPointer(rebasing: bytes[start..<end]), quoted: quoted) { body($0, rowLine) }
                 }
                 field += 1
-            }
+            } != nil
         }
 
         /// Reads one row, giving each field's span (quotes included) and whether it has a quote
-        /// to `field`; false at the end of the bytes.
-        @inline(__always) private mutating func scanRow(_ field: (_ start: Int, _ end: Int, _ quoted: Bool) -> Void) -> Bool {
-            guard index < bytes.count, let base = bytes.baseAddress else { return false }
-            carriageReturn = false
+        /// to `field`; returns whether a field has a carriage return of its own (not the one
+        /// before the line feed), `nil` at the end of the bytes.
+        @inline(__always) private mutating func scanRow(_ field: (_ start: Int, _ end: Int, _ quoted: Bool) -> Void) -> Bool? {
+            guard index < bytes.count, let base = bytes.baseAddress else { return nil }
+            var carriageReturn = false
             // A line without a quote (almost every one) is split at its separators as it stands.
             let lineEnd =
                 memchr(base + index, 0x0A, bytes.count - index).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? bytes.count
@@ -192,7 +191,7 @@ public enum DelimitedText {
                 }
                 index = min(lineEnd + 1, bytes.count)
                 if lineEnd < bytes.count { line += 1 }
-                return true
+                return carriageReturn
             }
             var start = index
             var hasQuote = false
@@ -228,18 +227,18 @@ public enum DelimitedText {
                     if rowStarted || index - 1 > start { field(start, index - 1, hasQuote) }
                     index += 1
                     line += 1
-                    return true
+                    return carriageReturn
                 case UInt8(ascii: "\n"):
                     if rowStarted || index - 1 > start { field(start, index - 1, hasQuote) }
                     line += 1
-                    return true
+                    return carriageReturn
                 default:
                     rowStarted = true
                     if byte == 0x0D { carriageReturn = true }
                 }
             }
             if rowStarted || index > start { field(start, index, hasQuote) }
-            return true
+            return carriageReturn
         }
     }
 

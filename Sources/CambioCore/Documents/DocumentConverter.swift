@@ -184,7 +184,7 @@ public final class DocumentConverter {
         }
         // A row's own fields, as many as the header's at least.
         let width = header.count
-        func writeFields(_ row: DelimitedText.Fields, padded: Bool = true) {
+        func writeFields(_ row: DelimitedText.Fields) {
             if row.plain {
                 out.append(contentsOf: row.raw(bytes))
             } else {
@@ -193,7 +193,7 @@ public final class DocumentConverter {
                     row.write(index, bytes, delimiter: delimiter, to: &out)
                 }
             }
-            if padded { for _ in min(row.count, width)..<width { out.append(delimiter) } }
+            for _ in min(row.count, width)..<width { out.append(delimiter) }
         }
         // The rows before the header, written again once the locale is known (whether the lines
         // end in CR LF is known from the header on).
@@ -225,8 +225,7 @@ public final class DocumentConverter {
         let today = Day.utc(now)
         while scanner.next(&row) {
             if row.isBlank(bytes) {
-                writeFields(row, padded: false)
-                if row.count == 1 { out += [UInt8(ascii: "\""), UInt8(ascii: "\"")] }
+                write((0..<row.count).map { row.string($0, bytes) })
                 newline()
                 continue
             }
@@ -290,9 +289,10 @@ public final class DocumentConverter {
                 return code
             }
             let key = columns.currency.flatMap { index in index < row.count ? row.withBytes(index, bytes, Self.shortKey) : nil }
-            let currencyText = key.flatMap { currencyKeys[$0] } != nil || columns.currency == nil ? "" : cell(columns.currency)
+            let known = key.flatMap { currencyKeys[$0] }
+            let currencyText = known != nil || columns.currency == nil ? "" : cell(columns.currency)
             var currency = fixedCurrency
-            if let key, let known = currencyKeys[key] {
+            if let known {
                 currency = known
             } else if !currencyText.isEmpty {
                 guard let code = resolved(currencyText) else {
@@ -381,11 +381,6 @@ public final class DocumentConverter {
         if output.failed > 0 { output.problems.append(localized("doc.failedSummary", String(output.failed), String(output.rows))) }
         output.bytes = out
         return output
-    }
-
-    /// Why a row was not converted.
-    struct RowFailure: Error {
-        let message: String
     }
 
     private func headers(_ fields: [String]?) -> String {
@@ -532,19 +527,7 @@ public final class DocumentConverter {
     static func amount(_ text: String, _ parser: AmountParser) -> (value: Rational, currency: String?)? {
         // Most cells are a number, a minus before it at most: read by the parser's own byte path.
         var copy = text
-        let plain = copy.withUTF8 { bytes in
-            !bytes.isEmpty
-                && bytes.indices.allSatisfy { index in
-                    let byte = bytes[index]
-                    return byte &- 48 < 10 || byte == UInt8(ascii: ".") || byte == UInt8(ascii: ",") || (byte == UInt8(ascii: "-") && index == 0)
-                }
-        }
-        if plain {
-            let negative = text.utf8.first == UInt8(ascii: "-")
-            if case .success(let parsed) = parser.parse(negative ? String(text.dropFirst()) : text), !parsed.separatorReadAsDecimal {
-                return (negative ? -parsed.exact : parsed.exact, nil)
-            }
-        }
+        if let value = copy.withUTF8({ quickAmount($0, parser) }) { return (value, nil) }
         var body = Substring(text.trimmingCharacters(in: .whitespaces))
         var negative = false
         if body.hasPrefix("("), body.hasSuffix(")") {
