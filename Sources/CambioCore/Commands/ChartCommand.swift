@@ -50,7 +50,7 @@ enum ChartCommand: CommandHandler {
         guard points.count >= 2, let firstPoint = points.first, let lastPoint = points.last else {
             if let missingAfter {
                 throw CommandError(
-                    .date(.notFetched(last, last: missingAfter, bundled: missingAfter == store.history.lastDay, reason: reason)), at: range)
+                    .date(.notFetched(last, last: missingAfter, reason: reason)), at: range)
             }
             throw CommandError(.badChart("\(from)/\(to) \(first.iso)…\(last.iso)"), at: range)
         }

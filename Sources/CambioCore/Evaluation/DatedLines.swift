@@ -174,7 +174,7 @@ final class DatedLines {
                         .date(.betweenHistories(day, bundleEnd: store.history.lastDay, fetchedFrom: from, reason: fetchFailure)), at: range)
                 }
                 if let last = rates.ecbHeldThrough {
-                    throw CommandError(.date(.notFetched(day, last: last, bundled: last == store.history.lastDay, reason: fetchFailure)), at: range)
+                    throw CommandError(.date(.notFetched(day, last: last, reason: fetchFailure)), at: range)
                 }
                 throw CommandError(.date(.sourceWithoutDay(pinned ?? "", day, reason: fetchFailure)), at: range)
             }

@@ -138,7 +138,8 @@ public enum Messages {
                 }
             case .future(let day, let today): return localized("error.date.future", day.iso, today.iso)
             case .beforeData(let day, let first): return localized("error.date.beforeData", day.iso, first.iso)
-            case .notFetched(let day, let last, let bundled, let reason):
+            case .notFetched(let day, let last, let reason):
+                let bundled = last == BundledHistory.shared.lastDay
                 return localized(bundled ? "error.date.notFetched" : "error.date.notFetched.fetched", day.iso, last.iso)
                     + (reason.map { " " + $0 } ?? "")
             case .betweenHistories(let day, let bundleEnd, let fetchedFrom, let reason):

@@ -64,8 +64,9 @@ public struct CommandError: Error, Equatable, Sendable {
         case reading(DateReader.Problem, pattern: String, example: String)
         case future(Day, today: Day)
         case beforeData(Day, first: Day)
-        /// A day after the rates held, and they could not be fetched (offline, or failed).
-        case notFetched(Day, last: Day, bundled: Bool, reason: String?)
+        /// A day after the rates held, and they could not be fetched (offline, or failed); `last`
+        /// is the bundled history's last day or a fetched one.
+        case notFetched(Day, last: Day, reason: String?)
         /// A day after the bundled history and before the first day the fetched ECB files have.
         case betweenHistories(Day, bundleEnd: Day, fetchedFrom: Day, reason: String?)
         /// A currency that the day's tables do not have; `fetched` when the day's snapshot was
