@@ -113,6 +113,21 @@ import Testing
         #expect(inside.stdout == "€10.000 = $12.020\n", "\(inside.stderr)")
     }
 
+    /// Past the ECB's days fetched (a cache that speaks for days through 2026-11-27), the error
+    /// names the fetched days' end, not the bundled history's.
+    @Test func pastTheFetchedDaysTheErrorNamesTheirEnd() throws {
+        let first = try Cambio.run(["10", "eur", "in", "usd", "on", "2026-11-20"], environment: environment())
+        #expect(first.status == 0, "\(first.stderr)")
+        let path = "cache/cambio/history/ecb.json"
+        let cached = try #require(home.read(path))
+        let through = try #require(cached.range(of: #""through": "[0-9-]+""#, options: .regularExpression))
+        try home.write(path, cached.replacingCharacters(in: through, with: #""through": "2026-11-27""#))
+        let run = try Cambio.run(["10", "eur", "in", "usd", "on", "2026-11-30"], environment: environment(["CAMBIO_OFFLINE": "1"]))
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("the ECB's days fetched end on 2026-11-27"), "\(run.stderr)")
+        #expect(!run.stderr.contains("bundled ECB history"), "\(run.stderr)")
+    }
+
     @Test func offlineAndNotCachedIsAnErrorThatSaysWhatThereIs() throws {
         let run = try Cambio.run(["10", "eur", "in", "usd", "on", "2026-11-20"], environment: environment(["CAMBIO_OFFLINE": "1"]))
         #expect(run.status != 0)
