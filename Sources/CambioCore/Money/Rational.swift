@@ -36,8 +36,21 @@ public struct Rational: Sendable, CustomStringConvertible {
 
     /// The exact value of a `Decimal` (which holds a finite decimal); `nil` for NaN.
     public init?(_ decimal: Decimal) {
-        guard !decimal.isNaN, let significand = BigUInt(decimal: decimal.significand.description) else { return nil }
-        self.init(negative: decimal.sign == .minus, significand: significand, exponent: decimal.exponent)
+        guard !decimal.isNaN else { return nil }
+        let significand = decimal.significand
+        // A significand below 2^64 (every rate and amount in practice) is taken as an integer,
+        // kept only when it turns back into the same `Decimal`; its digits' text, the general
+        // way, costs forty times more (a table of 300 rates took 4.6 million instructions).
+        let integer = NSDecimalNumber(decimal: significand).uint64Value
+        let digits: BigUInt
+        if Decimal(integer) == significand {
+            digits = BigUInt(integer)
+        } else if let parsed = BigUInt(decimal: significand.description) {
+            digits = parsed
+        } else {
+            return nil
+        }
+        self.init(negative: decimal.sign == .minus, significand: digits, exponent: decimal.exponent)
     }
 
     /// Reads a plain decimal (`-12.5`, `0.000274`, `2e-5`); `nil` for anything else.

@@ -131,4 +131,26 @@ import Testing
             #expect(parsed.description == expected.description, "\(text)")
         }
     }
+
+    /// A `Decimal`'s exact value is the number its digits say, whether its significand fits 64
+    /// bits (taken as an integer) or not (read from its text): 20,000 random decimals of 1 to 38
+    /// digits, both signs, exponents from -40 to 40, and the edges of 64 bits.
+    @Test func decimalsConvertToTheirExactValue() {
+        var random = SplitMix64(seed: 20_261_202)
+        var texts = ["18446744073709551615", "18446744073709551616", "9007199254740993", "0", "1", "0.000274", "-12.5"]
+        for _ in 0..<20_000 {
+            let count = Int.random(in: 1...38, using: &random)
+            var digits = String(Int.random(in: 1...9, using: &random))
+            for _ in 1..<count { digits.append(Character(String(Int.random(in: 0...9, using: &random)))) }
+            let sign = Bool.random(using: &random) ? "-" : ""
+            texts.append(sign + digits + "e" + String(Int.random(in: -40...40, using: &random)))
+        }
+        for text in texts {
+            guard let decimal = ExactDecimal.parse(text) else {
+                Issue.record("\(text) did not read")
+                continue
+            }
+            #expect(Rational(decimal) == Rational(decimalText: text), "\(text)")
+        }
+    }
 }
