@@ -162,28 +162,40 @@ public struct Localization: Sendable {
         var table: [String: String] = [:]
         var text = text
         text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return }
+            // An entry is some 80 bytes: room enough for all of them.
+            table.reserveCapacity(bytes.count / 64)
+            func position(_ found: UnsafeMutableRawPointer?) -> Int? {
+                found.map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) }
+            }
             var lineStart = 0
             while lineStart < bytes.count {
-                var lineEnd = lineStart
-                while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+                let lineEnd = position(memchr(base + lineStart, 0x0A, bytes.count - lineStart)) ?? bytes.count
                 defer { lineStart = lineEnd + 1 }
-                guard bytes[lineStart] != UInt8(ascii: "#") else { continue }
+                guard lineEnd > lineStart, bytes[lineStart] != UInt8(ascii: "#") else { continue }
                 // The first " = " separates the key from the text.
-                var equals = lineStart
-                while equals + 2 < lineEnd,
-                    !(bytes[equals] == 0x20 && bytes[equals + 1] == UInt8(ascii: "=") && bytes[equals + 2] == 0x20)
-                {
-                    equals += 1
+                var equals: Int?
+                var search = lineStart + 1
+                while equals == nil, search < lineEnd - 1, let sign = position(memchr(base + search, 0x3D, lineEnd - 1 - search)) {
+                    if bytes[sign - 1] == 0x20, bytes[sign + 1] == 0x20 { equals = sign - 1 }
+                    search = sign + 1
                 }
-                guard equals + 2 < lineEnd else { continue }
+                guard let equals else { continue }
                 var keyStart = lineStart
                 var keyEnd = equals
                 while keyStart < keyEnd, bytes[keyStart] == 0x20 || bytes[keyStart] == 0x09 { keyStart += 1 }
                 while keyEnd > keyStart, bytes[keyEnd - 1] == 0x20 || bytes[keyEnd - 1] == 0x09 { keyEnd -= 1 }
                 guard keyStart < keyEnd else { continue }
+                let key = String(decoding: UnsafeBufferPointer(rebasing: bytes[keyStart..<keyEnd]), as: UTF8.self)
+                let valueStart = equals + 3
+                // Most texts have no `\n`: taken as they stand.
+                guard memchr(base + valueStart, Int32(UInt8(ascii: "\\")), lineEnd - valueStart) != nil else {
+                    table[key] = String(decoding: UnsafeBufferPointer(rebasing: bytes[valueStart..<lineEnd]), as: UTF8.self)
+                    continue
+                }
                 var value: [UInt8] = []
-                value.reserveCapacity(lineEnd - equals - 3)
-                var index = equals + 3
+                value.reserveCapacity(lineEnd - valueStart)
+                var index = valueStart
                 while index < lineEnd {
                     if bytes[index] == UInt8(ascii: "\\"), index + 1 < lineEnd, bytes[index + 1] == UInt8(ascii: "n") {
                         value.append(UInt8(ascii: "\n"))
@@ -193,7 +205,6 @@ public struct Localization: Sendable {
                         index += 1
                     }
                 }
-                let key = String(decoding: UnsafeBufferPointer(rebasing: bytes[keyStart..<keyEnd]), as: UTF8.self)
                 table[key] = String(decoding: value, as: UTF8.self)
             }
         }

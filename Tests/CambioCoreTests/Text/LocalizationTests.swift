@@ -76,4 +76,39 @@ import Testing
         #expect(converted.reply.lines.contains { if case .source(let text) = $0 { text.hasPrefix(note) || text.contains(note) } else { false } })
         #expect(engine.evaluate("help", in: state).reply.results.first?.hasPrefix(help) == true)
     }
+
+    /// The reading of a `.strings` text as its rule says, line by line over `Character`s: a
+    /// `#` line is a comment, the first " = " parts key (trimmed of spaces and tabs) from text,
+    /// `\\n` in a text is a line break, the last line of a key wins.
+    static func reference(_ text: String) -> [String: String] {
+        var table: [String: String] = [:]
+        // Lines end at U+000A alone (a CR before it is part of the text, not of "\r\n").
+        for bytes in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false) {
+            let line = Substring(bytes)
+            guard !line.hasPrefix("#"), let equals = line.range(of: " = ", options: .literal) else { continue }
+            let key = line[..<equals.lowerBound].trimmingCharacters(in: CharacterSet(charactersIn: " \t"))
+            guard !key.isEmpty else { continue }
+            table[key] = line[equals.upperBound...].replacingOccurrences(of: "\\n", with: "\n")
+        }
+        return table
+    }
+
+    /// The byte reader agrees with the rule on the real files and on 3,000 random ones (keys
+    /// padded with spaces and tabs, texts with `=`, `\\`, `\\n`, non-ASCII, comments, blank
+    /// and key-less lines, a key given twice, no final newline).
+    @Test func stringsFilesReadAsTheirRuleSays() {
+        for (language, text) in Localization.sources { #expect(Localization.parse(text) == Self.reference(text), "\(language)") }
+        var random = SplitMix64(seed: 20_261_203)
+        let pieces = ["a", "key", ".x", " ", "\t", "=", " = ", "\\", "\\n", "n", "é", "€", "#", "{0}", "  =  ", "\r"]
+        for _ in 0..<3_000 {
+            var lines: [String] = []
+            for _ in 0..<Int.random(in: 0...12, using: &random) {
+                var line = ""
+                for _ in 0..<Int.random(in: 0...8, using: &random) { line += pieces[Int.random(in: 0..<pieces.count, using: &random)] }
+                lines.append(line)
+            }
+            let text = lines.joined(separator: "\n") + (Bool.random(using: &random) ? "\n" : "")
+            #expect(Localization.parse(text) == Self.reference(text), "\(text.debugDescription)")
+        }
+    }
 }
