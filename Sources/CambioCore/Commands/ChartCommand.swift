@@ -70,7 +70,7 @@ enum ChartCommand: CommandHandler {
         let labelWidth = labels.map(DisplayWidth.of).max() ?? 0
         let plotColumns = max(10, engine.configuration.chartColumns - labelWidth - 3)
         let rows = Chart.plot(
-            days: points.map(\.day.number), values: points.map(\.value), low: points[lowIndex].value, high: points[highIndex].value,
+            days: points.map { $0.day.number }, values: points.map { $0.value }, low: points[lowIndex].value, high: points[highIndex].value,
             plotColumns: plotColumns)
         line.reply.lines.append(
             .heading(
