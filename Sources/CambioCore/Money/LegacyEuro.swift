@@ -48,6 +48,22 @@ public enum LegacyEuro {
 
     public static func entry(_ code: CurrencyCode) -> Entry? { byCode[code] }
 
+    /// A legacy currency's fixed rate as an integer and its power of ten, and its first day:
+    /// what a day's lookup asks for every currency, without copying the entry.
+    struct Fixed {
+        let since: Day
+        let value: UInt64
+        let scale: Int
+    }
+
+    @inline(__always) static func fixed(_ code: CurrencyCode) -> Fixed? { fixedByCode[code] }
+
+    private static let fixedByCode: CurrencyMap<Fixed> = {
+        var map = CurrencyMap<Fixed>(capacity: all.count)
+        for entry in all { map[entry.code] = Fixed(since: entry.since, value: entry.scaledValue, scale: entry.scale) }
+        return map
+    }()
+
     /// The legacy currencies a table of `date` can convert, with their rates per one `base`
     /// (`fixed × rate[EUR]`): every one that had joined the euro by then, when the table has the
     /// euro. A joined currency's fixed rate replaces any quote.

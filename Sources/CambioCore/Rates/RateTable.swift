@@ -174,7 +174,7 @@ public final class RateTable: Sendable {
     /// replaces any quote), any other its published cell.
     @inline(__always) private static func bundledRate(_ code: CurrencyCode, _ index: Int, _ legacyDay: Day) -> (value: UInt64, scale: Int)? {
         if code == .eur { return (1, 0) }
-        if let legacy = LegacyEuro.entry(code), legacy.since <= legacyDay { return (legacy.scaledValue, legacy.scale) }
+        if let legacy = LegacyEuro.fixed(code), legacy.since <= legacyDay { return (legacy.value, legacy.scale) }
         return BundledHistory.shared.scaled(code, at: index).map { (UInt64($0.value), $0.scale) }
     }
 
