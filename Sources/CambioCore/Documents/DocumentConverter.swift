@@ -87,7 +87,7 @@ public final class DocumentConverter {
         while before.count < Self.headerSearchRows, scanner.next(&row) {
             let fields = (0..<row.count).map { row.string($0, bytes) }
             defer { before.append(fields) }
-            guard !fields.allSatisfy(\.isEmpty) else { continue }
+            guard !fields.allSatisfy({ $0.isEmpty }) else { continue }
             if firstFilled == nil { firstFilled = fields }
             guard case .success(let columns) = DocumentColumns.find(fields, named: options.columns) else { continue }
             if columns.date != nil || !options.columns.isEmpty {

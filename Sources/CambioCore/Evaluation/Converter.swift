@@ -298,7 +298,7 @@ final class Converter {
     /// several, each after the currencies it gave (`AED: rates of 2026-07-06 (…)`).
     func sourceNotes(_ used: UsedTables, _ line: LineContext) -> [Reply.Line] {
         if used.tables.count <= 1 { return used.tables.map { .source(tableNote($0.table, line)) } }
-        return used.tables.map { .source($0.codes.map(\.rawValue).joined(separator: ", ") + ": " + tableNote($0.table, line)) }
+        return used.tables.map { .source($0.codes.map { $0.rawValue }.joined(separator: ", ") + ": " + tableNote($0.table, line)) }
     }
 
     // MARK: The fee

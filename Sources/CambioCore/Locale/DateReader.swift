@@ -155,7 +155,7 @@ public struct DateReader: Sendable {
         let body = text.dropFirst().filter { $0 != " " }
         guard let unit = body.last, "dwmy".contains(unit) else { return nil }
         let digits = body.dropLast()
-        guard !digits.isEmpty, digits.count <= 5, digits.allSatisfy(\.isASCII), let count = Int(digits) else {
+        guard !digits.isEmpty, digits.count <= 5, digits.allSatisfy({ $0.isASCII }), let count = Int(digits) else {
             return .failure(.unreadable(text))
         }
         let day: Day?

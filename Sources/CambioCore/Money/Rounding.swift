@@ -71,7 +71,7 @@ public struct Rounding: Sendable, Hashable, CustomStringConvertible {
         guard !words.isEmpty, words.count <= 2 else { return nil }
         for word in words {
             let folded = word.lowercased().replacingOccurrences(of: "_", with: "-")
-            if let number = Int(folded), folded.allSatisfy(\.isASCII), (0...Self.maximumPlaces).contains(number), places == nil {
+            if let number = Int(folded), folded.allSatisfy({ $0.isASCII }), (0...Self.maximumPlaces).contains(number), places == nil {
                 places = .fixed(number)
             } else if folded == "minor", places == nil {
                 places = .minor

@@ -428,8 +428,8 @@ public final class RateStore {
     public func coverage(_ code: CurrencyCode, in period: Period) -> (days: Int, of: Int, first: Day?, last: Day?) {
         let (bundled, fetched) = publishedDays(period)
         let (values, _) = values(code, bundled: bundled, fetched: fetched)
-        let days = bundled.map { history.day(at: $0) } + fetched.map(\.day)
-        let quoted = zip(values, days).filter { $0.0 != nil }.map(\.1)
+        let days = bundled.map { history.day(at: $0) } + fetched.map { $0.day }
+        let quoted = zip(values, days).filter { $0.0 != nil }.map { $0.1 }
         return (quoted.count, days.count, quoted.first, quoted.last)
     }
 
