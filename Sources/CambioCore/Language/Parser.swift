@@ -76,7 +76,7 @@ public struct Parser {
             // `… at 1,0720` or `… at 107,20 $`, last on the line: a bank's rate, or what it charged.
             var bankRate: DateReference?
             if tokens.count >= 3,
-                let split = tokens.indices.dropFirst().last(where: { tokens[$0].kind == .word && atWords.contains(tokens[$0].folded) })
+                let split = tokens.indices.dropFirst().last(where: { tokens[$0].keywords.contains(.at) })
             {
                 let characters = Array(line)
                 let start = split + 1 < tokens.count ? tokens[split + 1].range.lowerBound : tokens[split].range.upperBound
@@ -91,14 +91,14 @@ public struct Parser {
             var date: DateReference?
             var averaged = false
             if let split = dateSplit(tokens, grammar) {
-                averaged = averageWords.contains(tokens[split].folded)
+                averaged = tokens[split].keywords.contains(.average)
                 let characters = Array(line)
                 // The date before the target (`45.80 eur on 2024-01-15 in usd`): the target
                 // belongs to the conversion, the words between to the date.
                 var end = tokens.count
                 if split + 2 < tokens.count,
                     let connector = tokens[(split + 2)...].firstIndex(where: {
-                        $0.kind == .arrow || ($0.kind == .word && Command.connectors.contains($0.folded))
+                        $0.kind == .arrow || $0.keywords.contains(.connector)
                     })
                 {
                     end = connector
@@ -129,7 +129,7 @@ public struct Parser {
                     guard takesDate else { return .failure(CommandError(averaged ? .average(.notAllowed) : .date(.notAllowed), at: date.word)) }
                     // One date or period a line: `on` and `average` together is an error.
                     if let other = tokens.firstIndex(where: {
-                        $0.kind == .word && (dateWords.contains($0.folded) || averageWords.contains($0.folded))
+                        !$0.keywords.isDisjoint(with: [.date, .average])
                     }) {
                         return .failure(CommandError(.average(.notAllowed), at: tokens[other].range))
                     }
@@ -156,9 +156,8 @@ public struct Parser {
 
     /// Whether the word at `index` begins a date.
     private static func isDateWord(_ tokens: [Token], _ index: Int) -> Bool {
-        let folded = tokens[index].folded
-        if dateWords.contains(folded) || averageWords.contains(folded) { return true }
-        return folded == "ב" && index + 1 < tokens.count && tokens[index + 1].kind == .number
+        if !tokens[index].keywords.isDisjoint(with: [.date, .average]) { return true }
+        return tokens[index].folded == "ב" && index + 1 < tokens.count && tokens[index + 1].kind == .number
     }
 
     /// The word that introduces a bank's rate or what it charged.
@@ -180,7 +179,7 @@ public struct Parser {
     }
 
     private func isConnector(_ token: Token) -> Bool {
-        token.kind == .arrow || (token.kind == .word && Command.connectors.contains(token.folded))
+        token.kind == .arrow || token.keywords.contains(.connector)
     }
 
     /// Words that may open a conversion and add nothing (`convert 12 eur to usd`).
@@ -191,7 +190,7 @@ public struct Parser {
     public static let joiners: Set<String> = ["and", "und", "ve", "ו", "و"]
 
     private mutating func parseLine() throws -> Command {
-        if let first = current, first.kind == .word, Self.openingWords.contains(first.folded), tokens.count > 1 { position += 1 }
+        if let first = current, first.keywords.contains(.opening), tokens.count > 1 { position += 1 }
         guard let first = current else { return .empty }
         if first.kind == .word, let declaration = grammar.declaration(first.folded) {
             position += 1
@@ -216,7 +215,7 @@ public struct Parser {
     public static let answerWords: Set<String> = ["ans", "_"]
 
     static func isAnswer(_ token: Token) -> Bool {
-        token.kind == .word && (token.text == "_" || answerWords.contains(token.folded))
+        token.kind == .word && (token.text == "_" || token.keywords.contains(.answer))
     }
 
     /// Whether the line is arithmetic: an operator, a parenthesis, a percent sign, the last
@@ -357,7 +356,7 @@ public struct Parser {
             isPercent = true
         }
         if isPercent {
-            if let word = current, word.kind == .word, Self.ofWords.contains(word.folded) {
+            if let word = current, word.keywords.contains(.of) {
                 position += 1
                 let base = try parseUnary()
                 value = .percentOf(value, base, range: word.range)
@@ -389,7 +388,7 @@ public struct Parser {
             position += 1
             // `(50 + 60) eur`: a currency after the parentheses is the whole group's.
             if let word = current, word.kind == .word || word.kind == .symbol, !isConnector(word), !Self.isAnswer(word),
-                !Self.ofWords.contains(word.folded), let currency = currencyPart()
+                !word.keywords.contains(.of), let currency = currencyPart()
             {
                 return .tagged(.group(inner), currency: currency)
             }
@@ -520,16 +519,13 @@ public struct Parser {
                 position += 1
                 continue
             }
-            guard let next = phrase() else { break }
-            let words = next.text.split(separator: " ")
-            let isJoiner = { (word: Substring) in Self.joiners.contains(TextFolding.fold(word)) }
-            if words.count > 1, words.allSatisfy({ ($0.count == 3 && CurrencyCode($0) != nil) || isJoiner($0) }), !isJoiner(words[0]) {
-                var offset = next.range.lowerBound
-                for word in words {
-                    let start = Array(line)[offset...].firstIndex { !$0.isWhitespace } ?? offset
-                    if !isJoiner(word) { list.append(CurrencyReference(text: String(word), range: start..<start + word.count)) }
-                    offset = start + word.count
-                }
+            guard let (next, span) = phraseSpan() else { break }
+            // `usd eur gbp`, `cad und nok`: codes between spaces and joiners are a list.
+            let words = tokens[span]
+            if words.count > 1, !words[span.lowerBound].keywords.contains(.joiner),
+                words.allSatisfy({ CurrencyCode($0.text) != nil || $0.keywords.contains(.joiner) })
+            {
+                for word in words where !word.keywords.contains(.joiner) { list.append(CurrencyReference(text: word.text, range: word.range)) }
             } else {
                 list.append(next)
             }
@@ -556,22 +552,23 @@ public struct Parser {
     }
 
     /// A symbol, or consecutive words that are not connectors.
-    private mutating func phrase() -> CurrencyReference? {
+    private mutating func phrase() -> CurrencyReference? { phraseSpan()?.reference }
+
+    /// The same, with the tokens it is made of.
+    private mutating func phraseSpan() -> (reference: CurrencyReference, span: Range<Int>)? {
         guard let first = current else { return nil }
+        let start = position
         if first.kind == .symbol {
             position += 1
-            return CurrencyReference(text: first.text, range: first.range)
+            return (CurrencyReference(text: first.text, range: first.range), start..<position)
         }
-        var words: [Token] = []
-        while let token = current, token.kind == .word, !isConnector(token), !Self.ofWords.contains(token.folded),
-            !Self.isAnswer(token)
-        {
-            words.append(token)
+        while let token = current, token.kind == .word, !isConnector(token), !token.keywords.contains(.of), !Self.isAnswer(token) {
             position += 1
         }
-        guard let head = words.first, let last = words.last else { return nil }
-        return CurrencyReference(
-            text: words.map(\.text).joined(separator: " "), range: head.range.lowerBound..<last.range.upperBound)
+        guard position > start else { return nil }
+        let words = tokens[start..<position]
+        let text = words.count == 1 ? first.text : words.map { $0.text }.joined(separator: " ")
+        return (CurrencyReference(text: text, range: first.range.lowerBound..<tokens[position - 1].range.upperBound), start..<position)
     }
 
     private func expectEnd() throws {

@@ -31,9 +31,44 @@ public struct Token: Equatable, Sendable {
         self.text = text
         self.range = range
         // Folded once: the parser compares a word with keywords several times.
-        folded = TextFolding.fold(text)
+        let folded = TextFolding.fold(text)
+        self.folded = folded
+        keywords = kind == .word ? Keywords.of(folded) : []
     }
 
     /// The word folded for keyword comparison (lower case, accents removed).
     public let folded: String
+    /// The parser's keyword lists the word is in, looked up once (a list is asked about every
+    /// word of a line, some several times).
+    public let keywords: Keywords
+
+    /// The parser's lists of words, each one of its sets (`Parser`, `Command`).
+    public struct Keywords: OptionSet, Sendable, Equatable {
+        public let rawValue: UInt8
+        public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+        public static let connector = Keywords(rawValue: 1)
+        public static let of = Keywords(rawValue: 2)
+        public static let answer = Keywords(rawValue: 4)
+        public static let joiner = Keywords(rawValue: 8)
+        public static let opening = Keywords(rawValue: 16)
+        public static let date = Keywords(rawValue: 32)
+        public static let average = Keywords(rawValue: 64)
+        public static let at = Keywords(rawValue: 128)
+
+        /// The lists a folded word is in: one look-up for all of them.
+        static func of(_ folded: String) -> Keywords { table[folded] ?? [] }
+
+        private static let table: [String: Keywords] = {
+            var table: [String: Keywords] = [:]
+            let lists: [(Set<String>, Keywords)] = [
+                (Command.connectors, .connector), (Parser.ofWords, .of), (Parser.answerWords, .answer), (Parser.joiners, .joiner),
+                (Parser.openingWords, .opening), (Parser.dateWords, .date), (Parser.averageWords, .average), (Parser.atWords, .at),
+            ]
+            for (words, keyword) in lists {
+                for word in words { table[word, default: []].insert(keyword) }
+            }
+            return table
+        }()
+    }
 }
