@@ -30,13 +30,21 @@ public struct Token: Equatable, Sendable {
         self.kind = kind
         self.text = text
         self.range = range
-        // Folded once: the parser compares a word with keywords several times.
+        // Folded once: the parser compares a word with keywords several times. A number or a
+        // symbol is never compared with a word (folding `€` alone cost thousands of
+        // instructions).
+        guard kind == .word else {
+            folded = text
+            keywords = []
+            return
+        }
         let folded = TextFolding.fold(text)
         self.folded = folded
-        keywords = kind == .word ? Keywords.of(folded) : []
+        keywords = Keywords.of(folded)
     }
 
-    /// The word folded for keyword comparison (lower case, accents removed).
+    /// A word folded for keyword comparison (lower case, accents removed); any other token's
+    /// text as it is.
     public let folded: String
     /// The parser's keyword lists the word is in, looked up once (a list is asked about every
     /// word of a line, some several times).
