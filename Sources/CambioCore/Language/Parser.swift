@@ -25,6 +25,24 @@ public struct Parser {
         self.grammar = grammar
     }
 
+    /// The folded first word of a line whose start is ASCII, as `parse` takes it (letters first,
+    /// at most twelve; else no word), read from its bytes; `nil` when a byte outside ASCII comes
+    /// before the word ends (a byte-order mark, a Unicode space, a letter with an accent).
+    private static func asciiCommandWord(_ line: String) -> String? {
+        var line = line
+        return line.withUTF8 { bytes -> String? in
+            var index = 0
+            while index < bytes.count, bytes[index] == 0x20 || (0x09...0x0D).contains(bytes[index]) { index += 1 }
+            let start = index
+            while index < bytes.count, bytes[index] != 0x20, !(0x09...0x0D).contains(bytes[index]) {
+                guard bytes[index] < 0x80 else { return nil }
+                index += 1
+            }
+            guard index > start, index - start <= 12, (bytes[start] | 0x20) &- 0x61 < 26 else { return "" }
+            return TextFolding.fold(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+        }
+    }
+
     /// Whether a character is white space, an ASCII one answered without Unicode's
     /// properties (`Character.isWhitespace` costs some 400 instructions a character).
     @inline(__always) private static func isSpace(_ character: Character) -> Bool {
@@ -40,13 +58,21 @@ public struct Parser {
     public static func parse(
         _ line: String, commands grammar: CommandGrammar, lakhLetter: Bool = false, isCurrency: ((String) -> Bool)? = nil
     ) -> Result<Command, CommandError> {
-        let trimmed = line.drop { isSpace($0) || $0 == "\u{FEFF}" }
-        let word = trimmed.prefix { !isSpace($0) }
+        func firstWord() -> (trimmed: Substring, word: Substring) {
+            let trimmed = line.drop { isSpace($0) || $0 == "\u{FEFF}" }
+            return (trimmed, trimmed.prefix { !isSpace($0) })
+        }
         // Command words are letters: an amount or a symbol first is never folded.
-        let commandWord = word.first?.isLetter == true && word.count <= 12 ? TextFolding.fold(word) : ""
+        let commandWord =
+            asciiCommandWord(line)
+            ?? {
+                let word = firstWord().word
+                return word.first?.isLetter == true && word.count <= 12 ? TextFolding.fold(word) : ""
+            }()
         // A command whose argument is free text (`locale de_DE`, `list São`): the rest of the
         // line, or one of its keywords.
         if let declaration = grammar.declaration(commandWord), declaration.takesFreeText {
+            let (trimmed, word) = firstWord()
             let start = line.count - trimmed.count
             var rest = trimmed.dropFirst(word.count)
             // A comment after the argument is not part of it.
