@@ -4,13 +4,22 @@ struct InputRepair {
     let amountParser: AmountParser
     let formatter: MoneyFormatter
     let localized: Localization
+    /// The locale's grouping separator when it is a space (asked once, not every line).
+    private let spaceGrouping: Character?
+
+    init(amountParser: AmountParser, formatter: MoneyFormatter, localized: Localization) {
+        self.amountParser = amountParser
+        self.formatter = formatter
+        self.localized = localized
+        spaceGrouping = amountParser.conventions.groupingSeparator.flatMap { $0.isWhitespace ? $0 : nil }
+    }
 
     /// In a locale that groups digits with a space (fr_FR: a narrow no-break space), an
     /// ordinary space typed between groups is read as that grouping space where it can only
     /// be one: digits, one space, exactly three digits, and no digit after (`1 234,5`). Two
     /// numbers in a row mean nothing else, and every character keeps its column.
     func spaceGroupsJoined(_ line: String) -> String {
-        guard let grouping = amountParser.conventions.groupingSeparator, grouping.isWhitespace, line.contains(" ") else { return line }
+        guard let grouping = spaceGrouping, line.utf8.contains(0x20) else { return line }
         let primary = amountParser.conventions.primaryGroupSize
         var characters = Array(line)
         var changed = false
