@@ -11,7 +11,15 @@ public enum TextFolding {
         // Plain ASCII letters (codes, keywords, most names typed) need no Unicode folding.
         let utf8 = text.utf8
         if utf8.allSatisfy({ (0x61...0x7A).contains($0) || (0x41...0x5A).contains($0) }) {
-            return String(decoding: utf8.map { $0 | 0x20 }, as: UTF8.self)
+            // Written straight into the string's storage: no array between.
+            return String(unsafeUninitializedCapacity: utf8.count) { buffer in
+                var count = 0
+                for byte in utf8 {
+                    buffer[count] = byte | 0x20
+                    count += 1
+                }
+                return count
+            }
         }
         // Other ASCII text (names with spaces, digits, punctuation) folds the same way byte
         // by byte, without Foundation's Unicode folding.
