@@ -33,4 +33,28 @@ import Testing
         }
         #expect(checked > 1_000)
     }
+
+    /// The shortcut that spares a line its grapheme segmentation says "one scalar, one
+    /// character" only when that is so: 20,000 random lines of ASCII, Latin letters, currency
+    /// signs, combining marks, CR LF, emoji, Hangul jamo and Arabic.
+    @Test func everyScalarIsACharacterOnlyWhenItIs() {
+        var random = SplitMix64(seed: 20_261_204)
+        let pool: [Unicode.Scalar] = [
+            "a", "Z", "1", " ", ",", ".", "\r", "\n", "\t", "é", "ü", "ß", "ı", "İ", "ÿ", "\u{2B0}", "\u{2FF}", "\u{300}", "\u{301}",
+            "\u{20AC}", "\u{20BA}", "\u{20CF}", "\u{20D0}", "\u{200D}", "\u{FE0F}", "\u{1F1E9}", "\u{1F1EA}", "\u{1100}", "\u{1161}",
+            "\u{0661}", "\u{0600}", "\u{05D0}", "\u{0E33}", "\u{FEFF}",
+        ]
+        var agreed = 0
+        for _ in 0..<20_000 {
+            let scalars = (0..<Int.random(in: 0...12, using: &random)).map { _ in pool[Int.random(in: 0..<pool.count, using: &random)] }
+            var text = ""
+            text.unicodeScalars.append(contentsOf: scalars)
+            if Tokenizer.everyScalarIsACharacter(scalars) {
+                #expect(text.count == scalars.count, "\(scalars.map { String($0.value, radix: 16) })")
+                agreed += 1
+            }
+        }
+        // The shortcut is taken often enough to matter.
+        #expect(agreed > 1_000)
+    }
 }
