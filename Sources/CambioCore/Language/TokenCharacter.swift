@@ -1,3 +1,5 @@
+import Synchronization
+
 /// What the tokenizer asks of a character: a `Character` for any line, a byte for ASCII ones.
 protocol TokenCharacter: Equatable {
     var character: Character { get }
@@ -81,18 +83,32 @@ extension UInt8: TokenCharacter {
 extension Unicode.Scalar: TokenCharacter {
     var character: Character { Character(self) }
     func `is`(_ other: Unicode.Scalar) -> Bool { self == other }
-    var isDecimalDigit: Bool { isASCII ? (48...57).contains(value) : character.isDecimalDigit }
-    var isLetter: Bool { isASCII ? (65...90).contains(value) || (97...122).contains(value) : character.isLetter }
-    var isUppercase: Bool { isASCII ? (65...90).contains(value) : character.isUppercase }
-    var isSkipped: Bool { isASCII ? value == 0x20 || (0x09...0x0D).contains(value) : character.isSkipped }
-    var isBidiMark: Bool { !isASCII && character.isBidiMark }
-    var isCurrencySymbol: Bool { isASCII ? value == 0x24 : properties.generalCategory == .currencySymbol }
+    var isDecimalDigit: Bool { isASCII ? (48...57).contains(value) : answers.contains(.decimalDigit) }
+    var isLetter: Bool { isASCII ? (65...90).contains(value) || (97...122).contains(value) : answers.contains(.letter) }
+    var isUppercase: Bool { isASCII ? (65...90).contains(value) : answers.contains(.uppercase) }
+    var isSkipped: Bool { isASCII ? value == 0x20 || (0x09...0x0D).contains(value) : answers.contains(.skipped) }
+    var isBidiMark: Bool { !isASCII && answers.contains(.bidiMark) }
+    var isCurrencySymbol: Bool { isASCII ? value == 0x24 : answers.contains(.currencySymbol) }
     var isWordCharacter: Bool {
-        isASCII ? (65...90).contains(value) || (97...122).contains(value) || value == 0x27 || value == 0x26 : character.isWordCharacter
+        isASCII ? (65...90).contains(value) || (97...122).contains(value) || value == 0x27 || value == 0x26 : answers.contains(.wordCharacter)
     }
     var isSign: Bool { value == 0x2D || value == 0x2B || value == 0x2212 }
-    var isNumberMark: Bool { isASCII ? value == 0x2E || value == 0x2C || value == 0x27 : character.isNumberMark }
-    var isGroupSpace: Bool { !isASCII && character.isGroupSpace }
+    var isNumberMark: Bool { isASCII ? value == 0x2E || value == 0x2C || value == 0x27 : answers.contains(.numberMark) }
+    var isGroupSpace: Bool { !isASCII && answers.contains(.groupSpace) }
+
+    /// What the `Character` of a scalar outside ASCII answers, asked once for each scalar below
+    /// U+3000 and remembered (a Character's properties cost some 500 instructions a question, and
+    /// the tokenizer asks several about each `€` of every line); any other scalar is asked each
+    /// time.
+    private var answers: ScalarAnswers {
+        guard value < ScalarAnswers.rememberedBelow else { return ScalarAnswers(character) }
+        let index = Int(value)
+        let known = ScalarAnswers.remembered.withLock { $0[index] }
+        if known.contains(.known) { return known }
+        let answers = ScalarAnswers(character)
+        ScalarAnswers.remembered.withLock { $0[index] = answers }
+        return answers
+    }
     static func text(_ characters: ArraySlice<Unicode.Scalar>) -> String {
         // Encoded into bytes and decoded once: a scalar view appended to one by one costs
         // some 3,700 instructions for a word.
@@ -107,4 +123,40 @@ extension Unicode.Scalar: TokenCharacter {
             return String(decoding: UnsafeBufferPointer(rebasing: buffer[0..<count]), as: UTF8.self)
         }
     }
+}
+
+/// The answers of a one-scalar `Character` to the tokenizer's questions.
+private struct ScalarAnswers: OptionSet {
+    let rawValue: UInt16
+
+    static let known = ScalarAnswers(rawValue: 1 << 0)
+    static let decimalDigit = ScalarAnswers(rawValue: 1 << 1)
+    static let letter = ScalarAnswers(rawValue: 1 << 2)
+    static let uppercase = ScalarAnswers(rawValue: 1 << 3)
+    static let skipped = ScalarAnswers(rawValue: 1 << 4)
+    static let bidiMark = ScalarAnswers(rawValue: 1 << 5)
+    static let currencySymbol = ScalarAnswers(rawValue: 1 << 6)
+    static let wordCharacter = ScalarAnswers(rawValue: 1 << 7)
+    static let numberMark = ScalarAnswers(rawValue: 1 << 8)
+    static let groupSpace = ScalarAnswers(rawValue: 1 << 9)
+
+    init(rawValue: UInt16) { self.rawValue = rawValue }
+
+    init(_ character: Character) {
+        var answers: ScalarAnswers = .known
+        if character.isDecimalDigit { answers.insert(.decimalDigit) }
+        if character.isLetter { answers.insert(.letter) }
+        if character.isUppercase { answers.insert(.uppercase) }
+        if character.isSkipped { answers.insert(.skipped) }
+        if character.isBidiMark { answers.insert(.bidiMark) }
+        if character.isCurrencySymbol { answers.insert(.currencySymbol) }
+        if character.isWordCharacter { answers.insert(.wordCharacter) }
+        if character.isNumberMark { answers.insert(.numberMark) }
+        if character.isGroupSpace { answers.insert(.groupSpace) }
+        self = answers
+    }
+
+    static let rememberedBelow: UInt32 = 0x3000
+    /// One slot a scalar below `rememberedBelow`; without `known` until asked.
+    static let remembered = Mutex([ScalarAnswers](repeating: [], count: Int(rememberedBelow)))
 }
