@@ -212,6 +212,8 @@ final class Converter {
         var answer = Rational.zero
         var used = UsedTables()
         let rounding = line.state.rounding
+        // The given amount and ` = ` begin every result line: written once, kept for the others.
+        var givenCount: Int?
         for (index, target) in targets.enumerated() {
             let quote = try quote(from: from, to: target, line)
             let rate = quote.rate
@@ -225,9 +227,14 @@ final class Converter {
             }
             let fee = from != target && line.state.hasFee ? line.state.fee : nil
             if !line.isTableRow {
-                resultLine.removeAll(keepingCapacity: true)
-                formatter.writeGiven(amount, from, into: &resultLine)
-                resultLine.append(contentsOf: Self.equals)
+                if let givenCount {
+                    resultLine.removeLast(resultLine.count - givenCount)
+                } else {
+                    resultLine.removeAll(keepingCapacity: true)
+                    formatter.writeGiven(amount, from, into: &resultLine)
+                    resultLine.append(contentsOf: Self.equals)
+                    givenCount = resultLine.count
+                }
                 formatter.write(result, target, rounding: rounding, into: &resultLine)
                 if let fee { resultLine += feeSuffix(result * (.one + fee), target, fee, rounding).utf8 }
                 line.reply.lines.append(.result(resultLine.withUnsafeBufferPointer(ResultText.init(utf8:)), detail: detail))
