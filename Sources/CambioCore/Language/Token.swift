@@ -64,8 +64,27 @@ public struct Token: Equatable, Sendable {
         public static let average = Keywords(rawValue: 64)
         public static let at = Keywords(rawValue: 128)
 
-        /// The lists a folded word is in: one look-up for all of them.
-        static func of(_ folded: String) -> Keywords { table[folded] ?? [] }
+        /// The lists a folded word is in: one look-up for all of them, none for a word whose
+        /// length and first byte no keyword has (most codes and names).
+        static func of(_ folded: String) -> Keywords {
+            let utf8 = folded.utf8
+            guard let first = utf8.first, utf8.count < 32, starts[utf8.count << 8 | Int(first)] else { return [] }
+            return table[folded] ?? []
+        }
+
+        /// Whether a keyword of this length in bytes (below 32) begins with this byte, at
+        /// `length << 8 | byte`.
+        private static let starts: [Bool] = {
+            var starts = [Bool](repeating: false, count: 32 << 8)
+            for word in table.keys {
+                let utf8 = word.utf8
+                guard let first = utf8.first else { continue }
+                // `of` answers none for 32 bytes or more: no keyword may be that long.
+                precondition(utf8.count < 32, "keyword too long for the filter")
+                starts[utf8.count << 8 | Int(first)] = true
+            }
+            return starts
+        }()
 
         private static let table: [String: Keywords] = {
             var table: [String: Keywords] = [:]

@@ -57,4 +57,22 @@ import Testing
         // The shortcut is taken often enough to matter.
         #expect(agreed > 1_000)
     }
+
+    /// Every word of the parser's keyword lists is found in its list through the filter, and
+    /// no other word is: the lists' words, their neighbours and random words.
+    @Test func keywordsAreFoundThroughTheFilter() {
+        let lists: [(Set<String>, Token.Keywords)] = [
+            (Command.connectors, .connector), (Parser.ofWords, .of), (Parser.answerWords, .answer), (Parser.joiners, .joiner),
+            (Parser.openingWords, .opening), (Parser.dateWords, .date), (Parser.averageWords, .average), (Parser.atWords, .at),
+        ]
+        for (words, keyword) in lists {
+            for word in words { #expect(Token.Keywords.of(word).contains(keyword), "\(word)") }
+        }
+        let all = lists.reduce(into: Set<String>()) { $0.formUnion($1.0) }
+        var random = SplitMix64(seed: 20_261_205)
+        let letters = Array("abcdefghijklmnopqrstuvwxyzäöüı")
+        var others = all.flatMap { [$0 + "s", String($0.dropLast()), "x" + $0] }
+        for _ in 0..<5_000 { others.append(String((0..<Int.random(in: 1...6, using: &random)).map { _ in letters.randomElement(using: &random)! })) }
+        for word in others where !all.contains(word) { #expect(Token.Keywords.of(word).isEmpty, "\(word)") }
+    }
 }
