@@ -164,7 +164,8 @@ final class Calculator {
         for target in targets {
             let quote = try quote(from, target)
             let rate = quote.rate
-            used.add(quote.table, target)
+            // The tables are named on a terminal only (a bundled day's table is made for it).
+            if showsDetails { used.add(quote.table, target) }
             let result = total.value * rate
             try converter.readable(result)
             let charged = try fee.flatMap { try chargedValue(expression, factor: factor, into: target, fee: $0, state) }
