@@ -32,13 +32,13 @@ public struct Parser {
         var line = line
         return line.withUTF8 { bytes -> String? in
             var index = 0
-            while index < bytes.count, bytes[index] == 0x20 || (0x09...0x0D).contains(bytes[index]) { index += 1 }
+            while index < bytes.count, bytes[index].isSkipped { index += 1 }
             let start = index
-            while index < bytes.count, bytes[index] != 0x20, !(0x09...0x0D).contains(bytes[index]) {
+            while index < bytes.count, !bytes[index].isSkipped {
                 guard bytes[index] < 0x80 else { return nil }
                 index += 1
             }
-            guard index > start, index - start <= 12, (bytes[start] | 0x20) &- 0x61 < 26 else { return "" }
+            guard index > start, index - start <= 12, bytes[start].isLetter else { return "" }
             return TextFolding.fold(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
         }
     }
@@ -46,7 +46,7 @@ public struct Parser {
     /// Whether a character is white space, an ASCII one answered without Unicode's
     /// properties (`Character.isWhitespace` costs some 400 instructions a character).
     @inline(__always) private static func isSpace(_ character: Character) -> Bool {
-        if let ascii = character.asciiValue { return ascii == 0x20 || (0x09...0x0D).contains(ascii) }
+        if let ascii = character.asciiValue { return ascii.isSkipped }
         return character.isWhitespace
     }
 

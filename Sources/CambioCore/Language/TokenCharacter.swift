@@ -33,23 +33,21 @@ extension Character: TokenCharacter {
         return scalars.first == other && scalars.count == 1
     }
     var isDecimalDigit: Bool {
-        if let ascii = asciiValue { return ascii >= 48 && ascii <= 57 }
+        if let ascii = asciiValue { return ascii.isDecimalDigit }
         return isWholeNumber && wholeNumberValue.map { (0...9).contains($0) } == true
     }
     var isSkipped: Bool {
-        if let ascii = asciiValue { return ascii == 0x20 || (0x09...0x0D).contains(ascii) }
+        if let ascii = asciiValue { return ascii.isSkipped }
         // A byte-order mark (a file saved by some editors starts with one) is no character.
         return isWhitespace || Sanitiser.bidiMarks.contains(self) || self == "\u{FEFF}"
     }
     var isBidiMark: Bool { !isASCII && Sanitiser.bidiMarks.contains(self) }
     var isCurrencySymbol: Bool {
-        if let ascii = asciiValue { return ascii == UInt8(ascii: "$") }
+        if let ascii = asciiValue { return ascii.isCurrencySymbol }
         return unicodeScalars.first?.properties.generalCategory == .currencySymbol
     }
     var isWordCharacter: Bool {
-        if let ascii = asciiValue {
-            return (65...90).contains(ascii) || (97...122).contains(ascii) || ascii == UInt8(ascii: "'") || ascii == UInt8(ascii: "&")
-        }
+        if let ascii = asciiValue { return ascii.isWordCharacter }
         let category = unicodeScalars.first?.properties.generalCategory
         return isLetter || category == .nonspacingMark || category == .spacingMark || ["’", "ʻ"].contains(self)
     }
@@ -83,18 +81,20 @@ extension UInt8: TokenCharacter {
 extension Unicode.Scalar: TokenCharacter {
     var character: Character { Character(self) }
     func `is`(_ other: Unicode.Scalar) -> Bool { self == other }
-    var isDecimalDigit: Bool { isASCII ? (48...57).contains(value) : answers.contains(.decimalDigit) }
-    var isLetter: Bool { isASCII ? (65...90).contains(value) || (97...122).contains(value) : answers.contains(.letter) }
-    var isUppercase: Bool { isASCII ? (65...90).contains(value) : answers.contains(.uppercase) }
-    var isSkipped: Bool { isASCII ? value == 0x20 || (0x09...0x0D).contains(value) : answers.contains(.skipped) }
-    var isBidiMark: Bool { !isASCII && answers.contains(.bidiMark) }
-    var isCurrencySymbol: Bool { isASCII ? value == 0x24 : answers.contains(.currencySymbol) }
-    var isWordCharacter: Bool {
-        isASCII ? (65...90).contains(value) || (97...122).contains(value) || value == 0x27 || value == 0x26 : answers.contains(.wordCharacter)
-    }
+    // An ASCII scalar answers as its byte; any other as its Character (remembered).
+    var isDecimalDigit: Bool { byte?.isDecimalDigit ?? answers.contains(.decimalDigit) }
+    var isLetter: Bool { byte?.isLetter ?? answers.contains(.letter) }
+    var isUppercase: Bool { byte?.isUppercase ?? answers.contains(.uppercase) }
+    var isSkipped: Bool { byte?.isSkipped ?? answers.contains(.skipped) }
+    var isBidiMark: Bool { byte?.isBidiMark ?? answers.contains(.bidiMark) }
+    var isCurrencySymbol: Bool { byte?.isCurrencySymbol ?? answers.contains(.currencySymbol) }
+    var isWordCharacter: Bool { byte?.isWordCharacter ?? answers.contains(.wordCharacter) }
     var isSign: Bool { value == 0x2D || value == 0x2B || value == 0x2212 }
-    var isNumberMark: Bool { isASCII ? value == 0x2E || value == 0x2C || value == 0x27 : answers.contains(.numberMark) }
-    var isGroupSpace: Bool { !isASCII && answers.contains(.groupSpace) }
+    var isNumberMark: Bool { byte?.isNumberMark ?? answers.contains(.numberMark) }
+    var isGroupSpace: Bool { byte?.isGroupSpace ?? answers.contains(.groupSpace) }
+
+    /// The scalar as a byte when it is ASCII.
+    private var byte: UInt8? { isASCII ? UInt8(truncatingIfNeeded: value) : nil }
 
     /// What the `Character` of a scalar outside ASCII answers, asked once for each scalar below
     /// U+3000 and remembered (a Character's properties cost some 500 instructions a question, and
