@@ -283,12 +283,26 @@ public enum DelimitedText {
 
     /// The same for a field's UTF-8 bytes.
     public static func append(bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8, to out: inout [UInt8]) {
-        var plain = true
-        for byte in bytes where byte == delimiter || byte == UInt8(ascii: "\"") || byte == 0x0A || byte == 0x0D {
-            plain = false
-            break
-        }
-        if plain { return out.append(contentsOf: bytes) }
+        guard needsQuotes(bytes, delimiter: delimiter) else { return out.append(contentsOf: bytes) }
+        appendQuoted(bytes, to: &out)
+    }
+
+    /// The field written at the end of `out` from `start` on, put in quotes as `append` writes
+    /// it when it needs them (a figure written in place: `"68,98"` in a table of commas).
+    public static func quoteField(in out: inout [UInt8], from start: Int, delimiter: UInt8) {
+        guard out[start...].withUnsafeBufferPointer({ needsQuotes($0, delimiter: delimiter) }) else { return }
+        let field = Array(out[start...])
+        out.removeSubrange(start...)
+        field.withUnsafeBufferPointer { appendQuoted($0, to: &out) }
+    }
+
+    /// Whether a field holds the separator, a quote or a line break.
+    private static func needsQuotes(_ bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8) -> Bool {
+        bytes.contains { $0 == delimiter || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
+    }
+
+    /// A field in quotes, its quotes doubled.
+    private static func appendQuoted(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         for byte in bytes {
             if byte == UInt8(ascii: "\"") { out.append(byte) }

@@ -177,10 +177,7 @@ public final class DocumentConverter {
             out.append(delimiter)
             let start = out.count
             write(&out)
-            if point == delimiter, out[start...].contains(point) {
-                out.insert(UInt8(ascii: "\""), at: start)
-                out.append(UInt8(ascii: "\""))
-            }
+            DelimitedText.quoteField(in: &out, from: start, delimiter: delimiter)
         }
         // A row's own fields, as many as the header's at least.
         let width = header.count
