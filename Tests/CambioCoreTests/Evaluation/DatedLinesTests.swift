@@ -1,3 +1,4 @@
+import CambioTestSupport
 import Foundation
 import Testing
 
@@ -227,7 +228,8 @@ import Testing
             error.kind
                 == .date(
                     .currencyMissing(
-                        CurrencyCode("AED")!, Day(iso: "2020-05-05")!, snapshotsSince: RateStore.snapshotsSince, fetched: false, pinned: nil, reason: nil)))
+                        CurrencyCode("AED")!, Day(iso: "2020-05-05")!, snapshotsSince: RateStore.snapshotsSince, fetched: false, pinned: nil,
+                        reason: nil)))
     }
 
     @Test func calculationsAndRatesTakeADateToo() {

@@ -1,3 +1,4 @@
+import CambioTestSupport
 import Foundation
 import Testing
 

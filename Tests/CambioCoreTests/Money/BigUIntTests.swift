@@ -1,3 +1,4 @@
+import CambioTestSupport
 import Testing
 
 @testable import CambioCore

@@ -1,3 +1,4 @@
+import CambioTestSupport
 import Foundation
 import Testing
 
@@ -134,8 +135,12 @@ import Testing
         var rates: [Rational] = []
         // Cross rates of ECB-style decimals (`1.0956 / 7.4560`), published ones, and any fraction.
         for _ in 0..<20_000 {
-            let a = Rational(negative: false, significand: BigUInt(UInt64.random(in: 1...99_999_999, using: &random)), exponent: -Int.random(in: 0...6, using: &random))
-            let b = Rational(negative: false, significand: BigUInt(UInt64.random(in: 1...99_999_999, using: &random)), exponent: -Int.random(in: 0...6, using: &random))
+            let a = Rational(
+                negative: false, significand: BigUInt(UInt64.random(in: 1...99_999_999, using: &random)),
+                exponent: -Int.random(in: 0...6, using: &random))
+            let b = Rational(
+                negative: false, significand: BigUInt(UInt64.random(in: 1...99_999_999, using: &random)),
+                exponent: -Int.random(in: 0...6, using: &random))
             rates.append(a)
             if let cross = a / b { rates.append(cross) }
             rates.append(Self.randomValue(&random).magnitude)

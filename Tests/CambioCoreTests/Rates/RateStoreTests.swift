@@ -1,3 +1,4 @@
+import CambioTestSupport
 import Foundation
 import Testing
 
@@ -171,7 +172,9 @@ import Testing
             let fields = Dictionary(uniqueKeysWithValues: Record(conversion).fields.map { ($0.key, $0.value) })
             // The record writes the exact decimal, trailing zeros aside.
             #expect(conversion.rate == Rational(decimalText: parts[0]), "\(item.line): \(fields)")
-            #expect(fields["period_days"] == .integer(Int(parts[1]) ?? 0) && fields["date"] == .text(parts[2] + "/" + parts[3]), "\(item.line): \(fields)")
+            #expect(
+                fields["period_days"] == .integer(Int(parts[1]) ?? 0) && fields["date"] == .text(parts[2] + "/" + parts[3]), "\(item.line): \(fields)"
+            )
             #expect(fields["period"] == .text(item.period.split(separator: " ")[1].description) && fields["source"] == .text("ecb"))
         }
         #expect(missing > 10 && missing < cases.count / 2, "\(missing) of \(cases.count) without an average")
@@ -195,7 +198,8 @@ import Testing
         throws
     {
         let reply = evaluate(line, in: RateStore([table]))
-        let fields = Dictionary(uniqueKeysWithValues: Record(try #require(reply.conversions.first, "\(reply.lines)")).fields.map { ($0.key, $0.value) })
+        let fields = Dictionary(
+            uniqueKeysWithValues: Record(try #require(reply.conversions.first, "\(reply.lines)")).fields.map { ($0.key, $0.value) })
         #expect(fields["date"] == .text(date) && fields["date_asked"] == .text(asked), "\(fields)")
         #expect(fields["substitution"] == .text(substitution) && fields["period"] == .text(period) && fields["period_days"] == days, "\(fields)")
         #expect(fields["source"] == .text(line.contains("aed") ? "currency-api" : "ecb"))
@@ -220,7 +224,8 @@ import Testing
         // DKK is not in the fresher table: the ECB's day, for both of the pair's currencies.
         #expect(used("12 usd in dkk").first?.hasPrefix("ecb 2026-10-30 ") == true)
         // Pinned, the ECB's newest day answers although a fresher table of another source is held.
-        let engine = Engine(configuration: EngineConfiguration(locale: LocaleSettings(numbers: "en_US", money: "en_US", messages: "en_US")), store: store)
+        let engine = Engine(
+            configuration: EngineConfiguration(locale: LocaleSettings(numbers: "en_US", money: "en_US", messages: "en_US")), store: store)
         var state = SessionState(base: .eur, recent: [], locale: engine.locale)
         state.pinnedSource = "ecb"
         #expect(engine.evaluate("12 eur in usd", state: &state, now: now).reply.conversions.first?.date == "2026-10-30")
@@ -250,7 +255,8 @@ import Testing
     }
 
     private func evaluate(_ line: String, in store: RateStore) -> Reply {
-        let engine = Engine(configuration: EngineConfiguration(locale: LocaleSettings(numbers: "en_US", money: "en_US", messages: "en_US")), store: store)
+        let engine = Engine(
+            configuration: EngineConfiguration(locale: LocaleSettings(numbers: "en_US", money: "en_US", messages: "en_US")), store: store)
         var state = SessionState(base: .eur, recent: [], locale: engine.locale)
         return engine.evaluate(line, state: &state, now: now).reply
     }
