@@ -172,25 +172,30 @@ public struct SessionState: Sendable {
         }
         var changed = false
         let box = unique
+        // A code not yet listed takes a slot at the end (the last one's when the list is
+        // full) and then moves to the front like the others: the list never grows past its
+        // limit and is never reallocated.
         func moveToFront(_ code: CurrencyCode) {
-            if let index = box.recent.firstIndex(of: code) {
-                guard index > 0 else { return }
-                box.recent.withUnsafeMutableBufferPointer { list in
-                    var position = index
-                    while position > 0 {
-                        list[position] = list[position - 1]
-                        position -= 1
-                    }
-                    list[0] = code
+            var index = box.recent.firstIndex(of: code)
+            if index == 0 { return }
+            if index == nil {
+                if box.recent.count < Self.recentLimit { box.recent.append(code) }
+                index = box.recent.count - 1
+            }
+            guard let index else { return }
+            box.recent.withUnsafeMutableBufferPointer { list in
+                var position = index
+                while position > 0 {
+                    list[position] = list[position - 1]
+                    position -= 1
                 }
-            } else {
-                box.recent.insert(code, at: 0)
+                list[0] = code
             }
             changed = true
         }
+        if box.recent.count > Self.recentLimit { box.recent.removeLast(box.recent.count - Self.recentLimit) }
         for code in rest.reversed() { moveToFront(code) }
         moveToFront(first)
-        if box.recent.count > Self.recentLimit { box.recent.removeLast(box.recent.count - Self.recentLimit) }
         return changed
     }
 }
