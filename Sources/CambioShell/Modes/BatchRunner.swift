@@ -23,7 +23,7 @@ final class BatchRunner {
     /// The record types whose header line a TSV or CSV output has written.
     private var headed: Set<String> = []
     /// Assumptions already said in this run.
-    private var saidAssumptions: Set<String> = []
+    private var saidAssumptions = SaidTexts()
     /// Whether the run was told that its setting changes are not kept.
     private var saidThisRunOnly = false
     /// The signal that asked the run to stop (SIGINT, SIGTERM, SIGHUP).
@@ -208,7 +208,7 @@ final class BatchRunner {
             var told = reply
             told.lines.removeAll { line in
                 guard case .assumption(let text) = line else { return false }
-                return !saidAssumptions.insert(text).inserted
+                return !saidAssumptions.insert(text)
             }
             err = render(told, line: line(), lineNumber: lineNumber, localized)
         } else {

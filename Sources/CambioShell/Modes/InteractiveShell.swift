@@ -24,7 +24,7 @@ final class InteractiveShell {
     /// when the table changes.
     private var shownSource: String?
     /// Assumptions already said in this session (“$” taken as USD).
-    private var saidAssumptions: Set<String> = []
+    private var saidAssumptions = SaidTexts()
 
     func run() -> Int32 {
         // libedit needs the character type of the user's locale; Debian often has only C.UTF-8.
@@ -145,7 +145,7 @@ final class InteractiveShell {
                 return false
             case .assumption(let text):
                 // Said the first time in a session, not under every result.
-                return !saidAssumptions.insert(text).inserted
+                return !saidAssumptions.insert(text)
             default:
                 return false
             }
