@@ -23,6 +23,9 @@ public final class MoneyFormatter {
         let positiveSuffixBytes: [UInt8]
         let negativePrefixBytes: [UInt8]
         let negativeSuffixBytes: [UInt8]
+        /// The four affixes held inline when each fits, for the amounts every line writes:
+        /// copied without retaining an array.
+        let inline: InlineAffixes?
 
         init(positive: (prefix: String, suffix: String), negative: (prefix: String, suffix: String), symbol: String) {
             positivePrefix = positive.prefix
@@ -34,6 +37,37 @@ public final class MoneyFormatter {
             positiveSuffixBytes = Array(positive.suffix.utf8)
             negativePrefixBytes = Array(negative.prefix.utf8)
             negativeSuffixBytes = Array(negative.suffix.utf8)
+            inline = InlineAffixes(positivePrefixBytes, positiveSuffixBytes, negativePrefixBytes, negativeSuffixBytes)
+        }
+    }
+
+    /// A pattern's affixes as bytes in one plain value: `(prefix, suffix)` for each sign, each
+    /// at most `capacity` bytes.
+    private struct InlineAffixes {
+        static let capacity = 16
+        private var bytes: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+        private var counts: (Int, Int, Int, Int) = (0, 0, 0, 0)
+
+        init?(_ affixes: [UInt8]...) {
+            guard affixes.allSatisfy({ $0.count <= Self.capacity }) else { return nil }
+            withUnsafeMutableBytes(of: &bytes) { buffer in
+                for (index, affix) in affixes.enumerated() {
+                    for (offset, byte) in affix.enumerated() { buffer[index * Self.capacity + offset] = byte }
+                }
+            }
+            counts = (affixes[0].count, affixes[1].count, affixes[2].count, affixes[3].count)
+        }
+
+        /// Calls `body` with the prefix and the suffix of a sign.
+        @inline(__always) func withAffixes<T>(negative: Bool, _ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> T) -> T {
+            withUnsafeBytes(of: bytes) { buffer in
+                let first = negative ? 2 : 0
+                let prefixCount = negative ? counts.2 : counts.0
+                let suffixCount = negative ? counts.3 : counts.1
+                return body(
+                    UnsafeRawBufferPointer(rebasing: buffer[(first * Self.capacity)..<(first * Self.capacity + prefixCount)]),
+                    UnsafeRawBufferPointer(rebasing: buffer[((first + 1) * Self.capacity)..<((first + 1) * Self.capacity + suffixCount)]))
+            }
         }
     }
 
@@ -62,10 +96,8 @@ public final class MoneyFormatter {
         _ value: Rational, _ code: CurrencyCode, fractionDigits: Int = fractionDigits, mode: Rounding.Mode = .halfEven, into out: inout [UInt8]
     ) {
         let pattern = pattern(for: code)
-        if let magnitude = value.scaledMagnitudeFast(fractionDigits: fractionDigits, mode: mode) {
+        if let inline = pattern.inline, let magnitude = value.scaledMagnitudeFast(fractionDigits: fractionDigits, mode: mode) {
             let negative = value.isNegative && magnitude != 0
-            let prefix = negative ? pattern.negativePrefixBytes : pattern.positivePrefixBytes
-            let suffix = negative ? pattern.negativeSuffixBytes : pattern.positiveSuffixBytes
             var digits: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
             withUnsafeMutableBytes(of: &digits) { buffer in
                 // Least significant first; UInt128 has at most 39 digits.
@@ -88,9 +120,11 @@ public final class MoneyFormatter {
                     low /= 10
                     count += 1
                 } while low != 0
-                writeNumber(
-                    UnsafeRawBufferPointer(rebasing: buffer[(40 - count)..<40]), fractionDigits: fractionDigits, prefix: prefix, suffix: suffix,
-                    into: &out)
+                inline.withAffixes(negative: negative) { prefix, suffix in
+                    writeNumber(
+                        UnsafeRawBufferPointer(rebasing: buffer[(40 - count)..<40]), fractionDigits: fractionDigits, prefix: prefix, suffix: suffix,
+                        into: &out)
+                }
             }
         } else {
             let magnitude = value.scaledMagnitude(fractionDigits: fractionDigits, mode: mode)
@@ -264,7 +298,8 @@ public final class MoneyFormatter {
     /// them after the point, zeros added in front where fewer) in the locale's digits,
     /// separators and groups.
     private func writeNumber(
-        _ digits: UnsafeRawBufferPointer, fractionDigits: Int, prefix: [UInt8] = [], suffix: [UInt8] = [], into out: inout [UInt8]
+        _ digits: UnsafeRawBufferPointer, fractionDigits: Int, prefix: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0),
+        suffix: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0), into out: inout [UInt8]
     ) {
         let writing = self.writing
         let padding = max(0, fractionDigits + 1 - digits.count)
@@ -322,8 +357,8 @@ public final class MoneyFormatter {
             }
             return
         }
-        out += prefix
-        defer { out += suffix }
+        out.append(contentsOf: prefix)
+        defer { out.append(contentsOf: suffix) }
         let capacity = (2 * count + 2) * 4
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
             var at = 0
