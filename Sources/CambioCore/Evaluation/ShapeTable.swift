@@ -53,18 +53,20 @@ struct ShapeTable {
         }
     }
 
-    private var entries: [UInt64: Entry] = [:]
+    /// By the shape's key, a hash already (its lowest bit set: never the empty key zero),
+    /// looked up without hashing it again.
+    private var entries = CurrencyMap<Entry>(capacity: limit)
     /// Enough for every shape a ledger uses; lines whose comments differ each have their own,
     /// so the table starts again when it is full rather than grow.
     static let limit = 1024
 
     func lookup(_ shape: LineShape, in bytes: UnsafeBufferPointer<UInt8>) -> Entry? {
-        guard let entry = entries[shape.key], shape.matches(entry.context, in: bytes) else { return nil }
+        guard let entry = entries[packed: shape.key | 1], shape.matches(entry.context, in: bytes) else { return nil }
         return entry
     }
 
     mutating func remember(_ shape: LineShape, context: [UInt8], _ reading: Reading) {
-        if entries.count >= Self.limit { entries.removeAll(keepingCapacity: true) }
-        entries[shape.key] = Entry(context: context, reading: reading)
+        if entries.count >= Self.limit { entries.removeAll() }
+        entries[packed: shape.key | 1] = Entry(context: context, reading: reading)
     }
 }

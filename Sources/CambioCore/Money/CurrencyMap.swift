@@ -1,6 +1,7 @@
 /// A map from currency codes (or pairs of them) to values for the lookups every line makes (a
 /// rate, a format): open addressing on the codes' packed letters, without the seeded hashing
-/// a `Dictionary` does for each lookup.
+/// a `Dictionary` does for each lookup. Any other non-zero 64-bit key that is a hash already
+/// (a line shape's) is looked up the same way, through `subscript(packed:)`.
 struct CurrencyMap<Value> {
     private var keys: [UInt64]
     private var values: [Value?]
@@ -25,6 +26,19 @@ struct CurrencyMap<Value> {
     subscript(from: CurrencyCode, to: CurrencyCode) -> Value? {
         get { self[key: UInt64(from.packed) << 32 | UInt64(to.packed)] }
         set { self[key: UInt64(from.packed) << 32 | UInt64(to.packed)] = newValue }
+    }
+
+    /// The value of a key other than a code's (never zero).
+    subscript(packed key: UInt64) -> Value? {
+        get { self[key: key] }
+        set { self[key: key] = newValue }
+    }
+
+    /// Forgets every key, keeping the table's size.
+    mutating func removeAll() {
+        for index in keys.indices { keys[index] = 0 }
+        for index in values.indices { values[index] = nil }
+        count = 0
     }
 
     private subscript(key key: UInt64) -> Value? {
