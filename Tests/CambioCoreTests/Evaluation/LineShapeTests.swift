@@ -182,4 +182,65 @@ import Testing
         #expect(runs("eur in usd") == nil)
         #expect(runs("1 2 3 4 5 6 7 8 9") == nil)
     }
+    /// The runs, the context and the key against the rule read byte by byte, over random lines
+    /// of digits, marks, letters, spaces and UTF-8: a run is digits with marks inside it, a
+    /// mark just before one means no shape, and so do more than `maxRuns`; lines whose bytes
+    /// around the runs are alike have one key and match each other's context, others do not.
+    @Test func theShapeFollowsItsRuleByteForByte() {
+        func reference(_ bytes: [UInt8]) -> (runs: [Range<Int>], context: [UInt8])? {
+            func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
+            func isMark(_ byte: UInt8) -> Bool { byte == 46 || byte == 44 || byte == 39 }
+            var runs: [Range<Int>] = []
+            var context: [UInt8] = []
+            var index = 0
+            while index < bytes.count {
+                guard isDigit(bytes[index]) else {
+                    context.append(bytes[index])
+                    index += 1
+                    continue
+                }
+                if index > 0, isMark(bytes[index - 1]) { return nil }
+                let start = index
+                while index < bytes.count, isDigit(bytes[index]) || isMark(bytes[index]) { index += 1 }
+                runs.append(start..<index)
+                context.append(0xFF)
+            }
+            guard !runs.isEmpty, runs.count <= LineShape.maxRuns else { return nil }
+            return (runs, context)
+        }
+        let pieces: [[UInt8]] = ["1", "12", "2024", "-", ".", ",", "'", " ", "eur", " in ", "usd", " on ", "€", "é", "\u{0}", "x", "abcdefghij"].map {
+            Array($0.utf8)
+        }
+        var random = SplitMix64(seed: 22)
+        var byContext: [[UInt8]: UInt64] = [:]
+        var lines: [[UInt8]] = []
+        for _ in 0..<20_000 {
+            var line: [UInt8] = []
+            for _ in 0..<Int.random(in: 0...14, using: &random) { line += pieces.randomElement(using: &random) ?? [] }
+            lines.append(line)
+            let expected = reference(line)
+            line.withUnsafeBufferPointer { bytes in
+                let shape = LineShape(bytes)
+                #expect((shape == nil) == (expected == nil), "\(line)")
+                guard let shape, let expected else { return }
+                #expect((0..<shape.count).map { shape[$0] } == expected.runs, "\(line)")
+                #expect(shape.context(bytes) == expected.context, "\(line)")
+                #expect(shape.matches(expected.context, in: bytes), "\(line)")
+                if let key = byContext[expected.context] {
+                    #expect(shape.key == key, "\(line)")
+                } else {
+                    byContext[expected.context] = shape.key
+                }
+            }
+        }
+        // Another line's context matches only where it is the same.
+        for _ in 0..<5_000 {
+            guard let a = lines.randomElement(using: &random), let b = lines.randomElement(using: &random), let contextA = reference(a)?.context,
+                let contextB = reference(b)?.context
+            else { continue }
+            b.withUnsafeBufferPointer { bytes in
+                #expect(LineShape(bytes)?.matches(contextA, in: bytes) == (contextA == contextB), "\(a) \(b)")
+            }
+        }
+    }
 }
