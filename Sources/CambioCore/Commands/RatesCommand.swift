@@ -27,7 +27,7 @@ enum RatesCommand: CommandHandler {
             let rate = quote.rate
             guard let inverse = quote.table.rate(from: code, to: base) else { continue }
             used.add(quote.table, code)
-            line.reply.records.append(.rate(from: base, to: code, rate: rate, inverse: inverse, origin: converter.origin(quote, line)))
+            line.reply.records.append(.rate(from: base, to: code, rate: rate, inverse: inverse, origin: converter.origin(quote, line.dated)))
             rows.append([
                 .init("\(code)  \(formatter.formatRate(rate, code))", .figure),
                 .init("\(formatter.unit(code)) = \(formatter.formatRate(inverse, base))", .figure),

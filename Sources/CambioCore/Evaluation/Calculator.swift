@@ -176,7 +176,7 @@ final class Calculator {
             if first == nil { first = (result, target) }
             if line.keepsRecords {
                 var conversion = Conversion(
-                    amount: total.value, from: from, to: target, rate: rate, result: result, origin: converter.origin(quote, line))
+                    amount: total.value, from: from, to: target, rate: rate, result: result, origin: converter.origin(quote, line.dated))
                 if let fee, let charged { conversion.charge(fee, giving: charged) }
                 conversion.rounding = state.rounding
                 line.reply.conversions.append(conversion)
@@ -213,7 +213,7 @@ final class Calculator {
         if showsDetails { line.reply.lines.append(.source(converter.tableNote(quote.table, line))) }
         if line.keepsRecords {
             var conversion = Conversion(
-                amount: total, from: currency, to: base, rate: rate, result: result, origin: converter.origin(quote, line))
+                amount: total, from: currency, to: base, rate: rate, result: result, origin: converter.origin(quote, line.dated))
             if let fee, let charged { conversion.charge(fee, giving: charged) }
             conversion.rounding = line.state.rounding
             line.reply.conversions.append(conversion)

@@ -33,7 +33,7 @@ final class Converter {
 
     /// The currencies a conversion or rate query goes into: each named once (`usd, dollars`
     /// is one), or the recent currencies (from the base) or the base when none is named.
-    func targets(_ requested: [CurrencyCode], from: CurrencyCode, _ line: LineContext) -> [CurrencyCode] {
+    @inline(__always) func targets(_ requested: [CurrencyCode], from: CurrencyCode, _ line: LineContext) -> [CurrencyCode] {
         if requested.count > 1 {
             var seen: Set<CurrencyCode> = []
             return requested.filter { seen.insert($0).inserted }
@@ -189,15 +189,8 @@ final class Converter {
         return codes.sorted()
     }
 
-    /// The rate of a pair for the line, without its table.
-    func requiredRate(from: CurrencyCode, to target: CurrencyCode, _ line: LineContext) throws -> Rational {
-        try quote(from: from, to: target, line).rate
-    }
-
     /// What a record says of a quote's rates: its table's day and source, and a dated line's
     /// day asked and why another was used.
-    func origin(_ quote: Quote, _ line: LineContext) -> RateOrigin { origin(quote, line.dated) }
-
     func origin(_ quote: Quote, _ dated: DatedLine?) -> RateOrigin {
         guard case .day(let rates)? = dated else { return quote.origin() }
         return quote.origin(asked: rates.asked, substitution: quote.isDaysECB ? rates.substitution : nil)
@@ -232,7 +225,7 @@ final class Converter {
                 } else {
                     resultLine.removeAll(keepingCapacity: true)
                     formatter.writeGiven(amount, from, into: &resultLine)
-                    resultLine.append(contentsOf: Self.equals)
+                    Self.appendEquals(to: &resultLine)
                     givenCount = resultLine.count
                 }
                 formatter.write(result, target, rounding: rounding, into: &resultLine)
@@ -245,7 +238,7 @@ final class Converter {
                 if line.keepsRecords, targets.count == 1, from != target { line.reply.value = Money(result, target) }
             }
             if line.keepsRecords {
-                var conversion = Conversion(amount: amount, from: from, to: target, rate: rate, result: result, origin: origin(quote, line))
+                var conversion = Conversion(amount: amount, from: from, to: target, rate: rate, result: result, origin: origin(quote, line.dated))
                 if let fee { conversion.charge(fee, giving: result * (.one + fee)) }
                 conversion.rounding = rounding
                 line.reply.conversions.append(consume conversion)
@@ -264,7 +257,7 @@ final class Converter {
     /// Whether a line without a target from the base went into the default currencies (the
     /// recent list is empty): they are shown, never made recent, so `recent clear` lasts until
     /// the user converts.
-    func isDefault(_ requested: [CurrencyCode], from: CurrencyCode, _ line: LineContext) -> Bool {
+    @inline(__always) func isDefault(_ requested: [CurrencyCode], from: CurrencyCode, _ line: LineContext) -> Bool {
         requested.isEmpty && from == line.state.base && line.state.recent.allSatisfy { $0 == from }
     }
 
@@ -280,7 +273,7 @@ final class Converter {
                 .result(
                     "\(formatter.unit(from)) = \(formatter.formatRate(quote.rate, target))",
                     detail: "\(formatter.unit(target)) = \(formatter.formatRate(inverse, from))"))
-            line.reply.records.append(.rate(from: from, to: target, rate: quote.rate, inverse: inverse, origin: origin(quote, line)))
+            line.reply.records.append(.rate(from: from, to: target, rate: quote.rate, inverse: inverse, origin: origin(quote, line.dated)))
             used.add(quote.table, target)
         }
         if showsDetails { line.reply.lines += sourceNotes(used, line) }
@@ -322,7 +315,12 @@ final class Converter {
 
     /// The bytes of a result line being written (reused).
     private var resultLine: [UInt8] = []
-    private static let equals = Array(" = ".utf8)
+    /// ` = `, between the given amount and a result.
+    @inline(__always) private static func appendEquals(to line: inout [UInt8]) {
+        line.append(UInt8(ascii: " "))
+        line.append(UInt8(ascii: "="))
+        line.append(UInt8(ascii: " "))
+    }
 
     /// `rates of 2026-07-06 (147 days old, currency-api, bundled seed)`, a dated line's
     /// `rates of Fri 2020-03-13 (ECB reference rates, bundled history)`, or an average's.
