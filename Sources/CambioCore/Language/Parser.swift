@@ -190,7 +190,9 @@ public struct Parser {
     /// Whether the word at `index` begins a date.
     private static func isDateWord(_ tokens: [Token], _ index: Int) -> Bool {
         if !tokens[index].keywords.isDisjoint(with: [.date, .average]) { return true }
-        return tokens[index].folded == "ב" && index + 1 < tokens.count && tokens[index + 1].kind == .number
+        // Digits first, then the word's bytes: asked of every word, and a `String` compared
+        // with a non-ASCII one is compared by its characters.
+        return index + 1 < tokens.count && tokens[index + 1].kind == .number && tokens[index].folded.utf8.elementsEqual("ב".utf8)
     }
 
     /// The word that introduces a bank's rate or what it charged.

@@ -3,9 +3,23 @@ import Foundation
 /// Folds text for matching names: lower case, accents removed, Turkish dotless i and a few
 /// letters that have no decomposition mapped to ASCII, punctuation turned into single spaces.
 public enum TextFolding {
-    private static let letterMap: [Character: String] = [
-        "ı": "i", "ø": "o", "æ": "ae", "œ": "oe", "ß": "ss", "ł": "l", "đ": "d", "ð": "d", "þ": "th", "ħ": "h",
-    ]
+    /// Letters with no diacritic to strip, written as what they stand for. (Each is one
+    /// scalar that no other scalar or sequence is canonically equal to, so a scalar is
+    /// compared, not a `Character`.)
+    static func spelled(_ scalar: Unicode.Scalar) -> String? {
+        switch scalar {
+        case "ı": "i"
+        case "ø": "o"
+        case "æ": "ae"
+        case "œ": "oe"
+        case "ß": "ss"
+        case "ł": "l"
+        case "đ", "ð": "d"
+        case "þ": "th"
+        case "ħ": "h"
+        default: nil
+        }
+    }
 
     public static func fold(_ text: some StringProtocol) -> String {
         // Plain ASCII letters (codes, keywords, most names typed) need no Unicode folding.
@@ -54,12 +68,16 @@ public enum TextFolding {
         out.reserveCapacity(stripped.utf8.count)
         var pendingSpace = false
         for character in stripped {
-            if character == "ʻ" || character == "'" || character == "’" {
+            // One scalar alone, compared as a scalar: the apostrophes and the letters spelled
+            // out have no canonical equivalents.
+            let scalars = character.unicodeScalars
+            let single = scalars.index(after: scalars.startIndex) == scalars.endIndex ? scalars.first : nil
+            if let single, single == "ʻ" || single == "'" || single == "’" {
                 continue  // Tongan paʻanga, O'zbek: an apostrophe joins a word.
             } else if character.isLetter || character.isNumber {
                 if pendingSpace, !out.isEmpty { out.append(" ") }
                 pendingSpace = false
-                if let mapped = letterMap[character] { out += mapped } else { out.append(character) }
+                if let single, let spelled = spelled(single) { out += spelled } else { out.append(character) }
             } else {
                 pendingSpace = true
             }
