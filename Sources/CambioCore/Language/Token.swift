@@ -69,8 +69,19 @@ public struct Token: Equatable, Sendable {
         static func of(_ folded: String) -> Keywords {
             let utf8 = folded.utf8
             guard let first = utf8.first, utf8.count < 32, starts[utf8.count << 8 | Int(first)] else { return [] }
+            // A word of up to seven bytes by its bytes; a longer one through the table.
+            if let key = CurrencyMap<Keywords>.key(folded) { return short[packed: key] ?? [] }
             return table[folded] ?? []
         }
+
+        /// The keywords of up to seven bytes, by `CurrencyMap.key`.
+        private static let short: CurrencyMap<Keywords> = {
+            var short = CurrencyMap<Keywords>()
+            for (word, keywords) in table {
+                if let key = CurrencyMap<Keywords>.key(word) { short[packed: key] = keywords }
+            }
+            return short
+        }()
 
         /// Whether a keyword of this length in bytes (below 32) begins with this byte, at
         /// `length << 8 | byte`.

@@ -28,6 +28,22 @@ struct CurrencyMap<Value> {
         set { self[key: UInt64(from.packed) << 32 | UInt64(to.packed)] = newValue }
     }
 
+    /// A text of one to seven UTF-8 bytes as a key (its bytes and its length): a word, a
+    /// code or a symbol looked up by its bytes, without hashing a `String`. `nil` for other
+    /// lengths. Two texts have one key only when their bytes are the same.
+    static func key(_ text: String) -> UInt64? {
+        let utf8 = text.utf8
+        let count = utf8.count
+        guard count > 0, count < 8 else { return nil }
+        var key = UInt64(count) << 56
+        var shift: UInt64 = 0
+        for byte in utf8 {
+            key |= UInt64(byte) << shift
+            shift += 8
+        }
+        return key
+    }
+
     /// The value of a key other than a code's (never zero).
     subscript(packed key: UInt64) -> Value? {
         get { self[key: key] }
