@@ -549,6 +549,8 @@ public struct Parser {
     /// of codes (`rates usd gbp chf`).
     private mutating func currencyList() throws -> [CurrencyReference] {
         var list: [CurrencyReference] = []
+        // Room for the words left: one allocation, not one for each doubling.
+        list.reserveCapacity(min(max(0, tokens.count - position), 8))
         while let token = current {
             if token.kind == .comma {
                 position += 1

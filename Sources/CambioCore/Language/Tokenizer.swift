@@ -28,6 +28,8 @@ public enum Tokenizer {
 
     static func tokenize<C: TokenCharacter>(elements characters: [C]) -> Result<[Token], CommandError> {
         var tokens: [Token] = []
+        // Room for a line's tokens at once (at most one a character; a long line grows on).
+        tokens.reserveCapacity(min(characters.count, 24))
         var index = 0
         func isDigit(_ c: C) -> Bool { c.isDecimalDigit }
         func isNumberSeparator(_ c: C) -> Bool { c.isGroupSpace }
