@@ -93,7 +93,7 @@ final class Calculator {
         var total = try quantity(expression, state, notes: &notes, parts: &parts)
         if accounting { notes.append(localized("note.accounting", Sanitiser.quoted("(" + total.text.dropFirst() + ")"))) }
         if total.isPercent { throw CommandError(.arithmetic(.percentAlone), at: expression.range) }
-        let targets = try references.flatMap { try resolver.targets($0, notes: &notes) }
+        let targets = try resolver.targets(references, notes: &notes)
         let base = state.base
         // One amount written another way (`12k eur`, `1,5 Mio. jpy`, `(12) eur`, `- 12 eur`) and
         // no target: the same as the amount written out, converted into the base currency or

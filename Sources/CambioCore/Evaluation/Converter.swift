@@ -35,6 +35,14 @@ final class Converter {
     /// is one), or the recent currencies (from the base) or the base when none is named.
     @inline(__always) func targets(_ requested: [CurrencyCode], from: CurrencyCode, _ line: LineContext) -> [CurrencyCode] {
         if requested.count > 1 {
+            // A few targets (nearly every list) are compared with those kept; a long list
+            // (up to the line's 512 tokens) through a set.
+            guard requested.count > 16 else {
+                var targets: [CurrencyCode] = []
+                targets.reserveCapacity(requested.count)
+                for code in requested where !targets.contains(code) { targets.append(code) }
+                return targets
+            }
             var seen: Set<CurrencyCode> = []
             return requested.filter { seen.insert($0).inserted }
         }

@@ -319,7 +319,7 @@ public final class Engine {
                 throw resolver.nearlyACommand(reference, Self.grammar) ?? error
             }
         }
-        conversion.targets = try toReferences.flatMap { try resolver.targets($0, notes: &conversion.notes) }
+        conversion.targets = try resolver.targets(toReferences, notes: &conversion.notes)
         guard let parsed, let amountReference else {
             try converter.showRates(
                 from: conversion.from ?? context.state.base, targets: conversion.targets, notes: notes + conversion.notes, &context)

@@ -87,39 +87,50 @@ public final class Resolver {
         resolvedBytes += phrase.utf8.count + 16
     }
 
-    /// The targets one reference names: itself, or when it is no currency but contains
-    /// `and` (`usd and gbp`), each part.
-    func targets(_ reference: CurrencyReference, notes: inout [String]) throws -> [CurrencyCode] {
-        do {
-            return [try currency(reference, notes: &notes)]
-        } catch {
-            let words = reference.text.split(separator: " ", omittingEmptySubsequences: false)
-            guard words.contains(where: { Parser.joiners.contains(TextFolding.fold($0)) }) else { throw error }
-            var parts: [CurrencyReference] = []
-            var current: [Substring] = []
-            var offset = reference.range.lowerBound
-            var partStart = offset
-            for word in words {
-                if Parser.joiners.contains(TextFolding.fold(word)) {
-                    if !current.isEmpty {
-                        let text = current.joined(separator: " ")
-                        parts.append(CurrencyReference(text: text, range: partStart..<partStart + text.count))
-                    }
-                    current = []
-                    partStart = offset + word.count + 1
-                } else {
-                    if current.isEmpty { partStart = offset }
-                    current.append(word)
-                }
-                offset += word.count + 1
+    /// The targets the references name, in order: each one itself, or when it is no currency
+    /// but contains `and` (`usd and gbp`), each part.
+    func targets(_ references: [CurrencyReference], notes: inout [String]) throws -> [CurrencyCode] {
+        var targets: [CurrencyCode] = []
+        targets.reserveCapacity(references.count)
+        for reference in references {
+            do {
+                targets.append(try currency(reference, notes: &notes))
+            } catch {
+                targets += try parts(of: reference, notes: &notes, error)
             }
-            if !current.isEmpty {
-                let text = current.joined(separator: " ")
-                parts.append(CurrencyReference(text: text, range: partStart..<partStart + text.count))
-            }
-            guard parts.count > 1 else { throw error }
-            return try parts.map { try currency($0, notes: &notes) }
         }
+        return targets
+    }
+
+    /// The currencies of a reference that is none but joins several (`usd and gbp`), or
+    /// `error` (why it is no currency) when it joins none.
+    private func parts(of reference: CurrencyReference, notes: inout [String], _ error: Error) throws -> [CurrencyCode] {
+        let words = reference.text.split(separator: " ", omittingEmptySubsequences: false)
+        guard words.contains(where: { Parser.joiners.contains(TextFolding.fold($0)) }) else { throw error }
+        var parts: [CurrencyReference] = []
+        var current: [Substring] = []
+        var offset = reference.range.lowerBound
+        var partStart = offset
+        for word in words {
+            if Parser.joiners.contains(TextFolding.fold(word)) {
+                if !current.isEmpty {
+                    let text = current.joined(separator: " ")
+                    parts.append(CurrencyReference(text: text, range: partStart..<partStart + text.count))
+                }
+                current = []
+                partStart = offset + word.count + 1
+            } else {
+                if current.isEmpty { partStart = offset }
+                current.append(word)
+            }
+            offset += word.count + 1
+        }
+        if !current.isEmpty {
+            let text = current.joined(separator: " ")
+            parts.append(CurrencyReference(text: text, range: partStart..<partStart + text.count))
+        }
+        guard parts.count > 1 else { throw error }
+        return try parts.map { try currency($0, notes: &notes) }
     }
 
     /// `EURUSD` (or `eurusd`): two codes of the table run together, when the word is no
