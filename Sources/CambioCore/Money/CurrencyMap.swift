@@ -35,13 +35,17 @@ struct CurrencyMap<Value> {
         let utf8 = text.utf8
         let count = utf8.count
         guard count > 0, count < 8 else { return nil }
-        var key = UInt64(count) << 56
-        var shift: UInt64 = 0
-        for byte in utf8 {
-            key |= UInt64(byte) << shift
-            shift += 8
+        @inline(__always) func pack(_ bytes: some Sequence<UInt8>) -> UInt64 {
+            var key = UInt64(count) << 56
+            var shift: UInt64 = 0
+            for byte in bytes {
+                key |= UInt64(byte) << shift
+                shift += 8
+            }
+            return key
         }
-        return key
+        // A string's own bytes where it has them in one piece (nearly always), else walked.
+        return utf8.withContiguousStorageIfAvailable { pack($0) } ?? pack(utf8)
     }
 
     /// The value of a key other than a code's (never zero).
