@@ -22,23 +22,37 @@ public enum TextFolding {
     }
 
     public static func fold(_ text: some StringProtocol) -> String {
-        // Plain ASCII letters (codes, keywords, most names typed) need no Unicode folding.
+        // Plain ASCII letters (codes, keywords, most names typed) need no Unicode folding:
+        // read from the text's bytes in one piece where it has them (nearly always).
         let utf8 = text.utf8
-        if utf8.allSatisfy({ (0x61...0x7A).contains($0) || (0x41...0x5A).contains($0) }) {
-            // Written straight into the string's storage: no array between.
-            return String(unsafeUninitializedCapacity: utf8.count) { buffer in
-                var count = 0
-                for byte in utf8 {
-                    buffer[count] = byte | 0x20
-                    count += 1
-                }
-                return count
-            }
+        if let letters = utf8.withContiguousStorageIfAvailable({ foldLetters($0, of: text) }) ?? foldLetters(utf8, of: text) {
+            return letters
         }
         // Other ASCII text (names with spaces, digits, punctuation) folds the same way byte
         // by byte, without Foundation's Unicode folding.
         if utf8.allSatisfy({ $0 < 0x80 }) { return foldASCII(utf8) }
         return foldUnicode(text)
+    }
+
+    /// Text of ASCII letters alone in lower case (itself when it is lower case already);
+    /// `nil` when it has any other byte.
+    @inline(__always) private static func foldLetters(_ bytes: some Collection<UInt8>, of text: some StringProtocol) -> String? {
+        var upper = false
+        for byte in bytes {
+            if byte &- 0x61 < 26 { continue }
+            guard byte &- 0x41 < 26 else { return nil }
+            upper = true
+        }
+        if !upper, let text = text as? String { return text }
+        // Written straight into the string's storage: no array between.
+        return String(unsafeUninitializedCapacity: bytes.count) { buffer in
+            var count = 0
+            for byte in bytes {
+                buffer[count] = byte | 0x20
+                count += 1
+            }
+            return count
+        }
     }
 
     private static func foldASCII(_ utf8: some Collection<UInt8>) -> String {
