@@ -55,7 +55,7 @@ struct ShapeTable {
 
     /// By the shape's key, a hash already (its lowest bit set: never the empty key zero),
     /// looked up without hashing it again.
-    private var entries = CurrencyMap<Entry>(capacity: limit)
+    private var entries = CurrencyMap<Entry>()
     /// Enough for every shape a ledger uses; lines whose comments differ each have their own,
     /// so the table starts again when it is full rather than grow.
     static let limit = 1024

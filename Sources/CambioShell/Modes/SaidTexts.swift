@@ -10,7 +10,6 @@ struct SaidTexts {
     private var texts: Set<String> = []
     /// Texts held, each in the slot of its bytes' address; `nil` where none is.
     private var recent: [String?] = []
-    private static let slots = 1 << 12
 
     /// Whether `text` has been said.
     mutating func contains(_ text: String) -> Bool {
@@ -33,7 +32,7 @@ struct SaidTexts {
         guard !recent.isEmpty else { return false }
         return
             text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-                guard let held = recent[Self.slot(bytes)] else { return false }
+                guard let held = recent[slot(bytes)] else { return false }
                 return held.utf8.withContiguousStorageIfAvailable { heldBytes in
                     guard heldBytes.count == bytes.count, let a = heldBytes.baseAddress, let b = bytes.baseAddress else {
                         return bytes.isEmpty && heldBytes.isEmpty
@@ -44,13 +43,19 @@ struct SaidTexts {
     }
 
     private mutating func remember(_ text: String) {
-        if recent.isEmpty { recent = Array(repeating: nil, count: Self.slots) }
-        let slot = text.utf8.withContiguousStorageIfAvailable(Self.slot)
-        if let slot { recent[slot] = text }
+        // Room for twice the texts said (from 64 slots): a slot is a shortcut only, so the
+        // texts held are dropped when it grows and found again through the set.
+        if recent.count < 2 * texts.count || recent.isEmpty {
+            var size = 64
+            while size < 4 * texts.count { size *= 2 }
+            recent = Array(repeating: nil, count: size)
+        }
+        if let index = text.utf8.withContiguousStorageIfAvailable({ slot($0) }) { recent[index] = text }
     }
 
-    private static func slot(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    /// The slot of a text's bytes: by their address (`recent` holds a power of two).
+    private func slot(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         let address = UInt(bitPattern: bytes.baseAddress)
-        return Int(truncatingIfNeeded: (address >> 4) ^ (address >> 16)) & (slots - 1)
+        return Int(truncatingIfNeeded: (address >> 4) ^ (address >> 16)) & (recent.count - 1)
     }
 }
