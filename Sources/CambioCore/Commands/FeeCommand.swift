@@ -36,7 +36,11 @@ enum FeeCommand: CommandHandler {
         case .success(let parsed):
             guard !parsed.exact.isNegative, parsed.exact < Rational(100) else { throw CommandError(.badFee(argument), at: range) }
             // `fee 0` is no fee.
-            return parsed.exact.isZero ? nil : parsed.exact.ofPercent
+            if parsed.exact.isZero { return nil }
+            guard parsed.exact.decimalText().text.utf8.count <= SessionState.feeTextLimit else {
+                throw CommandError(.feeTooPrecise(argument, limit: SessionState.feeTextLimit), at: range)
+            }
+            return parsed.exact.ofPercent
         }
     }
 

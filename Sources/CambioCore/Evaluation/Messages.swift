@@ -114,6 +114,8 @@ public enum Messages {
             }
         case .badFee(let typed):
             return localized("error.badFee", Sanitiser.quoted(typed))
+        case .feeTooPrecise(let typed, let limit):
+            return localized("error.feeTooPrecise", Sanitiser.quoted(typed), String(limit))
         case .badRounding(let typed):
             return localized("error.badRounding", Sanitiser.quoted(typed))
         case .badBankRate(let typed):

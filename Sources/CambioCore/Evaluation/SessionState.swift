@@ -117,6 +117,11 @@ public struct SessionState: Sendable {
         }
     }
 
+    /// The most characters a fee's percentage is written with (`1.75` is four), in the
+    /// settings as in records: the `fee` command refuses a fee past it, so that every fee set
+    /// is read back.
+    public static let feeTextLimit = 64
+
     /// The card or bank fee added to every conversion, as a fraction (`0.0175` for 1,75 %).
     public var fee: Rational? {
         get { storage.feeSet ? storage.feeValue : nil }

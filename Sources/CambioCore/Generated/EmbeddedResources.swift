@@ -1182,6 +1182,7 @@ warning.publishedDaysKept = die Antwort der EZB nennt andere Kurse für bereits 
 error.date.notFetched.fetched = keine Kurse für {0} hier: die geholten EZB-Tage enden am {1}, und spätere Tage sind nicht gespeichert — gehen Sie online (die EZB-Tage werden einmal geholt) oder fragen Sie nach {1} oder früher
 error.date.betweenHistories = keine EZB-Kurse für {0} hier: die eingebaute EZB-Historie endet am {1}, die geholten EZB-Tage beginnen am {2} (ihre 90-Tage-Datei reicht nicht weiter zurück und wird darum nicht erneut gefragt) — fragen Sie nach {1} oder früher oder nach {2} oder später
 doc.currencyConflict = {0} ist in {1}, die Währung der Zeile aber {2} — nur eine Währung angeben oder keine beim Betrag
+error.feeTooPrecise = {0} hat mehr Stellen, als eine Gebühr behalten wird (höchstens {1} Zeichen) — z. B. „fee 1,75 %“
 """#
 
     /// `Resources/Localization/en.strings`: the interface in `en`.
@@ -1731,6 +1732,7 @@ warning.publishedDaysKept = the ECB's answer gives other rates for days already 
 error.date.notFetched.fetched = no rates for {0} here: the ECB's days fetched end on {1}, and later days are not cached — go online (the ECB's days are fetched once), or ask for {1} or earlier
 error.date.betweenHistories = no ECB rates for {0} here: the bundled ECB history ends on {1} and the ECB's days fetched begin on {2} (its 90-day file reaches no further back, so it is not asked again) — ask for {1} or earlier, or {2} or later
 doc.currencyConflict = {0} is in {1}, but the row's currency is {2} — write one currency, or none beside the amount
+error.feeTooPrecise = {0} has more digits than a fee is kept with ({1} characters at most) — e.g. “fee 1,75 %”
 """#
 
     /// `Resources/Localization/tr.strings`: the interface in `tr`.
@@ -2279,6 +2281,7 @@ warning.publishedDaysKept = ECB'nin yanıtı zaten kayıtlı günler için başk
 error.date.notFetched.fetched = burada {0} için kur yok: alınan ECB günleri {1} tarihinde bitiyor ve sonraki günler saklı değil — çevrimiçi ol (ECB günleri bir kez alınır) ya da {1} ya da öncesini sor
 error.date.betweenHistories = burada {0} için ECB kuru yok: yerleşik ECB geçmişi {1} tarihinde bitiyor, alınan ECB günleri {2} tarihinde başlıyor (90 günlük dosyası daha geriye gitmiyor, bu yüzden yeniden sorulmuyor) — {1} ya da öncesini, veya {2} ya da sonrasını sor
 doc.currencyConflict = {0} {1} cinsinden, ama satırın para birimi {2} — tek bir para birimi yazın ya da tutarın yanına hiç yazmayın
+error.feeTooPrecise = {0} bir ücretin saklandığından fazla basamak içeriyor (en çok {1} karakter) — ör. “fee 1,75 %”
 """#
 
     /// The words of each keyword's meaning in every language (`keyword.…` of each `.strings`).

@@ -40,6 +40,8 @@ public struct CommandError: Error, Equatable, Sendable {
         case arithmetic(ArithmeticProblem)
         /// `fee` with something that is no percentage between 0 and 100.
         case badFee(String)
+        /// A fee with more digits than it is written with (`FeeCommand.textLimit`).
+        case feeTooPrecise(String, limit: Int)
         /// `round` with words that are neither a number of decimals, `minor`, nor a rule.
         case badRounding(String)
         /// A date that does not read, or a day without rates.

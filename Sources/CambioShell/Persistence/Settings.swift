@@ -90,9 +90,12 @@ public struct Settings: Equatable, Sendable {
                 default: warnings.append(Warning(line: number + 1, key: "config.notOnOff", value: parts[1]))
                 }
             case "fee":
-                // A plain decimal with a point (as written here), at most 20 characters.
-                if parts[1].count <= 20, parts[1].allSatisfy({ $0 == "." || ($0.isASCII && $0.isNumber) }),
-                    let percent = Rational(decimalText: parts[1]), !percent.isNegative, !percent.isZero, percent < Rational(100)
+                // A plain decimal with a point (as written here), which is written back in at
+                // most `SessionState.feeTextLimit` characters (as the command sets one): every fee
+                // read is read again from what is written.
+                if parts[1].count <= 4 * SessionState.feeTextLimit, parts[1].allSatisfy({ $0 == "." || ($0.isASCII && $0.isNumber) }),
+                    let percent = Rational(decimalText: parts[1]), !percent.isNegative, !percent.isZero, percent < Rational(100),
+                    percent.decimalText().text.utf8.count <= SessionState.feeTextLimit
                 {
                     settings.fee = percent
                 } else {

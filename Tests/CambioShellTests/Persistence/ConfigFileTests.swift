@@ -18,6 +18,25 @@ import Testing
         #expect(shell.waitFor(expect, then: " › ", after: mark), "\(shell.plainOutput)")
     }
 
+    /// A fee set and saved is the fee of the next start: one of 63 characters (`0.` and 61
+    /// decimals) is kept and read back without a warning; one of 65 is refused when typed, with
+    /// the limit, and the saved fee stays. (A fee of 22 decimals was saved, then refused with
+    /// a warning on every later start.)
+    @Test func aSavedFeeIsTheFeeOfTheNextStart() throws {
+        let home = try TemporaryDirectory()
+        let environment = home.environment(["CAMBIO_OFFLINE": "1", "LANG": "en_US.UTF-8"])
+        let fee = "0." + String(repeating: "3", count: 60) + "1"
+        let saved = try Cambio.run(["--save", "fee", fee, "%"], environment: environment)
+        #expect(saved.status == 0, "\(saved.stderr)")
+        let shown = try Cambio.run(["--format", "json", "fee"], environment: environment)
+        #expect(shown.status == 0 && shown.stderr.isEmpty, "\(shown.stderr)")
+        #expect(shown.stdout.contains("\"" + fee + "\""), "\(shown.stdout)")
+        let refused = try Cambio.run(["--save", "fee", fee + "11", "%"], environment: environment)
+        #expect(refused.status != 0 && refused.stderr.contains("64"), "\(refused.stderr)")
+        let still = try Cambio.run(["--format", "json", "fee"], environment: environment)
+        #expect(still.stdout.contains("\"" + fee + "\"") && still.stderr.isEmpty, "\(still.stdout) \(still.stderr)")
+    }
+
     @Test func aSettingChangedInTheShellKeepsCommentsAndUnknownKeys() throws {
         let home = try TemporaryDirectory()
         try home.write("config/cambio/config", "# mine\nbase = EUR\ncolour = red\n")

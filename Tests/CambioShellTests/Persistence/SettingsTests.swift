@@ -31,6 +31,32 @@ import Testing
         }
     }
 
+    /// Every fee the settings read is read back from what they write, with no warning: over
+    /// random plain decimals (leading zeros, a leading point, up to 70 decimals, on both sides
+    /// of the limit), a fee is kept exactly when it is over 0, under 100 and written in at most
+    /// `SessionState.feeTextLimit` characters. (A fee of `.` and 19 digits was written with a
+    /// leading zero, one character over the old limit of 20, and lost on the next start.)
+    @Test func everyFeeReadIsReadBackFromWhatIsWritten() {
+        var random = SplitMix64(seed: 25)
+        for _ in 0..<3_000 {
+            var text = String(repeating: "0", count: Int.random(in: 0...3, using: &random))
+            text += String((0..<Int.random(in: 0...3, using: &random)).map { _ in Character(String(Int.random(in: 0...9, using: &random))) })
+            let decimals = Int.random(in: 0...70, using: &random)
+            if decimals > 0 || Bool.random(using: &random) { text += "." }
+            text += String((0..<decimals).map { _ in Character(String(Int.random(in: 0...9, using: &random))) })
+            let (read, warnings) = Settings.parse("fee = \(text)\n")
+            let value = Rational(decimalText: text)
+            let keeps =
+                value.map { !$0.isNegative && !$0.isZero && $0 < Rational(100) && $0.decimalText().text.utf8.count <= SessionState.feeTextLimit }
+                ?? false
+            #expect((read.fee != nil) == keeps && warnings.isEmpty == keeps, "\(text)")
+            guard let fee = read.fee else { continue }
+            #expect(fee == value, "\(text)")
+            let (again, warningsAgain) = Settings.parse(read.text)
+            #expect(again == read && warningsAgain.isEmpty, "\(text) → \(read.text)")
+        }
+    }
+
     @Test func recentFileKeepsAtMostEightCodesInOrder() {
         let text = "usd\nEUR\nUSD\nxx\nGBP\nCHF\nJPY\nAUD\nCAD\nNZD\nSEK\n"
         #expect(RecentFile.parse(text).map(\.rawValue) == ["USD", "EUR", "GBP", "CHF", "JPY", "AUD", "CAD", "NZD"])
