@@ -53,66 +53,145 @@ public final class LocaleFacts: Sendable {
     /// nothing) for another stamp or a damaged file.
     @discardableResult
     public func load(_ text: String, stamp: String) -> Bool {
-        // Split as bytes: newline and tab never occur inside a UTF-8 sequence, and the file is
-        // read on every start.
-        var lines = text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map(Substring.init)
-        guard lines.last == "", let first = lines.first, first == Self.header + Self.escape(stamp) else { return false }
-        lines.removeLast()
-        var facts: [String: String] = [:]
-        facts.reserveCapacity(lines.count)
-        for line in lines.dropFirst() {
-            let parts = line.utf8.split(separator: 0x09, omittingEmptySubsequences: false).map(Substring.init)
-            guard parts.count == 2, let key = Self.unescape(parts[0]), let value = Self.unescape(parts[1]), !key.isEmpty,
-                Self.plausible(key), Self.plausible(value), Self.fits(value, key: key)
-            else {
-                return false
+        // Read as bytes: newline and tab never occur inside a UTF-8 sequence, and the file is
+        // read on every start, so each line is looked at once, byte by byte.
+        var text = text
+        let header = Self.header + Self.escape(stamp)
+        let facts = text.withUTF8 { bytes -> [String: String]? in
+            guard bytes.last == 0x0A, let firstEnd = bytes.firstIndex(of: 0x0A),
+                String(decoding: UnsafeBufferPointer(rebasing: bytes[..<firstEnd]), as: UTF8.self) == header
+            else { return nil }
+            var facts: [String: String] = [:]
+            facts.reserveCapacity(bytes.count / 40)
+            var start = firstEnd + 1
+            while start < bytes.count {
+                var end = start
+                var tab = -1
+                while bytes[end] != 0x0A {
+                    if bytes[end] == 0x09 {
+                        // A second tab makes the line damaged.
+                        guard tab < 0 else { return nil }
+                        tab = end
+                    }
+                    end += 1
+                }
+                guard tab > start, let key = Self.fact(bytes, start..<tab), let value = Self.fact(bytes, tab + 1..<end),
+                    key.shape.newlines == 0, key.shape.isolates == 0,
+                    Self.fits(value, kind: Self.kind(UnsafeBufferPointer(rebasing: bytes[start..<tab])))
+                else { return nil }
+                facts[key.text] = value.text
+                start = end + 1
             }
-            facts[key] = value
+            return facts
         }
+        guard let facts else { return false }
         state.withLock { current in
-            current.facts.merge(facts) { mine, _ in mine }
+            if current.facts.isEmpty {
+                current.facts = facts
+            } else {
+                current.facts.merge(facts) { mine, _ in mine }
+            }
             current.changed = current.facts.count > facts.count
         }
         return true
+    }
+
+    /// What a fact's text holds that decides where it may stand.
+    struct Shape {
+        var newlines = 0
+        /// Isolates open at the end; -1 once one was popped unopened.
+        var isolates = 0
+    }
+
+    /// A key or value of the file, unescaped, with its shape; `nil` where it is damaged or not
+    /// `plausible`.
+    private static func fact(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (text: String, shape: Shape)? {
+        let raw = UnsafeBufferPointer(rebasing: bytes[range])
+        guard raw.contains(0x5C) else {
+            guard let shape = shape(raw) else { return nil }
+            return (String(decoding: raw, as: UTF8.self), shape)
+        }
+        guard var text = unescape(Substring(String(decoding: raw, as: UTF8.self))),
+            let shape = text.withUTF8({ shape($0) })
+        else { return nil }
+        return (text, shape)
     }
 
     /// What ICU says is short text without control or formatting characters (other than the
     /// bidi marks it puts around numbers): anything else in the file was not written by us and
     /// must not reach the terminal, so the whole file is ignored and the facts asked again.
     static func plausible(_ text: String) -> Bool {
-        // Printable ASCII (most facts) needs no look at Unicode properties.
-        if text.utf8.count <= 200, text.utf8.allSatisfy({ (0x20...0x7E).contains($0) || $0 == 0x0A }) { return true }
-        return text.unicodeScalars.count <= 200
-            && text.unicodeScalars.allSatisfy { scalar in
-                let category = scalar.properties.generalCategory
-                if category == .control { return scalar == "\n" }
-                return category != .format || Sanitiser.bidiMarks.contains(Character(scalar))
-                    || scalar == "\u{200D}" || scalar == "\u{2068}" || scalar == "\u{2069}"
+        var text = text
+        return text.withUTF8 { shape($0) } != nil
+    }
+
+    /// The shape of plausible UTF-8 text (at most 200 scalars, no control but the newline, no
+    /// format character but the bidi marks, the joiner and the isolates), else `nil`.
+    private static func shape(_ bytes: UnsafeBufferPointer<UInt8>) -> Shape? {
+        var shape = Shape()
+        var count = 0
+        var index = 0
+        while index < bytes.count {
+            count += 1
+            guard count <= 200 else { return nil }
+            let lead = bytes[index]
+            // Printable ASCII and the grouping samples' newline (most facts).
+            if lead < 0x80 {
+                index += 1
+                if lead == 0x0A {
+                    shape.newlines += 1
+                } else if lead < 0x20 || lead == 0x7F {
+                    return nil
+                }
+                continue
             }
+            // The text is valid UTF-8 (it was a String): the lead byte gives the length.
+            let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+            guard index + length <= bytes.count else { return nil }
+            var value = UInt32(lead) & (0x7F >> length)
+            for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+            index += length
+            // The C1 controls; below U+0600 no format character stands but the soft hyphen.
+            if value < 0xA0 { return nil }
+            if value < 0x600, value != 0xAD { continue }
+            if value == 0x2068 {
+                if shape.isolates >= 0 { shape.isolates += 1 }
+                continue
+            }
+            if value == 0x2069 {
+                shape.isolates = shape.isolates > 0 ? shape.isolates - 1 : -1
+                continue
+            }
+            guard let scalar = Unicode.Scalar(value) else { return nil }
+            let category = scalar.properties.generalCategory
+            guard category != .control else { return nil }
+            guard category != .format || Sanitiser.bidiMarks.contains(Character(scalar)) || value == 0x200D else { return nil }
+        }
+        return shape
     }
 
     /// Whether a value is what its kind of fact can be: only the grouping samples are lines
     /// (`1,000\n10,000\n100,000`); a region's currency is a code or nothing; in anything shown
     /// around a result, an isolate is closed and a newline never occurs (a tampered `\n` in a
     /// money pattern broke the result line; an unpaired U+2068 ran into what followed).
-    static func fits(_ value: String, key: String) -> Bool {
-        let kind = key.prefix { $0 != " " }
-        if kind == "number-grouping" { return balancedIsolates(value) }
-        if kind == "region-currency" { return value.isEmpty || (value.utf8.count == 3 && value.utf8.allSatisfy { (65...90).contains($0) }) }
-        return !value.utf8.contains(0x0A) && balancedIsolates(value)
+    private static func fits(_ value: (text: String, shape: Shape), kind: Kind) -> Bool {
+        switch kind {
+        case .grouping: return value.shape.isolates == 0
+        case .regionCurrency: return value.text.isEmpty || (value.text.utf8.count == 3 && value.text.utf8.allSatisfy { (65...90).contains($0) })
+        case .shown: return value.shape.newlines == 0 && value.shape.isolates == 0
+        }
     }
 
-    /// Every first-strong isolate (U+2068) closed by a pop (U+2069), none popped unopened.
-    private static func balancedIsolates(_ text: String) -> Bool {
-        var open = 0
-        for scalar in text.unicodeScalars {
-            if scalar == "\u{2068}" { open += 1 }
-            if scalar == "\u{2069}" {
-                guard open > 0 else { return false }
-                open -= 1
-            }
-        }
-        return open == 0
+    private enum Kind { case grouping, regionCurrency, shown }
+
+    private static let groupingKey = Array("number-grouping ".utf8)
+    private static let regionCurrencyKey = Array("region-currency ".utf8)
+
+    /// The kind of fact a key names, by its first word.
+    private static func kind(_ key: UnsafeBufferPointer<UInt8>) -> Kind {
+        if key.starts(with: groupingKey) { return .grouping }
+        if key.starts(with: regionCurrencyKey) { return .regionCurrency }
+        return .shown
     }
 
     /// Marks the facts as saved.
