@@ -2,7 +2,8 @@ import Foundation
 
 /// Finds currencies by code, symbol or name (English or the user's language), and names them.
 /// Names come from ICU and are looked up only when first needed, so a conversion by code
-/// never pays for them.
+/// never pays for them; they are remembered with the other locale facts, so a later run that
+/// reads names does not open ICU's data at all.
 public final class CurrencyDirectory {
     /// How a phrase named a currency.
     public enum Resolution: Equatable, Sendable {
@@ -48,6 +49,7 @@ public final class CurrencyDirectory {
     public let dollar: CurrencyCode
     private let codeSet: Set<CurrencyCode>
     private var cachedEntries: [Entry]?
+    private let facts: LocaleFacts
     private var entryIndex: [CurrencyCode: Int] = [:]
 
     /// Codes in order of how much they are traded, to rank ties.
@@ -123,8 +125,10 @@ public final class CurrencyDirectory {
 
     public init(
         catalog: CurrencyCatalog, codes: [CurrencyCode], languageID: String, regionCurrency: CurrencyCode?,
-        regionFormerCurrency: CurrencyCode? = nil, joiningWords: Set<String> = [], historical: Set<CurrencyCode> = []
+        regionFormerCurrency: CurrencyCode? = nil, joiningWords: Set<String> = [], historical: Set<CurrencyCode> = [],
+        facts: LocaleFacts = .shared
     ) {
+        self.facts = facts
         noCurrency = Self.moneyWords.union(joiningWords)
         self.historical = historical
         self.catalog = catalog
@@ -147,20 +151,27 @@ public final class CurrencyDirectory {
     /// Every convertible currency with its names (built on first use).
     public var entries: [Entry] {
         if let cachedEntries { return cachedEntries }
-        let local = Locale(identifier: languageID)
-        let english = Locale(identifier: "en")
+        // ICU's name of a currency in a language, remembered: an empty fact is no name.
+        var locales: [String: Locale] = [:]
+        func name(_ language: String, _ code: CurrencyCode) -> String? {
+            let name = facts.value("currency-name \(language) \(code.rawValue)") {
+                let locale = locales[language] ?? Locale(identifier: language)
+                locales[language] = locale
+                return locale.localizedString(forCurrencyCode: code.rawValue) ?? ""
+            }
+            return name.isEmpty ? nil : name
+        }
         // Names in the interface's other languages are understood too (“türk lirası” for
         // anyone), after the user's own and English ones.
         let own = Localization.language(for: languageID)
         let others = Localization.languages.filter { $0 != "en" && $0 != own }
-            .map { Locale(identifier: $0) }
         var built: [Entry] = []
         built.reserveCapacity(codes.count)
         for code in codes {
             let iso = catalog[code]?.isoName ?? code.rawValue
-            let englishName = english.localizedString(forCurrencyCode: code.rawValue) ?? iso
-            let localName = local.localizedString(forCurrencyCode: code.rawValue) ?? englishName
-            let otherNames = others.compactMap { $0.localizedString(forCurrencyCode: code.rawValue) }
+            let englishName = name("en", code) ?? iso
+            let localName = name(languageID, code) ?? englishName
+            let otherNames = others.compactMap { name($0, code) }
             var folded: [String] = []
             for name in [localName, englishName, iso] {
                 let f = TextFolding.fold(name)

@@ -15,6 +15,28 @@ import Testing
         return nil
     }
 
+    /// Names asked of ICU once are remembered with the locale facts: a directory built from
+    /// facts read back has the same names, folded forms and foreign names, and asks nothing.
+    @Test(arguments: ["de_DE", "tr_TR", "fr_FR", "en_US"])
+    func namesAreRememberedAsLocaleFacts(_ language: String) {
+        let learned = LocaleFacts()
+        let fresh = CurrencyDirectory(catalog: .bundled, codes: table.codes, languageID: language, regionCurrency: nil, facts: learned)
+        let names = fresh.entries
+        #expect(learned.hasChanges)
+        #expect(learned.count >= 2 * table.codes.count, "\(learned.count)")
+        let read = LocaleFacts()
+        #expect(read.load(learned.serialized(stamp: "test"), stamp: "test"))
+        let remembered = CurrencyDirectory(catalog: .bundled, codes: table.codes, languageID: language, regionCurrency: nil, facts: read)
+        let again = remembered.entries
+        #expect(!read.hasChanges, "a name was asked of ICU again")
+        #expect(again.map(\.code) == names.map(\.code))
+        #expect(again.map(\.localName) == names.map(\.localName))
+        #expect(again.map(\.englishName) == names.map(\.englishName))
+        #expect(again.map(\.foldedNames) == names.map(\.foldedNames))
+        #expect(again.map(\.foreignNames) == names.map(\.foreignNames))
+        #expect(found("japanese yen", remembered) == "JPY")
+    }
+
     @Test(arguments: [
         ("usd", "USD"), ("USD", "USD"), ("€", "EUR"), ("£", "GBP"), ("¥", "JPY"), ("₺", "TRY"), ("₹", "INR"), ("₩", "KRW"),
         ("japanese yen", "JPY"), ("Japanese Yen", "JPY"), ("jap", "JPY"), ("yen", "JPY"), ("swiss franc", "CHF"),
