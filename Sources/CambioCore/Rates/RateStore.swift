@@ -349,21 +349,20 @@ public final class RateStore {
         guard count > 0 else { throw .noDays(period) }
         let first = bundled.isEmpty ? fetched[0].day : history.day(at: bundled.lowerBound)
         let last = fetched.last?.day ?? history.day(at: bundled.upperBound - 1)
-        var rates: [CurrencyCode: Decimal] = [.eur: 1]
+        var rates: [(code: CurrencyCode, value: UInt64, scale: Int)] = []
         var candidates = history.codes
         for table in fetched {
             for code in table.rates.keys where code != .eur && !candidates.contains(code) { candidates.append(code) }
         }
         for code in candidates {
-            if let mean = mean(code, bundled: bundled, fetched: fetched) { rates[code] = mean }
+            if let mean = mean(code, bundled: bundled, fetched: fetched) { rates.append((code, mean.value, mean.scale)) }
         }
         let counted = RatePeriod(period: period, days: count, first: first, last: last)
-        do {
-            return try RateTable(
-                base: .eur, date: last.iso, source: .ecbFetched, rates: rates, legacyDay: first.iso, period: counted)
-        } catch {
+        // Kept as integers: a pipe of averages over every month since 1999 holds hundreds.
+        guard let table = RateTable(perEuro: rates, day: last, source: .ecbFetched, legacyDay: first, period: counted) else {
             throw .noDays(period)
         }
+        return table
     }
 
     /// A currency's rate per euro on each published day of a period (its fixed rate once it
@@ -404,7 +403,7 @@ public final class RateStore {
 
     /// The mean of a currency's rates over a period's published days, rounded half to even
     /// to its scale; `nil` unless it has a rate on every one of them.
-    private func mean(_ code: CurrencyCode, bundled: Range<Int>, fetched: [RateTable]) -> Decimal? {
+    private func mean(_ code: CurrencyCode, bundled: Range<Int>, fetched: [RateTable]) -> (value: UInt64, scale: Int)? {
         let (values, scale) = values(code, bundled: bundled, fetched: fetched)
         var sum: UInt64 = 0
         for value in values {
@@ -420,7 +419,7 @@ public final class RateStore {
         // Half to even: up when the remainder is more than half, or exactly half and odd.
         if remainder * 2 > count || (remainder * 2 == count && quotient % 2 == 1) { quotient += 1 }
         guard quotient > 0 else { return nil }
-        return Decimal(sign: .plus, exponent: -scale, significand: Decimal(quotient))
+        return (quotient, scale)
     }
 
     /// How many of a period's published days a currency has a rate on, and its first and last

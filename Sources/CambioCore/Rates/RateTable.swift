@@ -26,6 +26,22 @@ public final class RateTable: Sendable {
         case published([CurrencyCode: Decimal], CurrencyMap<Rational>, date: String, legacy: [CurrencyCode])
         /// The bundled history's day at `index`, with the legacy currencies joined by `legacyDay`.
         case bundled(index: Int, legacyDay: Day)
+        /// Rates per euro as integers and their powers of ten (a period's averages, kept by the
+        /// hundred): the legacy currencies joined by the table's legacy day among them, and the
+        /// published currencies, sorted.
+        case scaled(CurrencyMap<Scaled>, published: [CurrencyCode], legacy: [CurrencyCode])
+    }
+
+    /// `value × 10^-scale` units per euro, in 16 bytes.
+    struct Scaled {
+        let value: UInt64
+        private let power: UInt8
+        var scale: Int { Int(power) }
+
+        init(value: UInt64, scale: Int) {
+            self.value = value
+            power = UInt8(truncatingIfNeeded: scale)
+        }
     }
 
     private let storage: Storage
@@ -79,6 +95,38 @@ public final class RateTable: Sendable {
         self.period = period
     }
 
+    /// Rates per euro of `day`, each an integer and its power of ten (at most 12), with the
+    /// legacy currencies that had joined by `legacyDay` at their fixed rates, which replace any
+    /// quote. `nil` when a rate is zero or beyond `largestRate`.
+    init?(
+        perEuro rates: [(code: CurrencyCode, value: UInt64, scale: Int)], day: Day, source: RateSource, legacyDay: Day,
+        period: RatePeriod?
+    ) {
+        var map = CurrencyMap<Scaled>(capacity: rates.count + LegacyEuro.all.count + 1)
+        var published: [CurrencyCode] = [.eur]
+        map[.eur] = Scaled(value: 1, scale: 0)
+        for rate in rates where rate.code != .eur {
+            guard rate.value > 0, (0...12).contains(rate.scale),
+                UInt128(rate.value) <= UInt128(1_000_000_000_000) * UInt128(BundledHistory.powerOfTen(rate.scale))
+            else { return nil }
+            map[rate.code] = Scaled(value: rate.value, scale: rate.scale)
+            published.append(rate.code)
+        }
+        published.sort()
+        var legacy: [CurrencyCode] = []
+        for entry in LegacyEuro.all where entry.since <= legacyDay {
+            if map[entry.code] == nil { legacy.append(entry.code) }
+            map[entry.code] = Scaled(value: entry.scaledValue, scale: entry.scale)
+        }
+        storage = .scaled(map, published: published, legacy: legacy)
+        base = .eur
+        self.day = day
+        self.source = source
+        fetchedAt = nil
+        updated = nil
+        self.period = period
+    }
+
     /// The bundled history's day at `index`, its legacy currencies those joined by `legacyDay`.
     init(bundledIndex index: Int, legacyDay: Day) {
         day = BundledHistory.shared.day(at: index)
@@ -110,6 +158,12 @@ public final class RateTable: Sendable {
         switch storage {
         case .published(let rates, _, _, _): return rates
         case .bundled(let index, _): return BundledHistory.shared.rates(at: index)
+        case .scaled(let map, let published, _):
+            var rates: [CurrencyCode: Decimal] = [:]
+            for code in published {
+                if let rate = map[code] { rates[code] = Decimal(sign: .plus, exponent: -rate.scale, significand: Decimal(rate.value)) }
+            }
+            return rates
         }
     }
 
@@ -118,6 +172,7 @@ public final class RateTable: Sendable {
         switch storage {
         case .published(let rates, _, _, _): return rates.count
         case .bundled(let index, _): return BundledHistory.shared.quotedCount(at: index) + 1
+        case .scaled(_, let published, _): return published.count
         }
     }
 
@@ -130,6 +185,7 @@ public final class RateTable: Sendable {
         case .bundled(let index, _):
             let history = BundledHistory.shared
             return ([.eur] + history.codes.filter { history.spans($0, index) } + legacyCodes).sorted()
+        case .scaled(_, let published, let legacy): return (published + legacy).sorted()
         }
     }
 
@@ -137,7 +193,7 @@ public final class RateTable: Sendable {
     public var date: String {
         switch storage {
         case .published(_, _, let date, _): return date
-        case .bundled: return day.iso
+        case .bundled, .scaled: return day.iso
         }
     }
 
@@ -147,6 +203,7 @@ public final class RateTable: Sendable {
         case .published(_, _, _, let legacy): return legacy
         case .bundled(let index, let legacyDay):
             return LegacyEuro.all.compactMap { $0.since <= legacyDay && !BundledHistory.shared.spans($0.code, index) ? $0.code : nil }
+        case .scaled(_, _, let legacy): return legacy
         }
     }
 
@@ -166,6 +223,7 @@ public final class RateTable: Sendable {
         switch storage {
         case .published(_, let exact, _, _): return exact[code] != nil
         case .bundled(let index, let legacyDay): return Self.bundledRate(code, index, legacyDay) != nil
+        case .scaled(let map, _, _): return map[code] != nil
         }
     }
 
@@ -184,6 +242,7 @@ public final class RateTable: Sendable {
         case .published(_, let exact, _, _): return exact[code]
         case .bundled(let index, let legacyDay):
             return Self.bundledRate(code, index, legacyDay).map { Rational(significand: BigUInt($0.value), exponent: -$0.scale) }
+        case .scaled(let map, _, _): return map[code].map { Rational(significand: BigUInt($0.value), exponent: -$0.scale) }
         }
     }
 
@@ -195,6 +254,10 @@ public final class RateTable: Sendable {
             if from == to { return .one }
             return toRate / fromRate
         case .bundled(let index, let legacyDay): return Self.bundledRate(from: from, to: to, index: index, legacyDay: legacyDay)
+        case .scaled(let map, _, _):
+            guard let a = map[from], let b = map[to] else { return nil }
+            if from == to { return .one }
+            return Self.ratio((a.value, a.scale), (b.value, b.scale))
         }
     }
 
@@ -202,7 +265,12 @@ public final class RateTable: Sendable {
     @inline(__always) static func bundledRate(from: CurrencyCode, to: CurrencyCode, index: Int, legacyDay: Day) -> Rational? {
         guard let a = bundledRate(from, index, legacyDay), let b = bundledRate(to, index, legacyDay) else { return nil }
         if from == to { return .one }
-        // b / 10^sb ÷ a / 10^sa, in integers: every cell is below 2^24 and every scale at most 6.
+        return ratio(a, b)
+    }
+
+    /// b / 10^sb ÷ a / 10^sa, in integers: every value is below 2^64 and every scale at most
+    /// 12, so each product is below 2^104.
+    @inline(__always) private static func ratio(_ a: (value: UInt64, scale: Int), _ b: (value: UInt64, scale: Int)) -> Rational {
         let numerator = UInt128(b.value) * UInt128(BundledHistory.powerOfTen(a.scale))
         let denominator = UInt128(a.value) * UInt128(BundledHistory.powerOfTen(b.scale))
         return Rational(negative: false, numerator: BigUInt(wide: numerator), denominator: BigUInt(wide: denominator))
