@@ -337,10 +337,14 @@ public final class RateStore {
         if period.kind != .range, period.through >= today { throw .notOver(period, today: today) }
         if period.through > today { throw .future(period, today: today) }
         if period.from < history.firstDay, period.through < history.firstDay { throw .beforeData(period, first: history.firstDay) }
-        if period.through > history.lastDay {
+        // A period that ends on a weekend is whole with its Friday: the ECB never publishes on
+        // a Saturday or a Sunday (October 2026 ends on a Saturday, the bundle on Friday the 30th).
+        var lastPublishing = period.through
+        while lastPublishing.weekday == 0 || lastPublishing.weekday == 6 { lastPublishing = lastPublishing.adding(days: -1) }
+        if lastPublishing > history.lastDay {
             loadECB()
             let bundleEnd = history.lastDay
-            let covered = ecbThrough.map { period.through <= $0 } ?? false
+            let covered = ecbThrough.map { lastPublishing <= $0 } ?? false
             let joined = ecbFrom.map { $0.number <= bundleEnd.number + 7 || $0 <= period.from } ?? false
             if !(covered && joined) { throw .notHeld(period, last: lastECBDay) }
         }

@@ -184,6 +184,30 @@ import Testing
         #expect(march.conversions.first.map { Record($0).fields.first { $0.key == "period_days" }?.value } == .integer(20))
     }
 
+    /// A period that ends on a weekend right after the last day held is whole: the ECB
+    /// publishes nothing on Saturdays and Sundays (October 2026 ends on a Saturday and the
+    /// bundle on Friday the 30th). One that ends on a later working day is not held.
+    @Test func aPeriodEndingOnAWeekendAfterTheLastDayHeldIsWhole() throws {
+        let history = BundledHistory.shared
+        let last = history.lastDay
+        try #require(last.weekday == 5, "the bundle ends on a Friday")
+        let monday = last.adding(days: -4)
+        let held = history.indices(from: monday, through: last)
+        for end in [last, last.adding(days: 1), last.adding(days: 2)] {
+            let reply = evaluate("100 eur in usd average \(monday.iso)..\(end.iso)")
+            let conversion = try #require(reply.conversions.first, "\(end.iso): \(reply.lines)")
+            let fields = Dictionary(uniqueKeysWithValues: Record(conversion).fields.map { ($0.key, $0.value) })
+            #expect(fields["period_days"] == .integer(held.count), "\(fields)")
+            #expect(fields["date"] == .text(history.day(at: held.lowerBound).iso + "/" + last.iso), "\(fields)")
+        }
+        // The month the bundle ends in is whole when no working day of it follows.
+        let month = String(last.iso.prefix(7))
+        let whole = evaluate("100 eur in usd average \(month)")
+        #expect((whole.conversions.count == 1) == !last.adding(days: 3).iso.hasPrefix(month), "\(whole.lines)")
+        let nextMonday = evaluate("100 eur in usd average \(monday.iso)..\(last.adding(days: 3).iso)")
+        #expect(nextMonday.failed && nextMonday.conversions.isEmpty, "\(nextMonday.lines)")
+    }
+
     /// The day used, the day asked and why they differ, for a published day, a weekend, a
     /// holiday and an average; a line without a date names the day and source of its rate.
     @Test(arguments: [
