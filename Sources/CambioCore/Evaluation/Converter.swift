@@ -316,9 +316,13 @@ final class Converter {
         " (" + localized("note.feeResult", formatter.format(charged, code, rounding: rounding), percentText(fee)) + ")"
     }
 
-    /// A fraction as a percentage in the locale: `1,75 %`.
+    /// A fee as a percentage in the locale, every digit of it: `1,75 %`, `0,0000001 %`. A fee
+    /// is a decimal of at most `SessionState.feeTextLimit` characters, so it always ends; six
+    /// decimals showed a fee of 0.0000001 % as `0,000000 %`, which reads back as no fee.
     func percentText(_ fraction: Rational) -> String {
-        formatter.formatPercentNumber(fraction.percent) + " %"
+        let percent = fraction.percent
+        let digits = percent.exactFractionDigits(minimum: 0, maximum: SessionState.feeTextLimit) ?? SessionState.feeTextLimit
+        return formatter.formatNumber(percent, fractionDigits: digits) + " %"
     }
 
     /// The bytes of a result line being written (reused).

@@ -251,6 +251,36 @@ import Testing
         #expect(engine.evaluate("100 eur in usd", state: &state).reply.results.first?.contains("%") == false)
     }
 
+    /// Every fee the command takes is shown with every digit, in the note, `fee` and beside a
+    /// result, and the figure shown sets the same fee again: 0.0000001 % showed as 0,000000 %.
+    @Test(arguments: ["de_DE", "en_US", "en_IN", "tr_TR", "ar_EG"])
+    func aFeeShownReadsBackAsTheSameFee(_ locale: String) throws {
+        let (engine, start) = engine(locale)
+        let formatter = MoneyFormatter(localeID: locale)
+        var random = SplitMix64(seed: 99)
+        for _ in 0..<200 {
+            // Up to 40 decimals, most of them tiny, some whole.
+            let places = Int.random(in: 0...40, using: &random)
+            let digits = String(UInt64.random(in: 1...99_999_999, using: &random))
+            let typed = Rational(significand: BigUInt(UInt64(digits) ?? 1), exponent: -places)
+            guard typed < Rational(100), typed > .zero else { continue }
+            var state = start
+            let shown = formatter.formatNumber(typed, fractionDigits: places)
+            _ = engine.evaluate("fee \(shown) %", state: &state)
+            #expect(state.fee == typed / Rational(100), "fee \(shown) %")
+            let note = try #require(engine.evaluate("fee", state: &state).reply.results.first)
+            let result = try #require(engine.evaluate("100 eur in usd", state: &state).reply.results.first)
+            for text in [note, result] {
+                // The figure before ` %`, set again, is the same fee.
+                let before = try #require(text.range(of: " %").map { text[..<$0.lowerBound] }, "\(text)")
+                let figure = String(before.reversed().prefix { !$0.isWhitespace && $0 != "(" }.reversed())
+                var again = start
+                _ = engine.evaluate("fee \(figure) %", state: &again)
+                #expect(again.fee == state.fee, "\(locale): \(shown) shown as \(figure) in \(text)")
+            }
+        }
+    }
+
     @Test func aCalculationOfPlainNumbersIntoACurrencyShowsItsAmountInTheBase() {
         let (engine, state) = engine("de_DE")
         let reply = engine.evaluate("3 × 12,5 in usd", in: state).reply
