@@ -59,6 +59,13 @@ import Testing
         #expect(agreed > 1_000)
     }
 
+    /// The connectors are stated folded: each is its own folded form, as a typed word is
+    /// compared with them.
+    @Test func theConnectorsAreStatedFolded() {
+        #expect(Command.connectors.count == 13)
+        for word in Command.connectors { #expect(TextFolding.fold(word) == word, "\(word.unicodeScalars.map { String($0.value, radix: 16) })") }
+    }
+
     /// Every word of the parser's keyword lists is found in its list through the filter, and
     /// no other word is: the lists' words, their neighbours and random words.
     @Test func keywordsAreFoundThroughTheFilter() {
