@@ -37,7 +37,7 @@ public enum FetchError: Error, Equatable, Sendable {
 
     /// A `Retry-After` value in seconds, bounded; `nil` for anything but a whole number.
     public static func retryAfter(_ text: String?) -> Int? {
-        guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty, text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 })
+        guard let text = text?.trimmingSpaces(), !text.isEmpty, text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 })
         else { return nil }
         return text.count > 6 ? maximumRetryAfter : min(Int(text) ?? maximumRetryAfter, maximumRetryAfter)
     }

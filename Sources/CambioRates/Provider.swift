@@ -51,7 +51,7 @@ public enum Provider: String, CaseIterable, Sendable {
 
     /// Accepts `ecb`, `ECB`, `currency-api`, `exchangerate-api`, `er-api`.
     public init?(name: String) {
-        let folded = name.lowercased().trimmingCharacters(in: .whitespaces)
+        let folded = name.lowercased().trimmingSpaces()
         switch folded {
         case "currency-api", "currencyapi", "fawazahmed0": self = .currencyAPI
         case "exchangerate-api", "exchangerateapi", "er-api", "open.er-api": self = .exchangeRateAPI

@@ -22,9 +22,9 @@ enum FeeCommand: CommandHandler {
 
     /// The fee a percentage sets (`1,75 %`, `%2`, `0` for none), as a fraction.
     private static func fee(_ argument: String, range: Range<Int>, _ amountParser: AmountParser) throws -> Rational? {
-        var number = argument.trimmingCharacters(in: .whitespaces)
-        if number.hasSuffix("%") || number.hasSuffix("٪") { number = String(number.dropLast()).trimmingCharacters(in: .whitespaces) }
-        if number.hasPrefix("%") || number.hasPrefix("٪") { number = String(number.dropFirst()).trimmingCharacters(in: .whitespaces) }
+        var number = argument.trimmingSpaces()
+        if number.hasSuffix("%") || number.hasSuffix("٪") { number = String(number.dropLast()).trimmingSpaces() }
+        if number.hasPrefix("%") || number.hasPrefix("٪") { number = String(number.dropFirst()).trimmingSpaces() }
         switch amountParser.parse(number) {
         case .failure where !number.contains(where: \.isNumber):
             throw CommandError(.badFee(argument), at: range)

@@ -8,7 +8,7 @@ enum ListCommand: CommandHandler {
         let filter = argument.text
         if let filter {
             let folded = TextFolding.fold(filter)
-            let typed = filter.trimmingCharacters(in: .whitespaces)
+            let typed = filter.trimmingSpaces()
             codes = codes.filter { code in
                 guard let entry = engine.directory.entry(code) else { return false }
                 let symbol = engine.formatter.symbol(for: code)

@@ -423,7 +423,7 @@ public final class DocumentConverter {
         let utf8 = text.utf8
         guard let first = utf8.first, let last = utf8.last else { return text }
         if first != 0x20, first != 0x09, last != 0x20, last != 0x09, first < 0x80, last < 0x80 { return text }
-        return text.trimmingCharacters(in: .whitespaces)
+        return text.trimmingSpaces()
     }
 
     /// A rate as its source published it (every digit of a short exact decimal), else to
@@ -525,7 +525,7 @@ public final class DocumentConverter {
         // Most cells are a number, a minus before it at most: read by the parser's own byte path.
         var copy = text
         if let value = copy.withUTF8({ quickAmount($0, parser) }) { return (value, nil) }
-        var body = Substring(text.trimmingCharacters(in: .whitespaces))
+        var body = Substring(text.trimmingSpaces())
         var negative = false
         if body.hasPrefix("("), body.hasSuffix(")") {
             negative = true
@@ -541,7 +541,7 @@ public final class DocumentConverter {
                 negative = true
                 body = body.dropLast()
             }
-            body = Substring(body.trimmingCharacters(in: .whitespaces))
+            body = Substring(body.trimmingSpaces())
         }
         takeSign()
         // A currency before or after the number.
@@ -557,8 +557,8 @@ public final class DocumentConverter {
         let trailing = body[trailingStart...]
         body = body[..<trailingStart]
         takeSign()
-        let leadingCode = leading.trimmingCharacters(in: .whitespaces)
-        let trailingCode = trailing.trimmingCharacters(in: .whitespaces)
+        let leadingCode = leading.trimmingSpaces()
+        let trailingCode = trailing.trimmingSpaces()
         guard leadingCode.isEmpty || trailingCode.isEmpty, !body.isEmpty else { return nil }
         guard case .success(let parsed) = parser.parse(String(body)), !parsed.separatorReadAsDecimal else { return nil }
         let code = leadingCode.isEmpty ? trailingCode : leadingCode

@@ -49,7 +49,7 @@ enum BankRate {
     static func bankRate(
         _ clause: DateReference, amount: Rational, from: CurrencyCode, to: CurrencyCode, _ engine: Engine, notes: inout [String]
     ) throws -> Rational {
-        let text = clause.text.trimmingCharacters(in: .whitespaces)
+        let text = clause.text.trimmingSpaces()
         guard !text.isEmpty else { throw CommandError(.badBankRate(""), at: clause.word) }
         if text.allSatisfy({ $0.isNumber || AmountParser.separators.contains($0) || $0 == " " }) {
             let parsed = try engine.resolver.amount(AmountReference(text: text, range: clause.range, symbol: nil), notes: &notes)

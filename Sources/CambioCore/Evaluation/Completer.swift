@@ -123,7 +123,7 @@ public enum Completer {
         if phraseStart < tokens.count {
             let start = tokens[phraseStart].range.lowerBound
             let phrase = String(characters[start...])
-            let trimmed = phrase.trimmingCharacters(in: .whitespaces)
+            let trimmed = phrase.trimmingSpaces()
             var resolved = false
             if case .found = engine.directory.resolve(trimmed) { resolved = true }
             if partial != nil || !resolved {

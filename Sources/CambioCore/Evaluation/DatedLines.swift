@@ -319,7 +319,7 @@ final class DatedLines {
     /// texts, as CLDR has them, so that naming a day opens no calendar data.
     private var weekdayNames: [String] {
         if let names = weekdayNamesCache { return names }
-        let listed = localized("weekday.short").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let listed = localized("weekday.short").split(separator: ",").map { $0.trimmingSpaces() }
         let names = listed.count == 7 ? listed : ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
         weekdayNamesCache = names
         return names

@@ -210,7 +210,7 @@ public final class Engine {
     /// A comment's text as a record carries it: trimmed, at most `labelLimit` characters, made
     /// visible by the sanitiser (it is the user's text, but records reach terminals).
     static func label(_ text: String) -> String? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingSpaces()
         return trimmed.isEmpty ? nil : Sanitiser.visible(trimmed.prefix(labelLimit))
     }
 

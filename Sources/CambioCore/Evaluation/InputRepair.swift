@@ -72,7 +72,7 @@ struct InputRepair {
             toTargets.isEmpty,
             let currency = amount.symbol ?? to
         else { return nil }
-        let conversion = parts[0].trimmingCharacters(in: .whitespaces) + " in " + currency.text
+        let conversion = parts[0].trimmingSpaces() + " in " + currency.text
         return CommandError(.pastedResult(conversion: conversion), at: parts[0].count + 1..<line.count)
     }
 }

@@ -24,7 +24,7 @@ public enum Keywords {
 
     /// The words for a meaning in one language, the first being the one shown (`aus`).
     public static func words(_ meaning: String, _ localized: Localization) -> [String] {
-        localized("keyword.\(meaning)").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        localized("keyword.\(meaning)").split(separator: ",").map { $0.trimmingSpaces() }
     }
 
     /// The word shown and offered for a meaning in one language (`aus` for `off` in German).

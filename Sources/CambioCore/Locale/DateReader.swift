@@ -95,7 +95,7 @@ public struct DateReader: Sendable {
     public func read(_ text: String, today: Day) -> Result<Day, Problem> {
         // The locale's own short form in ASCII digits (every row of a bank export), from its bytes.
         if let day = ownForm(text.utf8) { return .success(day) }
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingSpaces()
         guard !trimmed.isEmpty else { return .failure(.missing) }
         // Digits of any script (٢٠٢٠) as ASCII; bidirectional marks dropped.
         var normalized = ""

@@ -59,7 +59,7 @@ public struct PeriodReader: Sendable {
 
     /// The period `text` names (days counted from `today` where one is relative).
     public func read(_ text: String, today: Day) -> Result<Period, Problem> {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingSpaces()
         guard !trimmed.isEmpty else { return .failure(.missing) }
         for separator in ["..", "…"] {
             guard let split = trimmed.range(of: separator) else { continue }

@@ -233,7 +233,7 @@ public final class CurrencyDirectory {
     private static let resolvedLimit = 4096
 
     private func resolveUncached(_ phrase: String) -> Resolution {
-        let trimmed = phrase.trimmingCharacters(in: .whitespaces)
+        let trimmed = phrase.trimmingSpaces()
         if let code = CurrencyCode(trimmed) {
             if codeSet.contains(code) { return .found(code, .code) }
             if catalog[code] != nil { return .notInTable(code) }

@@ -27,7 +27,7 @@ public enum CompletionScript {
         let vocabulary = Vocabulary(
             commands: CommandTable.declarations.flatMap { command in command.words.map { ($0, localized(command.summaryKey)) } },
             currencies: codes.map {
-                ($0.rawValue.lowercased(), (catalog[$0]?.isoName ?? $0.rawValue).trimmingCharacters(in: .whitespaces))
+                ($0.rawValue.lowercased(), (catalog[$0]?.isoName ?? $0.rawValue).trimmingSpaces())
             },
             locales: localeIdentifiers(),
             providers: Provider.allCases.map(\.rawValue), keywords: { [Keywords.word($0, localized)] })

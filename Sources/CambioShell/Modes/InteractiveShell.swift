@@ -78,7 +78,7 @@ final class InteractiveShell {
             switch editor.readLine() {
             case .line(let line):
                 // `quit` ends the session: it is not what the first ↑ of the next one should recall.
-                if !line.trimmingCharacters(in: .whitespaces).isEmpty, !isQuit(line) {
+                if !line.trimmingSpaces().isEmpty, !isQuit(line) {
                     editor.addHistory(line)
                     saveHistory(editor)
                 }

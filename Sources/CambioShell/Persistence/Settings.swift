@@ -57,9 +57,9 @@ public struct Settings: Equatable, Sendable {
         var settings = Settings()
         var warnings: [Warning] = []
         for (number, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = rawLine.trimmingCharacters(in: .whitespaces)
+            let line = rawLine.trimmingSpaces()
             if line.isEmpty || line.hasPrefix("#") { continue }
-            let parts = line.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            let parts = line.split(separator: "=", maxSplits: 1).map { $0.trimmingSpaces() }
             guard parts.count == 2 else {
                 warnings.append(Warning(line: number + 1, key: "config.notKeyValue", value: ""))
                 continue
@@ -138,9 +138,9 @@ public struct Settings: Equatable, Sendable {
         var lines = (text ?? Self.header + "\n").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if lines.last == "" { lines.removeLast() }
         func key(of line: String) -> String? {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            let trimmed = line.trimmingSpaces()
             guard !trimmed.hasPrefix("#"), let equals = trimmed.firstIndex(of: "=") else { return nil }
-            return trimmed[..<equals].trimmingCharacters(in: .whitespaces)
+            return trimmed[..<equals].trimmingSpaces()
         }
         for (name, value) in changes {
             let places = lines.indices.filter { key(of: lines[$0]) == name }

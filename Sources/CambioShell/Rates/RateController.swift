@@ -50,7 +50,7 @@ final class RateController: @unchecked Sendable {
         // and the config's value or the default is used.
         func bounded(_ name: String, _ range: ClosedRange<Int>, _ fallback: Int) -> Int {
             guard let raw = environment[name], !raw.isEmpty else { return fallback }
-            if let value = Int(raw.trimmingCharacters(in: .whitespaces)), range.contains(value) { return value }
+            if let value = Int(raw.trimmingSpaces()), range.contains(value) { return value }
             warn(
                 localized(
                     "warning.environmentNumber", name, Sanitiser.quoted(raw), String(range.lowerBound), String(range.upperBound), String(fallback)))

@@ -9,7 +9,7 @@ enum CandidateList {
         let shown = candidates.prefix(60)
         let symbolWidth = shown.map { $0.code?.rawValue == $0.symbol ? 0 : DisplayWidth.of($0.symbol) }.max() ?? 0
         let cells = shown.map { candidate -> String in
-            guard let code = candidate.code else { return candidate.insert.trimmingCharacters(in: .whitespaces) }
+            guard let code = candidate.code else { return candidate.insert.trimmingSpaces() }
             let symbol = candidate.symbol == code.rawValue ? "" : candidate.symbol
             return "\(code)  " + DisplayWidth.padRight(symbol, to: symbolWidth) + "  \(candidate.name)"
         }
