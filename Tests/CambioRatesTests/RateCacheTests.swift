@@ -34,6 +34,23 @@ import Testing
             "{\"format\": 1, \"provider\": \"ecb\", \"base\": \"EUR\", \"date\": \"2026-11-27\", \"fetched\": \"2026-11-30T06:00:00Z\", \"rates\": {\"EUR\": 1, \"USD\": -1}}",
             "invalid rate"
         ),
+        // Every rate that is not above zero, however written.
+        (
+            "{\"format\": 1, \"provider\": \"ecb\", \"base\": \"EUR\", \"date\": \"2026-11-27\", \"fetched\": \"2026-11-30T06:00:00Z\", \"rates\": {\"EUR\": 1, \"USD\": 0}}",
+            "invalid rate"
+        ),
+        (
+            "{\"format\": 1, \"provider\": \"ecb\", \"base\": \"EUR\", \"date\": \"2026-11-27\", \"fetched\": \"2026-11-30T06:00:00Z\", \"rates\": {\"EUR\": 1, \"USD\": -0.0}}",
+            "invalid rate"
+        ),
+        (
+            "{\"format\": 1, \"provider\": \"ecb\", \"base\": \"EUR\", \"date\": \"2026-11-27\", \"fetched\": \"2026-11-30T06:00:00Z\", \"rates\": {\"EUR\": 1, \"USD\": -1e-30}}",
+            "invalid rate"
+        ),
+        (
+            "{\"format\": 1, \"provider\": \"ecb\", \"base\": \"EUR\", \"date\": \"2026-11-27\", \"fetched\": \"2026-11-30T06:00:00Z\", \"rates\": {\"EUR\": 1, \"USD\": 0e5}}",
+            "invalid rate"
+        ),
     ])
     func aBadCacheFileIsIgnoredWithAReason(_ text: String, _ reason: String) throws {
         try home.write("cache/cambio/rates-ecb.json", text)
