@@ -126,7 +126,7 @@ public final class CurrencyDirectory {
     public init(
         catalog: CurrencyCatalog, codes: [CurrencyCode], languageID: String, regionCurrency: CurrencyCode?,
         regionFormerCurrency: CurrencyCode? = nil, joiningWords: Set<String> = [], historical: Set<CurrencyCode> = [],
-        facts: LocaleFacts = .shared
+        facts: LocaleFacts = .names
     ) {
         self.facts = facts
         noCurrency = Self.moneyWords.union(joiningWords)

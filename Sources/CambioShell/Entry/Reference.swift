@@ -22,6 +22,7 @@ public enum Reference {
         ("$XDG_STATE_HOME/cambio/recent", "file.recent"),
         ("$XDG_CACHE_HOME/cambio/rates-PROVIDER.json", "file.cache"),
         ("$XDG_CACHE_HOME/cambio/locale-facts", "file.localeFacts"),
+        ("$XDG_CACHE_HOME/cambio/locale-names", "file.localeNames"),
     ]
 
     /// Exit statuses.

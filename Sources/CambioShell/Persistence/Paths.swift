@@ -23,4 +23,6 @@ public struct Paths: Sendable {
     public var recentFile: String { stateDirectory + "/recent" }
     /// What ICU said about the user's locales, remembered (`LocaleFacts`).
     public var localeFactsFile: String { cacheDirectory + "/locale-facts" }
+    /// The names ICU gives every currency, remembered (`LocaleFacts.names`).
+    public var localeNamesFile: String { cacheDirectory + "/locale-names" }
 }

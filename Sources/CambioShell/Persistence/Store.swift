@@ -80,18 +80,23 @@ public struct Store: Sendable {
 
     /// What ICU said about the user's locales last time (`LocaleFacts`), when it was this
     /// same program that wrote it. A missing, damaged or foreign file only means asking ICU.
-    public func loadLocaleFacts(_ facts: LocaleFacts = .shared) {
-        guard let text = try? AtomicFile.read(paths.localeFactsFile, limit: 1 << 18) else { return }
-        facts.load(text, stamp: Platform.programStamp)
+    /// The currencies' names are read only when a line first needs one.
+    public func loadLocaleFacts(_ facts: LocaleFacts = .shared, names: LocaleFacts = .names) {
+        if let text = try? AtomicFile.read(paths.localeFactsFile, limit: 1 << 18) { facts.load(text, stamp: Platform.programStamp) }
+        let namesFile = paths.localeNamesFile
+        names.loadOnFirstUse(stamp: Platform.programStamp) { try? AtomicFile.read(namesFile, limit: 1 << 18) }
     }
 
-    /// Saves the locale facts when this run learned new ones; a cache, so a failure is silent.
-    public func saveLocaleFacts(_ facts: LocaleFacts = .shared) {
-        guard facts.hasChanges, facts.count <= 4096 else { return }
-        do {
-            try AtomicFile.makeDirectory(paths.cacheDirectory)
-            try AtomicFile.write(facts.serialized(stamp: Platform.programStamp), to: paths.localeFactsFile)
-            facts.markSaved()
-        } catch {}
+    /// Saves the locale facts and names when this run learned new ones; a cache, so a failure
+    /// is silent.
+    public func saveLocaleFacts(_ facts: LocaleFacts = .shared, names: LocaleFacts = .names) {
+        for (facts, file) in [(facts, paths.localeFactsFile), (names, paths.localeNamesFile)] {
+            guard facts.hasChanges, facts.count <= 4096 else { continue }
+            do {
+                try AtomicFile.makeDirectory(paths.cacheDirectory)
+                try AtomicFile.write(facts.serialized(stamp: Platform.programStamp), to: file)
+                facts.markSaved()
+            } catch {}
+        }
     }
 }

@@ -76,6 +76,31 @@ import Testing
         }
     }
 
+    final class Reads: @unchecked Sendable { var count = 0 }
+
+    /// A file given for first use is read when the first fact is asked, once, and only if it
+    /// has the stamp; what it lacks is asked and learned.
+    @Test func aFileForFirstUseIsReadWhenTheFirstFactIsAsked() {
+        let written = LocaleFacts()
+        _ = written.value("currency-name de EUR") { "Euro" }
+        let text = written.serialized(stamp: "s")
+        for (stamp, remembered) in [("s", true), ("other", false)] {
+            let reads = Reads()
+            let facts = LocaleFacts()
+            facts.loadOnFirstUse(stamp: stamp) {
+                reads.count += 1
+                return text
+            }
+            #expect(reads.count == 0)
+            #expect(!facts.hasChanges)
+            #expect(facts.value("currency-name de EUR") { "asked" } == (remembered ? "Euro" : "asked"))
+            #expect(facts.value("currency-name de USD") { "US-Dollar" } == "US-Dollar")
+            #expect(reads.count == 1)
+            #expect(facts.hasChanges)
+            #expect(facts.count == 2)
+        }
+    }
+
     @Test(arguments: [
         "", "\n", "cambio-locale-facts 1 s", "cambio-locale-facts 1 s\nkey\tvalue", "cambio-locale-facts 1 s\n\n",
         "cambio-locale-facts 1 s\nkey\n", "cambio-locale-facts 1 s\nkey\tvalue\tmore\n", "cambio-locale-facts 1 s\n\tvalue\n",

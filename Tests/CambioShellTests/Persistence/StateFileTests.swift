@@ -88,6 +88,26 @@ import Testing
         #expect(again.stdout == clean.stdout, "\(again.stdout.debugDescription)")
     }
 
+    /// The currencies' names are remembered in a file of their own, written by the first run
+    /// that reads a name and never by one that reads codes only; a tampered names file is
+    /// ignored and changes no result.
+    @Test(.tags(.hostile)) func namesAreRememberedApartAndATamperedFileChangesNothing() throws {
+        let home = try TemporaryDirectory()
+        let names = home.path + "/cache/cambio/locale-names"
+        _ = try Cambio.run(["1", "eur", "in", "usd"], environment: home.environment())
+        #expect(!FileManager.default.fileExists(atPath: names))
+        let clean = try Cambio.run(["1", "schweizer", "franken", "in", "usd"], environment: home.environment())
+        let text = try String(contentsOfFile: names, encoding: .utf8)
+        #expect(text.contains("\tSwiss Franc\n"), "\(text.prefix(300))")
+        let again = try Cambio.run(["1", "schweizer", "franken", "in", "usd"], environment: home.environment())
+        #expect(again.stdout == clean.stdout)
+        #expect(try String(contentsOfFile: names, encoding: .utf8) == text)
+        try text.replacingOccurrences(of: "\tSwiss Franc\n", with: "\tSwiss\u{1B}[2J Franc\n").write(toFile: names, atomically: true, encoding: .utf8)
+        let tampered = try Cambio.run(["1", "schweizer", "franken", "in", "usd"], environment: home.environment())
+        #expect(tampered.stdout == clean.stdout && !tampered.stdout.contains("\u{1B}"), "\(tampered.stdout.debugDescription)")
+        #expect(try String(contentsOfFile: names, encoding: .utf8) == text, "the names were asked again and saved")
+    }
+
     // 14. A relative HOME is ignored like relative XDG variables.
     @Test(.tags(.hostile)) func aRelativeHomeIsIgnored() throws {
         let home = try TemporaryDirectory()
