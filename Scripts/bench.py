@@ -1,6 +1,7 @@
 """The measurements behind Scripts/bench. Every whole-process figure is a median of
 alternating runs of the tools on the same input; memory is the peak resident set size that
-the kernel reports for the process (wait4)."""
+the kernel reports for the process (wait4): the largest of the runs and, in brackets, their
+median (the first run of a new build asks ICU what it remembers from then on)."""
 import os, pty, random, select, statistics, subprocess, sys, tempfile, time
 
 RUNS = int(sys.argv[1]) if len(sys.argv) > 1 else 21
@@ -320,21 +321,21 @@ def main():
     cl = lines / pipe["cambio"][0]
     ul = lines / pipe["units"][0]
     ql = qalc_lines / qalc["qalc"][0]
-    print(f"| {lines:,}-line pipe, de_DE | {pipe['cambio'][0]*1000:.0f} ms ({cl:,.0f} lines/s, {pipe['cambio'][1]/1024:.1f} MiB) | {pipe['units'][0]*1000:.0f} ms ({ul:,.0f} lines/s) | {ql:,.0f} lines/s ({qalc_lines} lines) | {ul/cl:.2f} (time: {cl/ul:.1f}× the lines/s) |")
+    print(f"| {lines:,}-line pipe, de_DE | {pipe['cambio'][0]*1000:.0f} ms ({cl:,.0f} lines/s, {pipe['cambio'][1]/1024:.1f} ({pipe['cambio'][2]/1024:.1f}) MiB) | {pipe['units'][0]*1000:.0f} ms ({ul:,.0f} lines/s) | {ql:,.0f} lines/s ({qalc_lines} lines) | {ul/cl:.2f} (time: {cl/ul:.1f}× the lines/s) |")
     nl = lines / natural["cambio"][0]
-    print(f"| {lines:,} natural lines (symbols, names, several targets, grouping), de_DE | {natural['cambio'][0]*1000:.0f} ms ({nl:,.0f} lines/s, {natural['cambio'][1]/1024:.1f} MiB) | — | — | — |")
+    print(f"| {lines:,} natural lines (symbols, names, several targets, grouping), de_DE | {natural['cambio'][0]*1000:.0f} ms ({nl:,.0f} lines/s, {natural['cambio'][1]/1024:.1f} ({natural['cambio'][2]/1024:.1f}) MiB) | — | — | — |")
     el = lines / expressions["cambio"][0]
-    print(f"| {lines:,} calculation lines (products, sums of currencies, percentages), de_DE | {expressions['cambio'][0]*1000:.0f} ms ({el:,.0f} lines/s, {expressions['cambio'][1]/1024:.1f} MiB) | — | — | — |")
+    print(f"| {lines:,} calculation lines (products, sums of currencies, percentages), de_DE | {expressions['cambio'][0]*1000:.0f} ms ({el:,.0f} lines/s, {expressions['cambio'][1]/1024:.1f} ({expressions['cambio'][2]/1024:.1f}) MiB) | — | — | — |")
     xl = lines / distinct["cambio"][0]
-    print(f"| {lines:,} distinct natural lines (no two alike), de_DE | {distinct['cambio'][0]*1000:.0f} ms ({xl:,.0f} lines/s, peak {distinct['cambio'][1]/1024:.1f} MiB) | — | — | {xl/ul:.2f}× units' lines/s |")
+    print(f"| {lines:,} distinct natural lines (no two alike), de_DE | {distinct['cambio'][0]*1000:.0f} ms ({xl:,.0f} lines/s, peak {distinct['cambio'][1]/1024:.1f} ({distinct['cambio'][2]/1024:.1f}) MiB) | — | — | {xl/ul:.2f}× units' lines/s |")
     tl = lines / several["cambio"][0]
-    print(f"| {lines:,} lines of random three-target lists, de_DE | {several['cambio'][0]*1000:.0f} ms ({tl:,.0f} lines/s, peak {several['cambio'][1]/1024:.1f} MiB) | — | — | {tl/ul:.2f}× units' lines/s |")
+    print(f"| {lines:,} lines of random three-target lists, de_DE | {several['cambio'][0]*1000:.0f} ms ({tl:,.0f} lines/s, peak {several['cambio'][1]/1024:.1f} ({several['cambio'][2]/1024:.1f}) MiB) | — | — | {tl/ul:.2f}× units' lines/s |")
     dl = lines / dated_pipe["cambio"][0]
-    print(f"| {lines:,} dated lines, random days since 1999 and pairs, de_DE | {dated_pipe['cambio'][0]*1000:.0f} ms ({dl:,.0f} lines/s, peak {dated_pipe['cambio'][1]/1024:.1f} MiB) | — | — | {dl/ul:.1f}× units' lines/s |")
+    print(f"| {lines:,} dated lines, random days since 1999 and pairs, de_DE | {dated_pipe['cambio'][0]*1000:.0f} ms ({dl:,.0f} lines/s, peak {dated_pipe['cambio'][1]/1024:.1f} ({dated_pipe['cambio'][2]/1024:.1f}) MiB) | — | — | {dl/ul:.1f}× units' lines/s |")
     al = lines / averages["cambio"][0]
-    print(f"| {lines:,} lines averaging random months, de_DE | {averages['cambio'][0]*1000:.0f} ms ({al:,.0f} lines/s, peak {averages['cambio'][1]/1024:.1f} MiB) | — | — | — |")
+    print(f"| {lines:,} lines averaging random months, de_DE | {averages['cambio'][0]*1000:.0f} ms ({al:,.0f} lines/s, peak {averages['cambio'][1]/1024:.1f} ({averages['cambio'][2]/1024:.1f}) MiB) | — | — | — |")
     rl = lines / table["cambio"][0]
-    print(f"| {lines:,}-row bank export (CSV, de_DE) at each row's date, into USD | {table['cambio'][0]*1000:.0f} ms ({rl:,.0f} rows/s, peak {table['cambio'][1]/1024:.1f} MiB) | — | — | {rl/ul:.1f}× units' lines/s |")
+    print(f"| {lines:,}-row bank export (CSV, de_DE) at each row's date, into USD | {table['cambio'][0]*1000:.0f} ms ({rl:,.0f} rows/s, peak {table['cambio'][1]/1024:.1f} ({table['cambio'][2]/1024:.1f}) MiB) | — | — | {rl/ul:.1f}× units' lines/s |")
     print(f"| dated one-shot / plain one-shot (same run) | {dated['dated'][0]/dated['plain'][0]:.2f} | — | — | — |")
     if BASELINE:
         print()
