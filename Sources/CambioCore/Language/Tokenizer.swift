@@ -6,10 +6,19 @@ public enum Tokenizer {
     /// same code reads each through `TokenCharacter`, and positions are characters in all three.
     public static func tokenize(_ line: String) -> Result<[Token], CommandError> {
         let bytes = Array(line.utf8)
-        if bytes.allSatisfy({ $0 < 0x80 }) { return tokenize(elements: bytes) }
+        // ASCII is a character a byte, but for CR before LF, which is one character: the
+        // parser cuts the line's characters at the tokens' ranges (`$\r\n` cut as bytes ran
+        // past the end and stopped the program).
+        if bytes.allSatisfy({ $0 < 0x80 }), !Self.hasCarriageReturnBeforeLineFeed(bytes) { return tokenize(elements: bytes) }
         let scalars = Array(line.unicodeScalars)
         if everyScalarIsACharacter(scalars) || scalars.count == line.count { return tokenize(elements: scalars) }
         return tokenize(elements: Array(line))
+    }
+
+    static func hasCarriageReturnBeforeLineFeed(_ bytes: [UInt8]) -> Bool {
+        guard bytes.count > 1 else { return false }
+        for index in 1..<bytes.count where bytes[index] == 0x0A && bytes[index - 1] == 0x0D { return true }
+        return false
     }
 
     /// Whether each scalar is a character of its own, known without segmenting the line (which

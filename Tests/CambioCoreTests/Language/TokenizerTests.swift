@@ -5,7 +5,7 @@ import Testing
 @testable import CambioCore
 
 /// The three readings of a line (bytes, scalars, Characters) give the same tokens.
-@Suite struct TokenizerTests {
+@Suite struct TokenizerTests: LineChecks {
     static func describe(_ result: Result<[Token], CommandError>) -> String {
         switch result {
         case .success(let tokens): tokens.map { "\($0.kind) \($0.text) \($0.range)" }.joined(separator: "|")
@@ -33,6 +33,30 @@ import Testing
             #expect(Self.describe(Tokenizer.tokenize(elements: scalars)) == Self.describe(Tokenizer.tokenize(elements: Array(line))), "\(line)")
         }
         #expect(checked > 1_000)
+    }
+
+    /// Every reading the tokenizer takes counts as the line's Characters do, which is how the
+    /// parser cuts the line at a token's range: ASCII lines with CR, LF and CR LF among symbols,
+    /// codes and numbers (`-$YU` after a CR LF stopped the program) tokenize within the line,
+    /// and evaluate to a reply, in every locale the fuzzer uses.
+    @Test func tokenRangesCountTheLinesCharacters() {
+        let pieces = [
+            "\r\n", "\r", "\n", "\r\r", "-", "$", "YU", "US", "12", "12,50", "eur", "in", "usd", " ", "J", "CHF", "at", "on", "2024-03-30", "×",
+        ]
+        var random = SplitMix64(seed: 1310)
+        var withCRLF = 0
+        for index in 0..<1_200 {
+            let count = 1 + Int(random.next() % 9)
+            let line = (0..<count).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
+            if line.contains("\r\n") { withCRLF += 1 }
+            if case .success(let tokens) = Tokenizer.tokenize(line) {
+                for token in tokens { #expect(token.range.upperBound <= line.count, "\(line.debugDescription): \(token.range)") }
+            }
+            let locale = ["en_US", "de_DE", "tr_TR", "ar_EG", "hi_IN"][index % 5]
+            let reply = run(line, locale).reply
+            #expect(!reply.lines.isEmpty || line.allSatisfy(\.isWhitespace), "\(line.debugDescription)")
+        }
+        #expect(withCRLF > 150, "\(withCRLF)")
     }
 
     /// The shortcut that spares a line its grapheme segmentation says "one scalar, one
