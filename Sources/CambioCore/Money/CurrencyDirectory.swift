@@ -2,8 +2,8 @@ import Foundation
 
 /// Finds currencies by code, symbol or name (English or the user's language), and names them.
 /// Names come from ICU and are looked up only when first needed, so a conversion by code
-/// never pays for them; they are remembered with the other locale facts, so a later run that
-/// reads names does not open ICU's data at all.
+/// never pays for them; they are remembered as locale facts in a file of their own
+/// (`LocaleFacts.names`), so a later run that reads names does not open ICU's data at all.
 public final class CurrencyDirectory {
     /// How a phrase named a currency.
     public enum Resolution: Equatable, Sendable {
