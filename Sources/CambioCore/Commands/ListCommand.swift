@@ -14,10 +14,10 @@ enum ListCommand: CommandHandler {
                 let symbol = engine.formatter.symbol(for: code)
                 // A sign alone (`$`, `€`, `₺`) folds to nothing: the currencies written with it.
                 if folded.isEmpty {
-                    return symbol.contains(typed) || CurrencyDirectory.symbols[typed]?.contains(code.rawValue) == true
+                    return symbol.containsText(typed) || CurrencyDirectory.symbols[typed]?.contains(code.rawValue) == true
                 }
                 return code.rawValue.lowercased().hasPrefix(folded.lowercased())
-                    || entry.foldedNames.contains { $0.contains(folded) } || symbol == typed
+                    || entry.foldedNames.contains { $0.containsText(folded) } || symbol == typed
             }
             if codes.isEmpty {
                 throw CommandError(.unknownCurrency(filter, suggestions: engine.directory.suggestions(for: folded)), at: nil)
