@@ -376,7 +376,7 @@ public final class Engine {
     private func recognised(_ bytes: UnsafeBufferPointer<UInt8>, _ context: inout LineContext) -> Bool {
         guard configuration.recognisesShapes, let shape = LineShape(bytes) else { return false }
         guard let entry = shapes.lookup(shape, in: bytes) else {
-            candidate = (shape, shape.context(bytes), shape.texts(bytes))
+            if shapes.seenBefore(shape) { candidate = (shape, shape.context(bytes), shape.texts(bytes)) }
             return false
         }
         do {

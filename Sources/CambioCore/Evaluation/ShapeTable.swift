@@ -60,6 +60,21 @@ struct ShapeTable {
     /// so the table starts again when it is full rather than grow.
     static let limit = 1024
 
+    /// The keys of shapes seen, one a slot by the key's lowest bits: a shape is read for keeps
+    /// from its second sight, so a line seen once (most of a list of distinct lines) costs no
+    /// copy of its bytes and no entry. Two keys in one slot only make a shape kept a line early
+    /// or late; what is kept is always what the parser read.
+    private var sightings = [UInt64](repeating: 0, count: 4096)
+
+    /// Whether a shape of this key was seen before; remembers it as seen.
+    mutating func seenBefore(_ shape: LineShape) -> Bool {
+        let key = shape.key | 1
+        let slot = Int(truncatingIfNeeded: key >> 1) & (sightings.count - 1)
+        if sightings[slot] == key { return true }
+        sightings[slot] = key
+        return false
+    }
+
     func lookup(_ shape: LineShape, in bytes: UnsafeBufferPointer<UInt8>) -> Entry? {
         guard let entry = entries[packed: shape.key | 1], shape.matches(entry.context, in: bytes) else { return nil }
         return entry

@@ -147,6 +147,24 @@ import Testing
         }
     }
 
+    @Test func aShapeIsKeptFromItsSecondSight() throws {
+        // A line seen once keeps nothing (a list of distinct lines pays no copy of each); the
+        // second line of a shape is read and kept, and every later one is recognised.
+        let table = try SeedTableDecoder.bundled()
+        let settings = LocaleSettings(numbers: "de_DE", money: "de_DE", messages: "de_DE")
+        let engine = Engine(locale: settings, table: table)
+        let state = SessionState(base: .eur, recent: [], locale: settings)
+        for (index, amount) in ["1", "22", "333", "4.444", "55,5"].enumerated() {
+            #expect(!engine.evaluate("\(amount) eur in usd, gbp und chf", in: state).reply.failed)
+            #expect(engine.shapeHits == max(0, index - 1), "line \(index + 1)")
+        }
+        // Other shapes between two sights of one do not make it new again.
+        for code in ["jpy", "sek", "nok"] { _ = engine.evaluate("7 eur in \(code)", in: state) }
+        _ = engine.evaluate("8 eur in jpy", in: state)
+        _ = engine.evaluate("9 eur in jpy", in: state)
+        #expect(engine.shapeHits == 4)
+    }
+
     @Test func aByteBesideTheDigitsIsTheShapesOwn() throws {
         // Every byte after the digits: the line either reads as without shapes, or has none.
         let table = try SeedTableDecoder.bundled()
