@@ -243,15 +243,19 @@ public final class Engine {
         case .failure(let error):
             fail(&context, repair.pastedResult(line, Self.grammar) ?? error)
         case .success(let command):
-            let saved = context.state
+            // A conversion changes the state only once it has succeeded (the shapes' lane
+            // relies on it too): it keeps no copy, which the state's first change would then
+            // have to copy again, list of recent currencies and all.
+            let saved: SessionState?
+            if case .convert = command { saved = nil } else { saved = context.state }
             do {
                 try run(command, &context)
                 if !slashes.isEmpty { context.reply.lines.insert(contentsOf: slashes.map { .assumption($0) }, at: 0) }
             } catch let error as CommandError {
-                context.outcome = Outcome(state: saved, reply: Reply(), effects: [])
+                context.outcome = Outcome(state: saved ?? context.state, reply: Reply(), effects: [])
                 fail(&context, error)
             } catch {
-                context.outcome = Outcome(state: saved, reply: Reply(), effects: [])
+                context.outcome = Outcome(state: saved ?? context.state, reply: Reply(), effects: [])
                 fail(&context, CommandError(.expected(.endOfLine, found: nil), at: nil))
             }
         }

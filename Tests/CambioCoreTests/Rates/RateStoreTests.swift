@@ -278,6 +278,27 @@ import Testing
         #expect(past.ecbFetchedFrom == nil && past.ecbHeldThrough?.iso == "2026-11-20")
     }
 
+    /// A conversion that fails at a later target (pinned to the ECB, which has no AED) changes
+    /// nothing: the evaluator keeps no copy of the state for a conversion, by this rule. The
+    /// same through a line's shape (seen twice, then recognised).
+    @Test func aConversionThatFailsAtALaterTargetLeavesTheState() throws {
+        let engine = Engine(
+            configuration: EngineConfiguration(locale: LocaleSettings(numbers: "en_US", money: "en_US", messages: "en_US")),
+            store: RateStore([table]))
+        let codes = try ["GBP", "JPY", "NOK"].map { try #require(CurrencyCode($0)) }
+        var state = SessionState(base: .eur, recent: Array(codes.prefix(2)), locale: engine.locale, pinnedSource: "ecb")
+        _ = engine.evaluate("5 chf in sek", state: &state, now: now)
+        let before = state
+        for amount in ["12", "13", "14", "15"] {
+            var tried = before
+            let reply = engine.evaluate("\(amount) eur in usd, nok, aed", state: &tried, now: now).reply
+            #expect(reply.failed && reply.conversions.isEmpty, "\(reply.lines)")
+            #expect(tried.recent == before.recent && tried.last == before.last && tried.pinnedSource == "ecb", "\(amount)")
+        }
+        #expect(!engine.evaluate("16 eur in usd, nok", state: &state, now: now).reply.failed)
+        #expect(Array(state.recent.prefix(3)) == [.eur, .usd, codes[2]])
+    }
+
     private func evaluate(_ line: String, in store: RateStore) -> Reply {
         let engine = Engine(
             configuration: EngineConfiguration(locale: LocaleSettings(numbers: "en_US", money: "en_US", messages: "en_US")), store: store)
