@@ -135,7 +135,10 @@ public final class Engine {
             // A `# comment` is the line's label; the line is what stands before it.
             let hash = Self.commentStart(line)
             let code = hash.map { UnsafeBufferPointer(rebasing: line[..<$0]) } ?? line
-            if code.count > Self.lineLimit || !recognised(code, &context) { evaluate(String(decoding: code, as: UTF8.self), &context) }
+            // Recognised once: a second look would count a new shape as seen twice.
+            if code.count > Self.lineLimit || !recognised(code, &context) {
+                evaluate(String(decoding: code, as: UTF8.self), &context, recognising: false)
+            }
             if let hash { context.reply.label = Self.label(String(decoding: UnsafeBufferPointer(rebasing: line[(hash + 1)...]), as: UTF8.self)) }
         }
     }
@@ -217,7 +220,8 @@ public final class Engine {
     /// The longest label kept (characters).
     static let labelLimit = 500
 
-    private func evaluate(_ line: String, _ context: inout LineContext) {
+    /// `recognising`: whether to look for the line's shape (false when its bytes were looked at).
+    private func evaluate(_ line: String, _ context: inout LineContext, recognising: Bool = true) {
         var bytes = line
         if let hash = bytes.withUTF8(Self.commentStart) {
             let utf8 = line.utf8
@@ -234,7 +238,7 @@ public final class Engine {
         }
         // A line of a shape read before goes straight to the conversion with its own amount.
         var text = line
-        if text.withUTF8({ bytes in recognised(bytes, &context) }) { return }
+        if recognising, text.withUTF8({ bytes in recognised(bytes, &context) }) { return }
         defer { candidate = nil }
         let (read, slashes) = repair.decimalSlashesRead(repair.spaceGroupsJoined(line))
         // A line read otherwise than typed has no shape to keep: its bytes are not the reading.

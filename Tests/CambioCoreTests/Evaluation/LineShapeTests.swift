@@ -163,6 +163,15 @@ import Testing
         _ = engine.evaluate("8 eur in jpy", in: state)
         _ = engine.evaluate("9 eur in jpy", in: state)
         #expect(engine.shapeHits == 4)
+        // The same through a pipe's lane, which looks at a line's bytes before its text.
+        let piped = Engine(locale: settings, table: table)
+        var pipeState = state
+        for (index, amount) in ["1", "22", "333", "4.444"].enumerated() {
+            let line = Array("\(amount) eur in usd, gbp und chf".utf8)
+            _ = line.withUnsafeBufferPointer { piped.evaluateInPlace(utf8: $0, state: &pipeState, host: SilentHost(locale: settings)) }
+            #expect(!piped.withReply { $0.failed })
+            #expect(piped.shapeHits == max(0, index - 1), "piped line \(index + 1)")
+        }
     }
 
     @Test func aByteBesideTheDigitsIsTheShapesOwn() throws {
