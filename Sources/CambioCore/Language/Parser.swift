@@ -273,6 +273,8 @@ public struct Parser {
     private func suffix(_ token: Token, after number: Token) -> Int? {
         guard token.kind == .word else { return nil }
         if lakhLetter, token.text == "L", token.range.lowerBound == number.range.upperBound { return 5 }
+        // Nearly every word after a number is a currency: the token knows whether it is a suffix.
+        guard token.keywords.contains(.suffix) else { return nil }
         var word = token.folded
         if word.hasSuffix(".") { word.removeLast() }
         guard let power = Self.suffixes[word] else { return nil }

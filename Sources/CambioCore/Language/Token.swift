@@ -52,8 +52,8 @@ public struct Token: Equatable, Sendable {
 
     /// The parser's lists of words, each one of its sets (`Parser`, `Command`).
     public struct Keywords: OptionSet, Sendable, Equatable {
-        public let rawValue: UInt8
-        public init(rawValue: UInt8) { self.rawValue = rawValue }
+        public let rawValue: UInt16
+        public init(rawValue: UInt16) { self.rawValue = rawValue }
 
         public static let connector = Keywords(rawValue: 1)
         public static let of = Keywords(rawValue: 2)
@@ -63,6 +63,8 @@ public struct Token: Equatable, Sendable {
         public static let date = Keywords(rawValue: 32)
         public static let average = Keywords(rawValue: 64)
         public static let at = Keywords(rawValue: 128)
+        /// A number's suffix (`k`, `Mio.`, `crore`), with or without its dot.
+        public static let suffix = Keywords(rawValue: 256)
 
         /// The lists a folded word is in: one look-up for all of them, none for a word whose
         /// length and first byte no keyword has (most codes and names).
@@ -102,6 +104,7 @@ public struct Token: Equatable, Sendable {
             let lists: [(Set<String>, Keywords)] = [
                 (Command.connectors, .connector), (Parser.ofWords, .of), (Parser.answerWords, .answer), (Parser.joiners, .joiner),
                 (Parser.openingWords, .opening), (Parser.dateWords, .date), (Parser.averageWords, .average), (Parser.atWords, .at),
+                (Set(Parser.suffixes.keys.flatMap { [$0, $0 + "."] }), .suffix),
             ]
             for (words, keyword) in lists {
                 for word in words { table[word, default: []].insert(keyword) }

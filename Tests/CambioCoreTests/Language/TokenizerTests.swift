@@ -96,6 +96,7 @@ import Testing
         let lists: [(Set<String>, Token.Keywords)] = [
             (Command.connectors, .connector), (Parser.ofWords, .of), (Parser.answerWords, .answer), (Parser.joiners, .joiner),
             (Parser.openingWords, .opening), (Parser.dateWords, .date), (Parser.averageWords, .average), (Parser.atWords, .at),
+            (Set(Parser.suffixes.keys.flatMap { [$0, $0 + "."] }), .suffix),
         ]
         for (words, keyword) in lists {
             for word in words { #expect(Token.Keywords.of(word).contains(keyword), "\(word)") }
