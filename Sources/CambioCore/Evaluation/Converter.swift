@@ -38,13 +38,11 @@ final class Converter {
             // A few targets (nearly every list) are compared with those kept; a long list
             // (up to the line's 512 tokens) through a set.
             guard requested.count > 16 else {
-                // Most lists name each currency once: then the list itself, not a copy.
-                if !requested.indices.dropFirst().contains(where: { index in requested[..<index].contains(requested[index]) }) {
-                    return requested
-                }
-                var targets: [CurrencyCode] = []
-                targets.reserveCapacity(requested.count)
-                for code in requested where !targets.contains(code) { targets.append(code) }
+                // Most lists name each currency once: then the list itself, not a copy; else
+                // what stands before the first repeat, and each later code not yet kept.
+                guard let repeated = requested.indices.first(where: { requested[..<$0].contains(requested[$0]) }) else { return requested }
+                var targets = Array(requested[..<repeated])
+                for code in requested[repeated...] where !targets.contains(code) { targets.append(code) }
                 return targets
             }
             var seen: Set<CurrencyCode> = []
