@@ -14,9 +14,58 @@ final class Calculator {
     /// that fetches what a day lacks), kept while the calculation recurses.
     private var rates: (dated: DatedLine?, pinned: String?, host: any SessionHost) = (nil, nil, SilentHost())
 
+    /// The one table of a line whose value joins several currencies (`Converter.lineTable`).
+    private var lineTable: RateTable?
+
     /// The rate of a pair for the line being calculated, and its table.
     private func quote(_ from: CurrencyCode, _ to: CurrencyCode) throws -> Converter.Quote {
-        try converter.quote(from: from, to: to, dated: rates.dated, pinned: rates.pinned, host: rates.host)
+        if let lineTable {
+            guard let rate = lineTable.rate(from: from, to: to) else {
+                throw CommandError(.noCommonTable([from, to]), at: nil)
+            }
+            return Converter.Quote(rate: rate, table: lineTable)
+        }
+        return try converter.quote(from: from, to: to, dated: rates.dated, pinned: rates.pinned, host: rates.host)
+    }
+
+    /// The currencies of the money in an expression (`ans`'s among them), in the order written;
+    /// a currency that does not resolve is left to the calculation to report.
+    private func currencies(_ expression: Expression, _ state: SessionState, into codes: inout [CurrencyCode]) {
+        func add(_ reference: CurrencyReference) {
+            var ignored: [String] = []
+            if let code = try? resolver.currency(reference, notes: &ignored), !codes.contains(code) { codes.append(code) }
+        }
+        switch expression {
+        case .amount(_, let currency, _):
+            if let currency { add(currency) }
+        case .answer:
+            if let code = state.answer?.currency, !codes.contains(code) { codes.append(code) }
+        case .percent(let inner, _), .negate(let inner, _), .group(let inner):
+            currencies(inner, state, into: &codes)
+        case .binary(_, let left, let right, _), .percentOf(let left, let right, _):
+            currencies(left, state, into: &codes)
+            currencies(right, state, into: &codes)
+        case .converted(let inner, let target, _):
+            currencies(inner, state, into: &codes)
+            add(target)
+        case .tagged(let inner, let currency):
+            currencies(inner, state, into: &codes)
+            add(currency)
+        }
+    }
+
+    /// The line's one table when its value joins money of two currencies or more: then every
+    /// rate of the line, into the targets (or the base) too, is of that table.
+    private func chooseLineTable(_ expression: Expression, adjust: Adjustment?, targets: [CurrencyReference], _ line: LineContext) throws {
+        lineTable = nil
+        var codes: [CurrencyCode] = []
+        currencies(expression, line.state, into: &codes)
+        if let adjust { currencies(adjust.percent, line.state, into: &codes) }
+        guard codes.count > 1 else { return }
+        var ignored: [String] = []
+        for target in (try? resolver.targets(targets, notes: &ignored)) ?? [] where !codes.contains(target) { codes.append(target) }
+        if targets.isEmpty, !codes.contains(line.state.base) { codes.append(line.state.base) }
+        lineTable = try converter.lineTable(quoting: codes, dated: rates.dated, pinned: rates.pinned, host: rates.host)
     }
 
     init(resolver: Resolver, converter: Converter, formatter: MoneyFormatter, localized: Localization, showsDetails: Bool) {
@@ -78,6 +127,8 @@ final class Calculator {
 
     func calculate(_ typed: Expression, targets references: [CurrencyReference], adjust: Adjustment?, _ line: inout LineContext) throws {
         rates = (line.dated, line.state.pinnedSource, line.host)
+        defer { lineTable = nil }
+        try chooseLineTable(typed, adjust: adjust, targets: references, line)
         var notes: [String] = []
         var parts: [Conversion] = []
         let state = line.state
@@ -138,7 +189,9 @@ final class Calculator {
             // currency than the base is also shown in the base, as a bare amount is.
             let value = total.value
             try converter.readable(value)
-            var shown = total.currency.map { formatter.format(value, $0, rounding: state.rounding) } ?? formatter.formatNumber(value)
+            var shown =
+                total.currency.map { formatter.format(value, $0, rounding: state.rounding) }
+                ?? formatter.formatNumber(value)
             var charged: Rational?
             if let fee, let currency = total.currency {
                 charged = try chargedValue(expression, factor: factor, into: currency, fee: fee, state)

@@ -137,6 +137,42 @@ final class Converter {
         }
     }
 
+    /// The one table a line converts with when its value joins several currencies (`12 eur +
+    /// 5 aed in usd`): a rate never mixes two days or two sources, so neither does a sum, and
+    /// `a + b` is `b + a`. It is the newest table that quotes every one of `codes` (now; or on
+    /// a dated line's day, its ECB table when that quotes them all, else the day's other
+    /// tables, fetching a snapshot of the day as a pair would); `nil` when the rates a pair
+    /// would take are one table already (an average, or the ECB's day), or when a currency is
+    /// in no table (the pair's error says so). Throws when each is held but no one table holds
+    /// them all.
+    func lineTable(quoting codes: [CurrencyCode], dated: DatedLine?, pinned: String?, host: any SessionHost) throws -> RateTable? {
+        func quotesAll(_ table: RateTable) -> Bool { codes.allSatisfy(table.contains) }
+        switch dated {
+        case nil:
+            let view = currentRates(pinned: pinned)
+            for holding in view.holdings {
+                if let table = holding.table, quotesAll(table) { return table }
+            }
+            // A currency no table has: the pair's own error says so, and what would work.
+            if codes.contains(where: { view.table(having: $0) == nil }) { return nil }
+        case .day(let rates)?:
+            if let ecb = rates.ecb, codes.allSatisfy(ecb.contains) { return nil }
+            func held() -> RateTable? { store.otherTables(on: rates.asked, pinned: pinned).first(where: quotesAll) }
+            if let table = held() { return table }
+            // A currency the ECB lacks is looked for as a pair would look for it (a snapshot of
+            // the day fetched when it may be); its error, if any, is the pair's.
+            if let lacking = codes.first(where: { rates.ecb?.contains($0) != true }), let other = codes.first(where: { $0 != lacking }) {
+                _ = try dates.quote(from: lacking, to: other, rates, pinned: pinned, host: host)
+            }
+            if let table = held() { return table }
+            let tables = store.otherTables(on: rates.asked, pinned: pinned)
+            if codes.contains(where: { code in rates.ecb?.contains(code) != true && !tables.contains { $0.contains(code) } }) { return nil }
+        case .average?:
+            return nil
+        }
+        throw CommandError(.noCommonTable(codes), at: nil)
+    }
+
     /// The tables "now" chooses from, for the pinned source (kept while the store is unchanged).
     func currentRates(pinned: String?) -> CurrentRates {
         if let current, current.generation == store.generation, current.pinned == pinned { return current }

@@ -55,6 +55,8 @@ public enum Messages {
             }
             return localized("error.notInTable", code.rawValue, name(code), table.source, table.date, String(table.count))
                 + localized("error.notInTable.fetch")
+        case .noCommonTable(let codes):
+            return localized("error.noCommonTable", codes.map(\.rawValue).joined(separator: ", "))
         case .nothingHeld(let source):
             return localized("error.nothingHeld", source)
         case .expected(let expectation, let found):

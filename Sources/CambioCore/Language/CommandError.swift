@@ -11,6 +11,9 @@ public struct CommandError: Error, Equatable, Sendable {
         case ambiguousCurrency(String, candidates: [CurrencyCode])
         /// An ISO code the rate table has no rate for.
         case currencyNotInTable(CurrencyCode, table: TableDescription)
+        /// Money of several currencies on one line whose rates no one table held quotes all of
+        /// (a line's rates are of one day and one source).
+        case noCommonTable([CurrencyCode])
         /// A withdrawn currency asked for without a date: the history has its rates until `last`.
         case withdrawnCurrency(CurrencyCode, name: String, last: Day)
         /// Something else stood where the grammar expected `expected`.

@@ -255,6 +255,46 @@ import Testing
         #expect(engine.evaluate("12 eur in usd", state: &state, now: now).reply.conversions.first?.date == "2026-10-30")
     }
 
+    /// A line whose value joins money of several currencies takes every rate from one table,
+    /// the newest that quotes all of them and the targets: `a + b` is `b + a`, exactly, and
+    /// every conversion of the line (its parts too) names that day and source. Offline, AED is
+    /// only in the seed, so a sum with AED is the seed's, though the ECB's newer day has EUR
+    /// and USD; a sum of the ECB's currencies stays the ECB's; on a dated line the day's.
+    @Test func aSumOfSeveralCurrenciesTakesOneTable() throws {
+        let store = RateStore([table])
+        let aed = try #require(CurrencyCode("AED"))
+        let seedRate = { (from: CurrencyCode, to: CurrencyCode) in try #require(self.table.rate(from: from, to: to)) }
+        let expected = try (Rational(12) + Rational(5) * seedRate(aed, .eur)) * seedRate(.eur, .usd)
+        for (line, swapped) in [
+            ("12 eur + 5 aed in usd", "5 aed + 12 eur in usd"), ("(12 eur + 5 aed) in usd", "(5 aed in eur) + 12 eur in usd"),
+            ("12 eur + 5 aed in usd on \(table.date)", "5 aed + 12 eur in usd on \(table.date)"),
+        ] {
+            let one = evaluate(line, in: store), other = evaluate(swapped, in: store)
+            let result = try #require(one.conversions.last, "\(line): \(one.lines)")
+            #expect(result.result == expected, "\(line): \(result.result)")
+            #expect(other.conversions.last?.result == expected, "\(swapped): \(other.lines)")
+            for conversion in one.conversions + other.conversions {
+                #expect(conversion.source == "currency-api" && conversion.date == table.date, "\(line): \(conversion.source) \(conversion.date)")
+            }
+        }
+        let ecb = evaluate("12 eur + 5 usd in gbp", in: store).conversions
+        #expect(!ecb.isEmpty && ecb.allSatisfy { $0.source == "ecb" && $0.date == "2026-10-30" }, "\(ecb.map(\.date))")
+        // Pinned to the ECB, which has no AED: the pair's own error, which says how to unpin.
+        let engine = Engine(
+            configuration: EngineConfiguration(locale: LocaleSettings(numbers: "en_US", money: "en_US", messages: "en_US")), store: store)
+        var state = SessionState(base: .eur, recent: [], locale: engine.locale, pinnedSource: "ecb")
+        let pinned = engine.evaluate("12 eur + 5 aed in usd", state: &state, now: now).reply
+        #expect(pinned.failed && pinned.conversions.isEmpty)
+        // Held, but in no one table together: a table of EUR and USD alone, newer than the seed,
+        // and the seed's AED are never mixed.
+        let narrow = try RateTable(
+            base: .eur, date: "2026-11-29", source: RateSource(id: "exchangerate-api", attribution: "", isBundledSeed: false),
+            rates: [.eur: 1, .usd: Decimal(string: "1.2")!])
+        store.add(narrow)
+        let mixed = evaluate("12 eur + 5 aed in usd", in: store)
+        #expect(mixed.conversions.allSatisfy { $0.date == table.date && $0.source == "currency-api" }, "\(mixed.lines)")
+    }
+
     /// A published day is taken once: a later answer that gives it otherwise changes nothing
     /// and is reported; a day between the bundle and the fetched days is a gap no fetch fills.
     @Test func aFetchedDayIsTakenOnceAndTheGapBeforeItIsNamed() throws {
