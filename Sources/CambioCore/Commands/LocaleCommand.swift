@@ -26,7 +26,7 @@ enum LocaleCommand: CommandHandler {
         }
         line.outcome.effects.formUnion([.saveConfig, .localeChanged, .settingChanged])
         let settings = line.state.locale
-        let preview = MoneyFormatter(localeID: settings.money)
+        let preview = MoneyFormatter(localeID: settings.money, numbers: settings.numbers)
         // Confirmed in the language just chosen (`locale tr` answers in Turkish).
         let chosen = Localization(localeID: settings.messages)
         line.reply.lines.append(

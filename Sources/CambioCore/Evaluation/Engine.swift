@@ -48,9 +48,9 @@ public final class Engine {
         self.configuration = configuration
         self.catalog = catalog
         self.store = store
-        formatter = MoneyFormatter(localeID: locale.money)
-        amountParser = AmountParser(
-            conventions: locale.numbers == locale.money ? formatter.conventions : NumberConventions(localeID: locale.numbers))
+        // Amounts are written with the separators they are read with (`MoneyFormatter`).
+        formatter = MoneyFormatter(localeID: locale.money, numbers: locale.numbers)
+        amountParser = AmountParser(conventions: formatter.conventions)
         writesLakhs = locale.numbers.hasSuffix("_IN")
         var localized = Localization(localeID: locale.messages)
         localized.decimalSeparator = amountParser.conventions.decimalSeparator
@@ -99,7 +99,9 @@ public final class Engine {
         var copy = state
         _ = lend(&copy, now: now, host: previewHost, keepsRecords: true) { context in evaluate(line, &context) }
         guard !work.reply.failed, let money = work.reply.value else { return nil }
-        return "= " + (money.currency.map { formatter.format(money.value, $0, rounding: state.rounding) } ?? formatter.formatNumber(money.value))
+        return "= "
+            + (money.currency.map { formatter.format(money.value, $0, rounding: state.rounding) }
+                ?? formatter.formatNumber(money.value))
     }
 
     private lazy var previewHost = SilentHost(locale: locale)

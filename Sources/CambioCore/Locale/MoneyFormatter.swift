@@ -71,10 +71,14 @@ public final class MoneyFormatter {
         }
     }
 
-    public init(localeID: String, facts: LocaleFacts = .shared) {
+    /// `localeID` places the symbol and the sign (`LC_MONETARY`); `numbers`, when given, writes
+    /// the digits and the separators between them (`LC_NUMERIC`), the way amounts are read: a
+    /// German who takes American money formats still types `12,50`, and what Cambio prints
+    /// must read back as what it says (`€12,500` there, not `€12.500`, which reads as 12500).
+    public init(localeID: String, numbers: String? = nil, facts: LocaleFacts = .shared) {
         self.localeID = localeID
         self.facts = facts
-        conventions = NumberConventions(localeID: localeID, facts: facts)
+        conventions = NumberConventions(localeID: numbers ?? localeID, facts: facts)
         writing = NumberWriting(conventions)
     }
 

@@ -18,8 +18,23 @@ import Testing
 
     @Test(arguments: locales)
     func everyFormattedAmountReadsBack(_ locale: String) throws {
+        try readsBack(LocaleSettings(numbers: locale, money: locale, messages: locale))
+    }
+
+    /// The same where `LC_NUMERIC` and `LC_MONETARY` name locales that write numbers otherwise
+    /// (a decimal comma and a decimal point, other digits, other groups): amounts read in the
+    /// one are written with its separators, the other placing the symbol.
+    @Test(arguments: [
+        ("de_DE", "en_US"), ("en_US", "de_DE"), ("fr_FR", "en_IN"), ("en_IN", "de_CH"), ("de_CH", "fr_FR"), ("ar_EG", "en_US"),
+        ("en_US", "ar_EG"), ("fa_IR", "de_DE"), ("hi_IN", "en_GB"), ("tr_TR", "en_US"), ("en_US", "tr_TR"), ("es_MX", "pt_BR"),
+    ])
+    func everyFormattedAmountReadsBackWhenNumbersAndMoneyDiffer(_ numbers: String, _ money: String) throws {
+        try readsBack(LocaleSettings(numbers: numbers, money: money, messages: numbers))
+    }
+
+    private func readsBack(_ settings: LocaleSettings) throws {
         let table = try SeedTableDecoder.bundled()
-        let settings = LocaleSettings(numbers: locale, money: locale, messages: locale)
+        let locale = settings.money
         let engine = Engine.configured(settings, table, showsDetails: false)
         let state = SessionState(base: .eur, recent: [], locale: settings)
         let region = Locale(identifier: locale).region.flatMap { Locale(identifier: "und_\($0.identifier)").currency?.identifier }
@@ -41,7 +56,7 @@ import Testing
                 }
             }
         }
-        #expect(failures.isEmpty, "\(locale): \(failures.count) failures:\n\(failures.prefix(12).joined(separator: "\n"))")
+        #expect(failures.isEmpty, "\(settings.numbers)/\(settings.money): \(failures.count) failures:\n\(failures.prefix(12).joined(separator: "\n"))")
     }
 }
 
