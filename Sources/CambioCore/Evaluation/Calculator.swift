@@ -191,7 +191,7 @@ final class Calculator {
             try converter.readable(value)
             var shown =
                 total.currency.map { formatter.format(value, $0, rounding: state.rounding) }
-                ?? formatter.formatNumber(value)
+                ?? formatter.formatNumber(value, rounding: state.rounding)
             var charged: Rational?
             if let fee, let currency = total.currency {
                 charged = try chargedValue(expression, factor: factor, into: currency, fee: fee, state)
@@ -282,7 +282,7 @@ final class Calculator {
     ) -> Record {
         let exact = value.decimalText(significantDigits: Conversion.significantDigits)
         let rounded =
-            currency.map { value.roundedText(rounding, $0) } ?? value.roundedText(fractionDigits: MoneyFormatter.fractionDigits, mode: rounding.mode)
+            currency.map { value.roundedText(rounding, $0) } ?? value.roundedText(fractionDigits: rounding.numberFractionDigits, mode: rounding.mode)
         var fields: [(key: String, value: Record.Value)] = [
             ("typed", .text(Sanitiser.visible(typed))), ("expression", .text(echo)), ("result", .decimal(exact.text)),
             ("result_exact", .flag(exact.exact)),

@@ -101,7 +101,7 @@ public final class Engine {
         guard !work.reply.failed, let money = work.reply.value else { return nil }
         return "= "
             + (money.currency.map { formatter.format(money.value, $0, rounding: state.rounding) }
-                ?? formatter.formatNumber(money.value))
+                ?? formatter.formatNumber(money.value, rounding: state.rounding))
     }
 
     private lazy var previewHost = SilentHost(locale: locale)

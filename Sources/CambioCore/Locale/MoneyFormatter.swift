@@ -219,10 +219,11 @@ public final class MoneyFormatter {
         number(Rational(amount) ?? .zero, fractionDigits: Self.fractionDigits)
     }
 
-    /// A percentage's number as typed back: as few decimals as write it exactly (at most
-    /// six, then rounded): `1,75`, `15`.
+    /// A typed number (a percentage's, a factor's) written back: as few decimals as write it
+    /// exactly, every one it has (as many as the amount reader takes): `1,75`, `15`,
+    /// `1,0000001`; a computed one that never ends, six, rounded.
     public func formatPercentNumber(_ value: Rational) -> String {
-        number(value, fractionDigits: value.exactFractionDigits(minimum: 0, maximum: 6) ?? 6)
+        number(value, fractionDigits: value.exactFractionDigits(minimum: 0, maximum: AmountParser.digitLimit) ?? 6)
     }
 
     /// A calculated number (no currency): three decimals, like amounts.
@@ -230,13 +231,19 @@ public final class MoneyFormatter {
         number(value, fractionDigits: Self.fractionDigits)
     }
 
+    /// A calculated number rounded as the user chose (`round`): its places (three for the
+    /// currency's cents, which a number has none of) and its rule.
+    public func formatNumber(_ value: Rational, rounding: Rounding) -> String {
+        number(value, fractionDigits: rounding.numberFractionDigits, mode: rounding.mode)
+    }
+
     /// The number alone with `fractionDigits` decimals (chart labels), rounded half to even.
     public func formatNumber(_ value: Rational, fractionDigits: Int) -> String {
         number(value, fractionDigits: fractionDigits)
     }
 
-    private func number(_ value: Rational, fractionDigits: Int) -> String {
-        let magnitude = value.scaledMagnitude(fractionDigits: fractionDigits)
+    private func number(_ value: Rational, fractionDigits: Int, mode: Rounding.Mode = .halfEven) -> String {
+        let magnitude = value.scaledMagnitude(fractionDigits: fractionDigits, mode: mode)
         var out: [UInt8] = value.isNegative && !magnitude.isZero ? [UInt8(ascii: "-")] : []
         var digits = magnitude.description
         digits.withUTF8 { writeNumber(UnsafeRawBufferPointer($0), fractionDigits: fractionDigits, into: &out) }

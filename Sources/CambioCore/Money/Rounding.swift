@@ -32,6 +32,13 @@ public struct Rounding: Sendable, Hashable, CustomStringConvertible {
     /// The currency's minor units, half to even: what documents and price files default to.
     public static let minor = Rounding(places: .minor)
 
+    /// The decimals of a number without a currency: the places chosen, or three for `minor`
+    /// (a number has no minor units).
+    public var numberFractionDigits: Int {
+        if case .fixed(let places) = places { return places }
+        return MoneyFormatter.fractionDigits
+    }
+
     /// The most decimals a setting may ask for.
     public static let maximumPlaces = 12
 

@@ -495,3 +495,37 @@ extension CalculatorTests: LineChecks {
         #expect(run("2 × (€12.50)").reply.value?.value == Rational(25))
     }
 }
+
+extension CalculatorTests {
+    /// A number typed in a calculation is written back with every decimal it has, on the line
+    /// and in its record, so that the echo reads back as what was typed.
+    @Test(arguments: [
+        ("1.0000001 × 3 eur in usd", "1.0000001 × €3.000"), ("2 × 1.123456789", "2 × 1.123456789"), ("0.00000001 × 1", "0.00000001 × 1"),
+    ])
+    func typedNumbersAreEchoedWhole(_ line: String, _ echo: String) throws {
+        let (engine, state) = engine("en_US")
+        let reply = engine.evaluate(line, in: state).reply
+        let first = try #require(reply.lines.compactMap { if case .result(let text, _) = $0 { "\(text)" } else { nil } }.first)
+        #expect(first.hasPrefix(echo + " = "), "\(first)")
+        let expression = reply.records.first { $0.type == "expression" }?.fields.first { $0.key == "expression" }?.value
+        #expect(expression == .text(echo))
+    }
+
+    /// `round` rounds a plain number's result as it rounds money: its places (three for the
+    /// currency's cents) and its rule, on the line, in the preview and in the record.
+    @Test(arguments: [
+        ("1/3", Rounding(places: .fixed(12)), "0.333333333333"), ("0.129 × 1", Rounding(places: .fixed(2), mode: .down), "0.12"),
+        ("0.125 × 1", Rounding(places: .fixed(2)), "0.12"), ("0.125 × 1", Rounding(places: .fixed(2), mode: .halfUp), "0.13"),
+        ("2/3", Rounding(places: .minor), "0.667"), ("5/2", Rounding(places: .fixed(0), mode: .up), "3"),
+    ])
+    func plainNumbersFollowTheRoundingChosen(_ line: String, _ rounding: Rounding, _ shown: String) throws {
+        var (engine, state) = engine("en_US")
+        state.rounding = rounding
+        let reply = engine.evaluate(line, in: state).reply
+        let text = try #require(reply.lines.compactMap { if case .result(let text, _) = $0 { "\(text)" } else { nil } }.first)
+        #expect(text.hasSuffix(" = " + shown), "\(text)")
+        #expect(engine.preview(line, in: state) == "= " + shown)
+        let rounded = reply.records.first { $0.type == "expression" }?.fields.first { $0.key == "rounded" }?.value
+        #expect(rounded == .decimal(shown))
+    }
+}
