@@ -131,6 +131,9 @@ public enum DelimitedText {
         private var line = 1
         /// Whether a line has ended in CR LF so far.
         public private(set) var crlf = false
+        /// The line of a quote that no quote closes before the end of the bytes: every line
+        /// after it was read into one field, so the table is not what it looks like.
+        public private(set) var unclosedQuote: Int?
 
         public init(_ bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8) {
             self.bytes = bytes
@@ -152,13 +155,19 @@ public enum DelimitedText {
             let rowLine = line
             var field = 0
             let bytes = bytes
-            return scanRow { start, end, quoted in
-                if field == column {
-                    DelimitedText.withField(UnsafeBufferPointer(rebasing: bytes[start..<end]), quoted: quoted) { body($0, rowLine) }
-                }
-                field += 1
-            } != nil
+            let read =
+                scanRow { start, end, quoted in
+                    if field == column {
+                        DelimitedText.withField(UnsafeBufferPointer(rebasing: bytes[start..<end]), quoted: quoted) { body($0, rowLine) }
+                    }
+                    field += 1
+                } != nil
+            lastRowFields = field
+            return read
         }
+
+        /// How many fields the row `next(column:_:)` read last has.
+        public private(set) var lastRowFields = 0
 
         /// Reads one row, giving each field's span (quotes included) and whether it has a quote
         /// to `field`; returns whether a field has a carriage return of its own (not the one
@@ -196,7 +205,10 @@ public enum DelimitedText {
             var start = index
             var hasQuote = false
             var inQuotes = false
+            var quoteLine = line
             var rowStarted = false
+            // Only a quote that swallowed a line end loses rows (a lone one last is a field).
+            defer { if inQuotes, line > quoteLine, unclosedQuote == nil { unclosedQuote = quoteLine } }
             while index < bytes.count {
                 let byte = bytes[index]
                 index += 1
@@ -217,6 +229,7 @@ public enum DelimitedText {
                     rowStarted = true
                     inQuotes = true
                     hasQuote = true
+                    quoteLine = line
                 case delimiter:
                     rowStarted = true
                     field(start, index - 1, hasQuote)

@@ -110,14 +110,20 @@ public final class DocumentConverter {
         // The amounts' currency when no column gives it.
         var fixedCurrency = options.from
         if columns.currency == nil, fixedCurrency == nil, let named = columns.headerCurrency {
-            guard case .found(let code, _) = engine.directory.resolve(named) else {
+            guard case .found(let code, let via) = engine.directory.resolve(named) else {
                 throw Failure(message: localized("doc.noCurrency"))
+            }
+            if let taken = Self.taken(via) {
+                notes.append(localized("note.symbolTaken", Sanitiser.quoted(taken), code.rawValue, engine.directory.name(of: code)))
             }
             fixedCurrency = code
         }
         if columns.currency == nil, fixedCurrency == nil { throw Failure(message: localized("doc.noCurrency")) }
         // The file's locale for amounts and dates, and its line ends, from a first reading of its rows.
         let survey = Self.survey(bytes, scanner, amountColumn: columns.amount)
+        // A quote never closed swallows every row after it into one field: nothing is
+        // converted rather than rows lost without a word.
+        if let line = survey.unclosedQuote { throw Failure(message: localized("doc.unclosedQuote", String(line))) }
         let localeID: String
         if let asked = options.localeID {
             localeID = asked
@@ -179,8 +185,12 @@ public final class DocumentConverter {
             write(&out)
             DelimitedText.quoteField(in: &out, from: start, delimiter: delimiter)
         }
-        // A row's own fields, as many as the header's at least.
-        let width = header.count
+        // A row's own fields, as many as the header's at least; a row with more fields than the
+        // header widens the table, so that the added columns stand under their names in every row.
+        let width = max(header.count, survey.widest.fields)
+        if width > header.count {
+            notes.append(localized("doc.widerRow", String(survey.widest.line), String(survey.widest.fields), String(header.count)))
+        }
         func writeFields(_ row: DelimitedText.Fields) {
             if row.plain {
                 out.append(contentsOf: row.raw(bytes))
@@ -207,7 +217,7 @@ public final class DocumentConverter {
         }
         if columns.charged != nil, let first = options.targets.first { added.append(localized("doc.header.markup", first.rawValue)) }
         added.append(localized("doc.header.note"))
-        write(header + added)
+        write(header + Array(repeating: "", count: width - header.count) + added)
         newline()
 
         var output = Output(bytes: [], notes: notes, problems: [])
@@ -281,9 +291,20 @@ public final class DocumentConverter {
             // (`12,50 €`) must be one and the same, never dropped for the column's.
             func resolved(_ text: String) -> CurrencyCode? {
                 if let known = currencies[text] { return known }
-                guard case .found(let code, _) = engine.directory.resolve(text) else { return nil }
+                guard case .found(let code, let via) = engine.directory.resolve(text) else { return nil }
                 currencies[text] = code
+                // A symbol or a word that fits several currencies is taken by the stated rule,
+                // and said, as the shell says it: once for each way it is written.
+                if let taken = Self.taken(via) {
+                    output.notes.append(localized("note.symbolTaken", Sanitiser.quoted(taken), code.rawValue, engine.directory.name(of: code)))
+                }
                 return code
+            }
+            func badCurrency(_ text: String) -> String {
+                if case .ambiguous(let candidates) = engine.directory.resolve(text) {
+                    return localized("error.ambiguousCurrency", Sanitiser.quoted(text), candidates.map(\.rawValue).joined(separator: ", "))
+                }
+                return localized("doc.badCurrency", Sanitiser.quoted(text))
             }
             let key = columns.currency.flatMap { index in index < row.count ? row.withBytes(index, bytes, Self.shortKey) : nil }
             let known = key.flatMap { currencyKeys[$0] }
@@ -293,14 +314,14 @@ public final class DocumentConverter {
                 currency = known
             } else if !currencyText.isEmpty {
                 guard let code = resolved(currencyText) else {
-                    failed(localized("doc.badCurrency", Sanitiser.quoted(currencyText)))
+                    failed(badCurrency(currencyText))
                     continue
                 }
                 currency = code
             }
             if let written = amount.currency, !written.isEmpty {
                 guard let code = resolved(written) else {
-                    failed(localized("doc.badCurrency", Sanitiser.quoted(written)))
+                    failed(badCurrency(written))
                     continue
                 }
                 if let currency, currency != code {
@@ -479,23 +500,29 @@ public final class DocumentConverter {
         case both(point: Int, comma: Int)
     }
 
-    /// The amount column's evidence (the lines it is seen on) and whether any line ends in
-    /// CR LF, from the rows `scanner` has left.
+    /// The amount column's evidence (the lines it is seen on), whether any line ends in CR LF,
+    /// the line of a quote never closed, and the widest row (its fields and line), from the
+    /// rows `scanner` has left.
     static func survey(_ bytes: UnsafeBufferPointer<UInt8>, _ scanner: DelimitedText.Scanner, amountColumn: Int) -> (
-        evidence: Evidence, crlf: Bool
+        evidence: Evidence, crlf: Bool, unclosedQuote: Int?, widest: (fields: Int, line: Int)
     ) {
         var scanner = scanner
         var point: Int?
         var comma: Int?
+        var widest = (fields: 0, line: 0)
+        var seen = 0
         while scanner.next(
             column: amountColumn,
             { cell, line in
+                seen = line
                 guard point == nil || comma == nil else { return }
                 let mark = Self.decimalMark(cell)
                 if mark == UInt8(ascii: "."), point == nil { point = line }
                 if mark == UInt8(ascii: ","), comma == nil { comma = line }
             })
-        {}
+        {
+            if scanner.lastRowFields > widest.fields { widest = (scanner.lastRowFields, seen) }
+        }
         let evidence: Evidence
         if let point, let comma {
             evidence = .both(point: point, comma: comma)
@@ -506,16 +533,31 @@ public final class DocumentConverter {
         } else {
             evidence = .none
         }
-        return (evidence, scanner.crlf)
+        return (evidence, scanner.crlf, scanner.unclosedQuote, widest)
     }
 
-    /// The separator a cell shows to be its decimal one, if any.
+    /// What a currency was written as when the directory took it by the rule for a symbol or
+    /// a word that fits several (`$`, `kr`, `peso`): the note says which was taken.
+    static func taken(_ via: CurrencyDirectory.Via) -> String? {
+        switch via {
+        case .symbol(let symbol, explained: true), .chosen(let symbol): return symbol
+        default: return nil
+        }
+    }
+
+    /// The separator a cell shows to be its decimal one, if any: the last mark, when the other
+    /// mark stands before it (`1.234,5`), when not three digits follow it (`12,5`), or when the
+    /// digits before it cannot end in a group of thousands: a lone mark after a leading zero
+    /// (`0.250`: no grouping mark follows a zero) or after more than three digits (`1234.567`).
     static func decimalMark(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt8? {
         guard let last = bytes.lastIndex(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: ",") }) else { return nil }
         let mark = bytes[last]
         let digitsAfter = bytes[(last + 1)...].prefix { $0 &- 48 < 10 }.count
         let other = mark == UInt8(ascii: ".") ? UInt8(ascii: ",") : UInt8(ascii: ".")
-        let decimalHere = bytes[..<last].contains(other) || (digitsAfter != 3 && digitsAfter > 0)
+        let digitsBefore = bytes[..<last].reversed().prefix { $0 &- 48 < 10 }.count
+        let lone = !bytes[..<(last - digitsBefore)].contains(mark)
+        let notAGroup = lone && digitsBefore > 0 && (bytes[last - digitsBefore] == UInt8(ascii: "0") || digitsBefore > 3)
+        let decimalHere = bytes[..<last].contains(other) || (digitsAfter != 3 && digitsAfter > 0) || (digitsAfter > 0 && notAGroup)
         return decimalHere ? mark : nil
     }
 
@@ -525,6 +567,11 @@ public final class DocumentConverter {
         // Most cells are a number, a minus before it at most: read by the parser's own byte path.
         var copy = text
         if let value = copy.withUTF8({ quickAmount($0, parser) }) { return (value, nil) }
+        // `1 234,56` typed with an ordinary space where the locale groups with another space,
+        // as the shell reads it (the suggestion of an error shows such a space).
+        let conventions = parser.conventions
+        let grouping = conventions.groupingSeparator.flatMap { $0.isWhitespace ? $0 : nil }
+        let text = InputRepair.spaceGroupsJoined(text, grouping, primary: conventions.primaryGroupSize)
         var body = Substring(text.trimmingSpaces())
         var negative = false
         if body.hasPrefix("("), body.hasSuffix(")") {

@@ -19,8 +19,13 @@ struct InputRepair {
     /// be one: digits, one space, exactly three digits, and no digit after (`1 234,5`). Two
     /// numbers in a row mean nothing else, and every character keeps its column.
     func spaceGroupsJoined(_ line: String) -> String {
+        Self.spaceGroupsJoined(line, spaceGrouping, primary: amountParser.conventions.primaryGroupSize)
+    }
+
+    /// The same for any text (a document's amount cell), with the locale's grouping space (none:
+    /// the text as it is) and its group size.
+    static func spaceGroupsJoined(_ line: String, _ spaceGrouping: Character?, primary: Int) -> String {
         guard let grouping = spaceGrouping, line.utf8.contains(0x20) else { return line }
-        let primary = amountParser.conventions.primaryGroupSize
         var characters = Array(line)
         var changed = false
         for index in characters.indices where characters[index] == " " {
@@ -48,6 +53,13 @@ struct InputRepair {
         var notes: [String] = []
         for index in characters.indices.dropFirst().dropLast() where characters[index] == "/" {
             guard characters[index - 1].isNumber, characters[index + 1].isNumber else { continue }
+            // Digits with two slashes or more are a date (`۲۰۲۰/۰۳/۱۵`, `2020/3/15`), never a
+            // number: an amount has one decimal separator.
+            var first = index
+            while first > 0, characters[first - 1].isNumber || characters[first - 1] == "/" { first -= 1 }
+            var last = index
+            while last + 1 < characters.count, characters[last + 1].isNumber || characters[last + 1] == "/" { last += 1 }
+            guard characters[first...last].filter({ $0 == "/" }).count == 1 else { continue }
             characters[index] = "\u{066B}"
             var start = index - 1
             while start > 0, characters[start - 1].isNumber { start -= 1 }

@@ -38,8 +38,8 @@ import Testing
 
         """.utf8)
 
-    func convert(_ bytes: [UInt8], _ options: DocumentConverter.Options) throws -> (DocumentText, DocumentConverter.Output) {
-        let engine = engine()
+    func convert(_ bytes: [UInt8], _ options: DocumentConverter.Options, locale: String = "en_US") throws -> (DocumentText, DocumentConverter.Output) {
+        let engine = engine(locale)
         var state = SessionState(base: .eur, recent: [], locale: engine.locale)
         let document = try DocumentText.decode(bytes, as: nil).get()
         let output = try DocumentConverter(engine: engine).convert(
@@ -204,6 +204,89 @@ import Testing
         let (_, output) = try convert(Array("date,amount,currency\n2024-01-02,\"1,234\",USD\n".utf8), DocumentConverter.Options(targets: [.eur]))
         #expect(output.notes.first?.contains("no amount shows its decimal separator") == true)
         #expect(output.text.components(separatedBy: "\n")[1].hasPrefix("2024-01-02,\"1,234\",USD,1126.32,"))
+    }
+
+    /// A lone mark after a leading zero, or after more than three digits, can only be the
+    /// decimal one (no group of thousands starts with a zero or has four digits): the file is
+    /// read so, whatever the user's locale, and `1.500` beside `0.250` is one and a half,
+    /// never fifteen hundred. Each cell's evidence against the rule written out.
+    @Test(arguments: ["de_DE", "en_US", "fr_FR"])
+    func aLeadingZeroOrALongRunShowsTheDecimalSeparator(_ locale: String) throws {
+        let table = Array("Date,Amount,Currency\n2024-01-02,1.500,EUR\n2024-01-03,0.250,EUR\n".utf8)
+        let (_, output) = try convert(table, DocumentConverter.Options(targets: [.usd]), locale: locale)
+        let rows = output.text.components(separatedBy: "\n")
+        // 1.5 × 1.0956 (the ECB's USD on 2024-01-02) and 0.25 × 1.0919 (2024-01-03), in cents.
+        #expect(rows[1].hasPrefix("2024-01-02,1.500,EUR,1.64,"), "\(locale): \(rows[1])")
+        #expect(rows[2].hasPrefix("2024-01-03,0.250,EUR,0.27,"), "\(locale): \(rows[2])")
+        #expect(output.failed == 0)
+        func mark(_ cell: String) -> UInt8? { Array(cell.utf8).withUnsafeBufferPointer { DocumentConverter.decimalMark($0) } }
+        for (cell, expected) in [
+            ("0.250", "."), ("0,250", ","), ("-0.500", "."), ("00.125", "."), ("1234.567", "."), ("1234,567", ","), ("1.234", nil),
+            ("12,345", nil), ("1.234.567", nil), ("1,234.567", "."), ("12,5", ","), ("0.5", "."), ("1.234,567", ","), ("10.005", nil),
+        ] as [(String, String?)] {
+            #expect(mark(cell) == expected?.utf8.first, "\(cell)")
+        }
+    }
+
+    /// A currency written as a symbol or word that fits several (`kr`, `$`) is taken by the
+    /// shell's rule and said once, as the shell says it; one that the rule cannot settle
+    /// (`rial`) fails its row with the choices, not as an unknown currency.
+    @Test func aCurrencyTakenByTheRuleIsSaid() throws {
+        let table = Array("Date;Amount;Currency\n02.01.2024;100,00;kr\n03.01.2024;5,00;kr\n04.01.2024;7,00;rial\n".utf8)
+        let (_, output) = try convert(table, DocumentConverter.Options(targets: [.eur]), locale: "en_US")
+        let taken = output.notes.filter { $0.contains("taken as") }
+        #expect(taken.count == 1 && taken[0].contains("SEK"), "\(output.notes)")
+        #expect(output.failed == 1)
+        #expect(output.text.contains("could be"), "\(output.text)")
+        let (_, danish) = try convert(table, DocumentConverter.Options(targets: [.eur]), locale: "da_DK")
+        #expect(danish.text.components(separatedBy: "\n")[1].contains(";13,41"), "\(danish.text)")
+    }
+
+    /// In a locale that groups with a space, an ordinary space between groups is read as the
+    /// shell reads it (`1 234,56` in fr_FR), as the no-break spaces are.
+    @Test func anOrdinarySpaceGroupsWhereTheLocaleGroupsWithASpace() throws {
+        let table = Array("Date;Montant;Devise\n2024-01-02;1 234,56;EUR\n2024-01-03;1\u{202F}234,56;EUR\n2024-01-04;1\u{00A0}234,56;EUR\n".utf8)
+        let (_, output) = try convert(table, DocumentConverter.Options(targets: [.eur]), locale: "fr_FR")
+        #expect(output.failed == 0, "\(output.problems)")
+        let rows = DelimitedText.rows(output.text, delimiter: UInt8(ascii: ";")).rows.map(\.fields)
+        #expect(rows[1...3].allSatisfy { $0[3] == rows[1][3] } && !rows[1][3].isEmpty, "\(rows)")
+    }
+
+    /// A row with more fields than the header keeps them all, and the table is widened to it:
+    /// every row's added figures stand in the same columns, under their names, and it is said.
+    @Test func aRowWiderThanTheHeaderWidensTheTable() throws {
+        let table = Array("Date,Description,Amount,Currency\n2024-01-02,a,5,USD\n2024-01-05,extra,5,USD,foo,bar\n2024-01-08,b,7,USD\n".utf8)
+        let (_, output) = try convert(table, DocumentConverter.Options(targets: [.usd]))
+        let rows = DelimitedText.rows(output.text, delimiter: UInt8(ascii: ",")).rows.map(\.fields)
+        #expect(rows[0].prefix(7) == ["Date", "Description", "Amount", "Currency", "", "", "USD"], "\(rows[0])")
+        #expect(rows[1][6] == "5.00" && rows[3][6] == "7.00", "\(rows)")
+        #expect(rows[2].prefix(7) == ["2024-01-05", "extra", "5", "USD", "foo", "bar", "5.00"], "\(rows[2])")
+        #expect(Set(rows.prefix(4).map(\.count)).count == 1, "\(rows.map(\.count))")
+        #expect(output.notes.contains { $0.contains("line 3 has 6 fields") }, "\(output.notes)")
+    }
+
+    /// A quote that nothing closes would read every line after it into one field: the file is
+    /// refused with the line of the quote, never converted with rows missing.
+    @Test func anUnclosedQuoteRefusesTheFileAndNamesItsLine() throws {
+        let table = Array("Buchungstag;Text;Betrag;Währung\n02.01.2024;\"A;B\";10,00;CHF\n03.01.2024;\"offen;20,00;CHF\n04.01.2024;C;30,00;CHF\n".utf8)
+        let failure = #expect(throws: DocumentConverter.Failure.self) {
+            try convert(table, DocumentConverter.Options(targets: [.eur]), locale: "de_DE")
+        }
+        #expect(failure?.message.contains("Zeile 3 ") == true, "\(String(describing: failure?.message))")
+        var scanner = table.withUnsafeBufferPointer { bytes in
+            var scanner = DelimitedText.Scanner(bytes, delimiter: UInt8(ascii: ";"))
+            var row = DelimitedText.Fields()
+            while scanner.next(&row) {}
+            return scanner
+        }
+        #expect(scanner.unclosedQuote == 3)
+        scanner = Array("a;\"b\"\"c\";d\n".utf8).withUnsafeBufferPointer { bytes in
+            var scanner = DelimitedText.Scanner(bytes, delimiter: UInt8(ascii: ";"))
+            var row = DelimitedText.Fields()
+            while scanner.next(&row) {}
+            return scanner
+        }
+        #expect(scanner.unclosedQuote == nil)
     }
 
     @Test func delimitersAndQuotesFollowRFC4180() {

@@ -53,4 +53,13 @@ import Testing
         #expect(amount(divided) == (line.contains("۵۰") ? Rational(decimalText: "0.24") : Rational(decimalText: "2.4")), "\(divided.reply.lines)")
         #expect(notes(divided).allSatisfy { !$0.contains("/") })
     }
+
+    /// A date with slashes stays a date in a Persian locale (two slashes among digits are never
+    /// a decimal separator), in Persian digits or ASCII, as it reads in every other locale.
+    @Test(.tags(.misread), arguments: ["12 eur in usd on 2020/03/13", "12 eur in usd on ۲۰۲۰/۰۳/۱۳", "1 eur in usd on 2020/3/13"])
+    func aDateWithSlashesIsADateInPersian(_ line: String) {
+        let outcome = run(line, "fa_IR")
+        #expect(error(outcome) == nil, "\(outcome.reply.lines)")
+        #expect(outcome.reply.conversions.first?.date == "2020-03-13", "\(outcome.reply.lines)")
+    }
 }
