@@ -78,7 +78,12 @@ import Testing
         let home = try TemporaryDirectory()
         let run = try Cambio.run(
             ["12,50", "eur", "in", "usd"], environment: home.environment(["LANG": "en_US.UTF-8", "LC_NUMERIC": "de_DE.UTF-8"]))
-        #expect(run.stdout == "€12.500 = $13.965\n")
+        // The symbol's place is en_US's; the digits and separators are de_DE's, the ones amounts
+        // are read with, so that the result reads back as what it says.
+        #expect(run.stdout == "€12,500 = $13,965\n")
+        let back = try Cambio.run(
+            ["€12,500", "in", "usd"], environment: home.environment(["LANG": "en_US.UTF-8", "LC_NUMERIC": "de_DE.UTF-8"]))
+        #expect(back.stdout == run.stdout)
         let overridden = try Cambio.run(["1500", "jpy", "in", "eur"], environment: home.environment(["CAMBIO_LOCALE": "ar_EG"]))
         #expect(overridden.stdout.contains("١٬٥٠٠٫٠٠٠"))
     }
