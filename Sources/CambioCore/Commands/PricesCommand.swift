@@ -106,11 +106,18 @@ enum PricesCommand: CommandHandler {
             } else {
                 prices = daily(code, home, first: first, last: last, fill: fill, engine, pinned: line.state.pinnedSource)
             }
-            guard !prices.isEmpty else {
+            guard prices.contains(where: { !$0.omitted }) else {
                 throw CommandError(.badPrices("\(code)/\(home) \(first.iso)…\(last.iso)"), at: range)
             }
             var source: String?
             for price in prices {
+                if price.omitted, let note = price.note {
+                    // Said where the file has comments, and beside it in every syntax.
+                    let text = note(engine.localized)
+                    lines += writer.comment(text)
+                    line.reply.lines.append(.warning(text))
+                    continue
+                }
                 if price.source != source {
                     source = price.source
                     lines += writer.comment(
@@ -151,41 +158,88 @@ enum PricesCommand: CommandHandler {
         let text: String
         let source: String
         let note: ((Localization) -> String)?
+        /// A run of days without a rate of the pair, from `day` (its note says through when):
+        /// no price is written for them.
+        var omitted = false
     }
 
-    /// The published days of a pair (ECB first, other sources where it has none), each day of the
-    /// period when `fill`.
+    /// The published days of a pair (ECB first, other sources where it has none); with `fill`,
+    /// every day of the period that a dated line of it converts, at the rate that line takes.
     static func daily(_ code: CurrencyCode, _ home: CurrencyCode, first: Day, last: Day, fill: Bool, _ engine: Engine, pinned: String?) -> [Price] {
+        if fill { return filled(code, home, first: first, last: last, engine.store, pinned: pinned) }
         let store = engine.store
-        // Filling starts from the last publication before the period (a year begins on a holiday).
-        let seedStart = fill ? max(store.history.firstDay, first.adding(days: -14)) : first
-        let points = store.series(from: code, to: home, start: seedStart, end: last, pinned: pinned)
+        let points = store.series(from: code, to: home, start: first, end: last, pinned: pinned)
         var prices: [Price] = []
-        prices.reserveCapacity(fill ? last.number - first.number + 1 : points.count)
-        var previous: Price?
-        /// The days of the period after `previous` and before `end`, each with its rate, the
-        /// first of them saying which days are filled.
-        func fillGap(through end: Day) {
-            guard fill, let previous else { return }
-            let gapFirst = max(previous.day.adding(days: 1), first)
-            guard gapFirst <= end else { return }
-            for number in gapFirst.number...end.number {
-                let day = Day(number: number)
-                let note: ((Localization) -> String)? = day == gapFirst ? { $0("prices.filled", gapFirst.iso, end.iso, previous.day.iso) } : nil
-                prices.append(Price(day: day, rateDay: previous.day, text: previous.text, source: previous.source, note: note))
-            }
-        }
+        prices.reserveCapacity(points.count)
         for point in points {
             guard let rate = store.exactRate(from: code, to: home, at: point) else { continue }
-            let price = Price(day: point.day, rateDay: point.day, text: DocumentConverter.rateText(rate), source: point.sourceID, note: nil)
-            if point.day >= first {
-                fillGap(through: point.day.adding(days: -1))
-                prices.append(price)
-            }
-            previous = price
+            prices.append(Price(day: point.day, rateDay: point.day, text: DocumentConverter.rateText(rate), source: point.sourceID, note: nil))
         }
-        // Days after the last publication up to the period's end.
-        fillGap(through: last)
+        return prices
+    }
+
+    /// Every day of the period with the rate `1 CODE in HOME on DAY` takes: the ECB's of the day,
+    /// or of the last day it published before it (a weekend, a holiday), else another table of
+    /// exactly that day. A day the ECB published without the pair (RUB after 2022-03-01, ISK
+    /// from 2008-12-10 to 2018-01-31), or past the days held, has no price: a dated line of it
+    /// fails, and a repeated rate would be a price nobody published. The first day of each run
+    /// repeated, and of each run left out, says so in a comment.
+    static func filled(_ code: CurrencyCode, _ home: CurrencyCode, first: Day, last: Day, _ store: RateStore, pinned: String?) -> [Price] {
+        var prices: [Price] = []
+        prices.reserveCapacity(last.number - first.number + 1)
+        var missing: [(first: Day, last: Day)] = []
+        for number in first.number...last.number {
+            let day = Day(number: number)
+            let rates = store.day(day, pinned: pinned)
+            var found: (rate: Rational, day: Day, source: String)?
+            if let ecb = rates.ecb, let rate = ecb.rate(from: code, to: home) {
+                found = (rate, ecb.day, RateSource.ecbID)
+            } else {
+                for table in store.otherTables(on: day, pinned: pinned) {
+                    if let rate = table.rate(from: code, to: home) {
+                        found = (rate, table.day, table.source.id)
+                        break
+                    }
+                }
+            }
+            guard let found else {
+                if let gap = missing.last, gap.last.number == number - 1 {
+                    missing[missing.count - 1].last = day
+                } else {
+                    missing.append((day, day))
+                }
+                continue
+            }
+            // Written afresh each day: the day asked can change the rate of the same table (HRK
+            // has its fixed rate from Sunday 2023-01-01, in Friday's table).
+            prices.append(Price(day: day, rateDay: found.day, text: DocumentConverter.rateText(found.rate), source: found.source, note: nil))
+        }
+        // The comments, on the first day of each run of a repeated rate (through the run's end).
+        var index = 0
+        while index < prices.count {
+            let price = prices[index]
+            guard price.rateDay != price.day else {
+                index += 1
+                continue
+            }
+            var end = index
+            while end + 1 < prices.count, prices[end + 1].rateDay == price.rateDay, prices[end + 1].source == price.source,
+                prices[end + 1].text == price.text, prices[end + 1].day.number == prices[end].day.number + 1
+            {
+                end += 1
+            }
+            let (from, through, used) = (price.day.iso, prices[end].day.iso, price.rateDay.iso)
+            prices[index] = Price(
+                day: price.day, rateDay: price.rateDay, text: price.text, source: price.source, note: { $0("prices.filled", from, through, used) })
+            index = end + 1
+        }
+        // The days left out, said before the next price (or, at the period's end, after the last).
+        for gap in missing.reversed() {
+            let (from, through) = (gap.first.iso, gap.last.iso)
+            let note: (Localization) -> String = { $0("prices.missing", from, through, code.rawValue, home.rawValue) }
+            let at = prices.firstIndex { $0.day > gap.last } ?? prices.count
+            prices.insert(Price(day: gap.first, rateDay: gap.first, text: "", source: "", note: note, omitted: true), at: at)
+        }
         return prices
     }
 
@@ -212,6 +266,16 @@ enum PricesCommand: CommandHandler {
                 let note: (Localization) -> String = { $0("prices.average", period.iso, String(counted.days), counted.interval) }
                 prices.append(
                     Price(day: period.from, rateDay: counted.last, text: DocumentConverter.rateText(rate), source: table.source.id, note: note))
+            } else {
+                // A currency without a rate on every published day of the period (RUB from
+                // March 2022) has no average: said, as the `average` line says it.
+                let missing = table.contains(code) ? home : code
+                let coverage = engine.store.coverage(missing, in: period)
+                let (days, of) = (String(coverage.days), String(coverage.of))
+                let note: (Localization) -> String = {
+                    $0("prices.averageMissing", period.iso, code.rawValue, home.rawValue, missing.rawValue, days, of)
+                }
+                prices.append(Price(day: period.from, rateDay: period.from, text: "", source: "", note: note, omitted: true))
             }
             day = period.through.adding(days: 1)
         }

@@ -110,7 +110,7 @@ import Testing
         let text = try Self.prices(home, ["usd", "in", "eur", "2024-01-01..2024-01-08", "fill"], syntax: "hledger")
         let lines = text.split(separator: "\n").map(String.init)
         #expect(lines.first?.hasPrefix("; prices of USD in EUR, 2024-01-01 to 2024-01-08: indicative mid-market") == true)
-        #expect(lines.contains("; 2024-01-01 to 2024-01-01: no publication, the rate of 2023-12-29 repeated"))
+        #expect(lines.contains("; 2024-01-01 to 2024-01-01: no publication, the rates of 2023-12-29 used, as a dated line uses them"))
         #expect(lines.contains("P 2024-01-01 USD 0.9049773756 EUR"))
         #expect(lines.contains("P 2024-01-06 USD 0.9156670635 EUR") && lines.contains("P 2024-01-07 USD 0.9156670635 EUR"))
         // A period that begins and ends without a publication is filled within it only.
@@ -125,7 +125,79 @@ import Testing
         #expect(gnucash == "date,namespace,symbol,currency,price\n2024-01-02,CURRENCY,EUR,USD,1.0956\n2024-01-03,CURRENCY,EUR,USD,1.0919\n")
         let averages = try Self.prices(home, ["eur", "usd", "2024", "average", "monthly"], syntax: "ledger")
         #expect(averages.contains("; 2024-01: the average of 22 published days, 2024-01-02/2024-01-31\nP 2024-01-01 EUR 1.0905 USD"))
+        // A month without an average of the pair is left out and said, in the file and on
+        // standard error, never dropped in silence.
+        let stopped = try Cambio.run(["prices", "rub", "eur", "2022", "average", "monthly", "--format", "ledger"], environment: home.environment())
+        #expect(stopped.status == 0 && stopped.stdout.filter { $0 == "P" }.count == 2)
+        #expect(stopped.stdout.contains("; 2022-03: no average of RUB in EUR: RUB has a rate on 1 of the 23 published days, no price written"))
+        #expect(stopped.stderr.contains("2022-12: no average of RUB in EUR"))
         let wrong = try Cambio.run(["12", "eur", "in", "usd", "--format", "ledger"], environment: home.environment())
         #expect(wrong.status == 2 && wrong.stderr.contains("prices eur usd 2024 --format ledger"))
+    }
+
+    /// Periods around what a filled day can get wrong: a currency the ECB stopped quoting (RUB)
+    /// or left out for years (ISK), euro entries on a holiday (HRK, BGN) and on a working day
+    /// (CYP), Easter for a cross rate, the days past the rates held, and a table only the seed
+    /// holds (AED, 2026-07-06).
+    static let filledPeriods = [
+        ("rub", "eur", "2022-02-24..2022-03-08"), ("isk", "eur", "2008-12-04..2008-12-16"), ("usd", "hrk", "2022-12-28..2023-01-04"),
+        ("bgn", "usd", "2025-12-27..2026-01-06"), ("eur", "cyp", "2007-12-27..2008-01-03"), ("gbp", "chf", "2024-03-27..2024-04-03"),
+        ("usd", "eur", "2026-10-27..2026-11-04"), ("aed", "usd", "2026-07-03..2026-07-08"),
+    ]
+
+    /// `fill` writes, for every day of the period, what the dated line of that day converts
+    /// with (its rate's day, source and rate), and nothing for a day whose dated line fails.
+    @Test(arguments: filledPeriods) func aFilledDayHasTheRateItsDatedLineTakes(_ from: String, _ to: String, _ period: String) throws {
+        let home = try TemporaryDirectory()
+        let environment = home.environment(["CAMBIO_OFFLINE": "1"])
+        let file = try Cambio.run(["prices", from, to, period, "fill", "--format", "csv"], environment: environment)
+        #expect(file.status == 0, "\(file.stderr)")
+        var prices: [String: [String]] = [:]
+        for row in file.stdout.split(separator: "\n").dropFirst() {
+            let fields = row.split(separator: ",").map(String.init)
+            if fields.count == 6 { prices[fields[0]] = fields }
+        }
+        let bounds = period.components(separatedBy: "..")
+        let formatter = DateFormatter()
+        formatter.dateFormat = "yyyy-MM-dd"
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        guard bounds.count == 2, var day = formatter.date(from: bounds[0]), let last = formatter.date(from: bounds[1]) else {
+            Issue.record("a period \(period)")
+            return
+        }
+        var days: [String] = []
+        while day <= last {
+            days.append(formatter.string(from: day))
+            day += 86_400
+        }
+        let lines = days.map { "1 \(from) in \(to) on \($0)" }.joined(separator: "\n") + "\n"
+        let dated = try Cambio.run(["--format", "json"], stdin: lines, environment: environment)
+        let records = dated.stdout.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        #expect(records.count == days.count)
+        var left = 0
+        for (asked, record) in zip(days, records) {
+            guard record["type"] as? String == "conversion", let rate = record["rate"] as? String else {
+                #expect(prices[asked] == nil, "\(from) \(to) \(asked): a price, but the dated line fails")
+                left += 1
+                continue
+            }
+            guard let price = prices[asked] else {
+                Issue.record("\(from) \(to) \(asked): no price, but the dated line converts at \(rate)")
+                continue
+            }
+            #expect(price[4] == record["date"] as? String && price[5] == record["source"] as? String, "\(asked): \(price) against \(record)")
+            // The price has the rate's published digits, or ten significant ones.
+            if let written = Decimal(string: price[3]), let exact = Decimal(string: String(rate.prefix(30))) {
+                let difference = abs((written - exact) / exact)
+                #expect(difference < Decimal(string: "5e-10")!, "\(asked): \(price[3]) for \(rate)")
+            } else {
+                Issue.record("\(asked): unreadable \(price[3]) or \(rate)")
+            }
+        }
+        // Every day left out is said, on standard error and nowhere else.
+        #expect(left == 0 || file.stderr.contains("no price written"), "\(file.stderr)")
+        #expect(prices.count + left == days.count)
     }
 }
