@@ -374,8 +374,23 @@ public final class RateStore {
     private func values(_ code: CurrencyCode, bundled: Range<Int>, fetched: [RateTable]) -> (values: [UInt64?], scale: Int) {
         let legacy = LegacyEuro.entry(code)
         let column = history.column(code)
-        var scale = column.map(history.scale(ofColumn:)) ?? 0
-        if let legacy { scale = max(scale, legacy.scale) }
+        var scale = column.map { legacy == nil ? history.scale(ofColumn: $0) : quotedScale(code, column: $0) } ?? 0
+        // The fixed rate's decimals only when it is in the period (from the day it joined, or
+        // published as a quote before, as LVL's on 2013-12-31): MTL's 2001 is the mean of the
+        // ECB's four-decimal quotes, rounded to four, not to the six of 0.429300.
+        if let legacy, let column, scale < legacy.scale {
+            let lastDay = fetched.last?.day ?? (bundled.isEmpty ? nil : history.day(at: bundled.upperBound - 1))
+            let joined = lastDay.map { legacy.since <= $0 } ?? false
+            // The fixed rate published as a quote, with more decimals than the others: a quote
+            // equal to it in fewer (MTL's 0.4293 before 2008) is an ordinary one.
+            var (fixedValue, fixedScale) = (legacy.scaledValue, legacy.scale)
+            while fixedScale > 0, fixedValue % 10 == 0 { (fixedValue, fixedScale) = (fixedValue / 10, fixedScale - 1) }
+            let columnScale = history.scale(ofColumn: column)
+            let cell = Int64(fixedValue * BundledHistory.powerOfTen(max(0, columnScale - fixedScale)))
+            let published =
+                fixedScale > scale && columnScale >= fixedScale && bundled.contains { history.scaled(column: column, at: $0)?.value == cell }
+            if joined || published { scale = max(scale, legacy.scale) }
+        }
         for table in fetched { if let rate = table.rates[code] { scale = max(scale, -min(0, rate.exponent)) } }
         scale = min(scale, 12)
         var values: [UInt64?] = []
@@ -384,7 +399,13 @@ public final class RateStore {
             if let legacy, legacy.since <= history.day(at: index) {
                 values.append(legacy.scaledValue * BundledHistory.powerOfTen(scale - legacy.scale))
             } else if let column, let cell = history.scaled(column: column, at: index) {
-                values.append(UInt64(cell.value) * BundledHistory.powerOfTen(scale - cell.scale))
+                if cell.scale <= scale {
+                    values.append(UInt64(cell.value) * BundledHistory.powerOfTen(scale - cell.scale))
+                } else {
+                    // A column wider than the quotes (a legacy currency's): the digits dropped are zeros.
+                    let power = Int64(BundledHistory.powerOfTen(cell.scale - scale))
+                    values.append(cell.value % power == 0 ? UInt64(cell.value / power) : nil)
+                }
             } else {
                 values.append(nil)
             }
@@ -404,6 +425,31 @@ public final class RateStore {
         }
         return (values, scale)
     }
+
+    /// The decimals a legacy currency's market quotes use: its column's, less those only its
+    /// fixed rate needs (the ECB published LVL's 0.702804 on 2013-12-31, its other days with
+    /// four decimals at most).
+    private func quotedScale(_ code: CurrencyCode, column: Int) -> Int {
+        if let known = legacyScales[code] { return known }
+        let columnScale = history.scale(ofColumn: column)
+        let fixed = LegacyEuro.entry(code).map { Int64($0.scaledValue * BundledHistory.powerOfTen(max(0, columnScale - $0.scale))) }
+        var used = 0
+        for index in 0..<history.dayCount {
+            guard let cell = history.scaled(column: column, at: index), cell.value != fixed else { continue }
+            var (value, decimals) = (cell.value, cell.scale)
+            while decimals > used, value % 10 == 0 {
+                value /= 10
+                decimals -= 1
+            }
+            used = max(used, decimals)
+            if used == columnScale { break }
+        }
+        legacyScales[code] = used
+        return used
+    }
+
+    /// `quotedScale`'s answers.
+    private var legacyScales: [CurrencyCode: Int] = [:]
 
     /// The mean of a currency's rates over a period's published days, rounded half to even
     /// to its scale; `nil` unless it has a rate on every one of them.

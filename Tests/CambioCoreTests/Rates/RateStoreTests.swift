@@ -142,10 +142,21 @@ import Testing
         }
         let script =
             Self.reader + "\n" + """
-                def scale(code):
-                    found = [decimals(row[column[code]]) for row in rows if code in column and row[column[code]] not in ("", "N/A")]
-                    if code in fixed: found.append(decimals(fixed[code][0]))
-                    return max(found)
+                def quoted(code):
+                    return [row[column[code]] for row in rows if code in column and row[column[code]] not in ("", "N/A")]
+                def scale(code, inside):
+                    if code not in fixed: return max(decimals(text) for text in quoted(code))
+                    # A legacy currency: the decimals its market quotes need, and its fixed
+                    # rate's only when the fixed rate is in the period (from the day it
+                    # joined, or published as a quote with more decimals, as LVL's
+                    # 0.702804 on 2013-12-31).
+                    rate = Fraction(fixed[code][0])
+                    found = [decimals(text.rstrip("0") if "." in text else text) for text in quoted(code) if Fraction(text) != rate]
+                    places = max(found, default=0)
+                    fixed_places = decimals(fixed[code][0].rstrip("0"))
+                    published = fixed_places > places and [row for row in inside if code in column and row[column[code]] not in ("", "N/A") and Fraction(row[column[code]]) == rate]
+                    if inside[-1][0] >= fixed[code][1] or published: places = max(places, decimals(fixed[code][0]))
+                    return places
                 for line in sys.stdin:
                     code, period = line.split()
                     inside = [row for row in rows if row[0].startswith(period + "-")]
@@ -153,7 +164,7 @@ import Testing
                     if not inside or None in values:
                         print("missing"); continue
                     mean = sum(Fraction(value) for value in values) / len(values)
-                    print(half_even(mean, scale(code)), len(values), inside[0][0], inside[-1][0])
+                    print(half_even(mean, scale(code, inside)), len(values), inside[0][0], inside[-1][0])
                 """
         let expected = try PythonReference.run(script: script, input: cases.map(\.period))
         try #require(expected.count == cases.count)
@@ -178,6 +189,13 @@ import Testing
             #expect(fields["period"] == .text(item.period.split(separator: " ")[1].description) && fields["source"] == .text("ecb"))
         }
         #expect(missing > 10 && missing < cases.count / 2, "\(missing) of \(cases.count) without an average")
+        // A legacy currency before its entry is rounded as the ECB quoted it, not to its
+        // fixed rate's decimals: MTL in 2001 to four (0.429300 has six), HRK to four (7.53450).
+        for (line, rate) in [
+            ("1 eur in mtl average 2001", "0.4030"), ("1 eur in hrk average 2010-05", "7.2630"), ("1 eur in lvl average 2005", "0.6962"),
+        ] {
+            #expect(evaluate(line).conversions.first?.rate == Rational(decimalText: rate), "\(line)")
+        }
         // One the BMF published: USD in March 2024, 1.0872 over 20 days.
         let march = evaluate("100 usd in eur average 2024-03")
         #expect(march.conversions.first?.rate == Rational(1) / Rational(decimalText: "1.0872")!, "\(march.lines)")
