@@ -166,6 +166,24 @@ public enum DelimitedText {
             return read
         }
 
+        /// Reads the next row as `next(column:_:)` does for two fields: each of `column` and
+        /// `other` (as read) goes to `body` with the row's line and whether it is `column`.
+        public mutating func next(column: Int, and other: Int, _ body: (UnsafeBufferPointer<UInt8>, Int, Bool) -> Void) -> Bool {
+            let rowLine = line
+            var field = 0
+            let bytes = bytes
+            let read =
+                scanRow { start, end, quoted in
+                    if field == column || field == other {
+                        let first = field == column
+                        DelimitedText.withField(UnsafeBufferPointer(rebasing: bytes[start..<end]), quoted: quoted) { body($0, rowLine, first) }
+                    }
+                    field += 1
+                } != nil
+            lastRowFields = field
+            return read
+        }
+
         /// How many fields the row `next(column:_:)` read last has.
         public private(set) var lastRowFields = 0
 

@@ -120,7 +120,7 @@ public final class DocumentConverter {
         }
         if columns.currency == nil, fixedCurrency == nil { throw Failure(message: localized("doc.noCurrency")) }
         // The file's locale for amounts and dates, and its line ends, from a first reading of its rows.
-        let survey = Self.survey(bytes, scanner, amountColumn: columns.amount)
+        let survey = Self.survey(bytes, scanner, amountColumn: columns.amount, dateColumn: columns.date)
         // A quote never closed swallows every row after it into one field: nothing is
         // converted rather than rows lost without a word.
         if let line = survey.unclosedQuote { throw Failure(message: localized("doc.unclosedQuote", String(line))) }
@@ -139,6 +139,11 @@ public final class DocumentConverter {
             case .both(let point, let comma):
                 throw Failure(message: localized("doc.bothSeparators", String(point), String(comma)))
             case .none:
+                // `-1.500` and `2.250` alone are 1,500 and 2,250 in a German bank's export and
+                // 1.5 and 2.25 in an American one: no locale is taken for them.
+                if let (text, line) = survey.ambiguous {
+                    throw Failure(message: localized("doc.eitherWay", Sanitiser.quoted(text), String(line)))
+                }
                 localeID = state.locale.numbers
                 notes.append(localized("doc.readAsUser", localeID))
             }
@@ -146,6 +151,21 @@ public final class DocumentConverter {
         let conventions = NumberConventions(localeID: localeID)
         let parser = AmountParser(conventions: conventions)
         let reader = DateReader(localeID: localeID)
+        // A date column that proves its order (`13/02/2024`) is never read in the other one:
+        // `05/02/2024` beside it would be 2 May in en_US.
+        if let first = survey.dayFirst, let second = survey.monthFirst {
+            throw Failure(
+                message: localized(
+                    "doc.bothOrders", Sanitiser.quoted(first.text), String(first.line), Sanitiser.quoted(second.text), String(second.line)))
+        }
+        if reader.order != .yearMonthDay, let proof = survey.dayFirst ?? survey.monthFirst, proof.separator == reader.separator.asciiValue,
+            (reader.order == .dayMonthYear) != (survey.dayFirst != nil)
+        {
+            let example = survey.dayFirst != nil ? (proof.separator == UInt8(ascii: "/") ? "en_GB" : "de_DE") : "en_US"
+            throw Failure(
+                message: localized(
+                    survey.dayFirst != nil ? "doc.dayFirst" : "doc.monthFirst", Sanitiser.quoted(proof.text), String(proof.line), localeID, example))
+        }
         let decimal = conventions.decimalSeparator == "," ? "," : "."
         notes.append(
             localized(
@@ -262,6 +282,12 @@ public final class DocumentConverter {
                 for _ in added.dropLast() { out.append(delimiter) }
                 appendCell(reason)
                 newline()
+            }
+            // More fields than the header's, filled: a field split at a delimiter it holds
+            // (`1,234.56` unquoted) moves every field after it, so none is read.
+            if row.count > header.count, (header.count..<row.count).contains(where: { !Self.trimmed(row.string($0, bytes)).isEmpty }) {
+                failed(localized("doc.rowWider", String(row.count), String(header.count)))
+                continue
             }
             // The day.
             var day: Day?
@@ -500,40 +526,112 @@ public final class DocumentConverter {
         case both(point: Int, comma: Int)
     }
 
-    /// The amount column's evidence (the lines it is seen on), whether any line ends in CR LF,
-    /// the line of a quote never closed, and the widest row (its fields and line), from the
-    /// rows `scanner` has left.
-    static func survey(_ bytes: UnsafeBufferPointer<UInt8>, _ scanner: DelimitedText.Scanner, amountColumn: Int) -> (
-        evidence: Evidence, crlf: Bool, unclosedQuote: Int?, widest: (fields: Int, line: Int)
-    ) {
+    /// The amount column's evidence (the lines it is seen on), the first amount whose lone
+    /// mark is read either way (`1.500`), the date column's order where a cell proves it, whether
+    /// any line ends in CR LF, the line of a quote never closed, and the widest row (its fields
+    /// and line), from the rows `scanner` has left.
+    static func survey(_ bytes: UnsafeBufferPointer<UInt8>, _ scanner: DelimitedText.Scanner, amountColumn: Int, dateColumn: Int?) -> Survey {
         var scanner = scanner
         var point: Int?
         var comma: Int?
-        var widest = (fields: 0, line: 0)
+        var survey = Survey()
         var seen = 0
-        while scanner.next(
-            column: amountColumn,
-            { cell, line in
-                seen = line
-                guard point == nil || comma == nil else { return }
-                let mark = Self.decimalMark(cell)
-                if mark == UInt8(ascii: "."), point == nil { point = line }
-                if mark == UInt8(ascii: ","), comma == nil { comma = line }
-            })
-        {
-            if scanner.lastRowFields > widest.fields { widest = (scanner.lastRowFields, seen) }
+        func amount(_ cell: UnsafeBufferPointer<UInt8>, _ line: Int) {
+            seen = line
+            if survey.ambiguous == nil, Self.eitherWay(cell) { survey.ambiguous = (String(decoding: cell, as: UTF8.self), line) }
+            guard point == nil || comma == nil else { return }
+            let mark = Self.decimalMark(cell)
+            if mark == UInt8(ascii: "."), point == nil { point = line }
+            if mark == UInt8(ascii: ","), comma == nil { comma = line }
         }
-        let evidence: Evidence
+        func date(_ cell: UnsafeBufferPointer<UInt8>, _ line: Int) {
+            guard survey.dayFirst == nil || survey.monthFirst == nil, let order = Self.provenOrder(cell) else { return }
+            let evidence = (String(decoding: cell, as: UTF8.self), line, order.separator)
+            if order.dayFirst, survey.dayFirst == nil { survey.dayFirst = evidence }
+            if !order.dayFirst, survey.monthFirst == nil { survey.monthFirst = evidence }
+        }
+        while true {
+            let read: Bool
+            if let dateColumn, dateColumn != amountColumn {
+                read = scanner.next(column: amountColumn, and: dateColumn) { cell, line, isAmount in
+                    if isAmount { amount(cell, line) } else { date(cell, line) }
+                }
+            } else {
+                read = scanner.next(column: amountColumn) { cell, line in amount(cell, line) }
+            }
+            guard read else { break }
+            if scanner.lastRowFields > survey.widest.fields { survey.widest = (scanner.lastRowFields, seen) }
+        }
         if let point, let comma {
-            evidence = .both(point: point, comma: comma)
+            survey.evidence = .both(point: point, comma: comma)
         } else if let point {
-            evidence = .point(point)
+            survey.evidence = .point(point)
         } else if let comma {
-            evidence = .comma(comma)
-        } else {
-            evidence = .none
+            survey.evidence = .comma(comma)
         }
-        return (evidence, scanner.crlf, scanner.unclosedQuote, widest)
+        survey.crlf = scanner.crlf
+        survey.unclosedQuote = scanner.unclosedQuote
+        return survey
+    }
+
+    /// What a first reading of the rows found.
+    struct Survey {
+        var evidence = Evidence.none
+        /// An amount whose one mark reads as a decimal separator or as a group (`1.500`), and its line.
+        var ambiguous: (text: String, line: Int)?
+        /// A date that can only be day first (`13/02/2024`) or only month first (`02/13/2024`).
+        var dayFirst: (text: String, line: Int, separator: UInt8)?
+        var monthFirst: (text: String, line: Int, separator: UInt8)?
+        var crlf = false
+        var unclosedQuote: Int?
+        var widest = (fields: 0, line: 0)
+    }
+
+    /// Whether a cell's one mark (a lone point or comma with one to three digits before it, not
+    /// a lone zero, and exactly three after) reads as a decimal separator in some locales and as
+    /// a group separator in others: `1.500` is 1.5 in en_US and 1,500 in de_DE.
+    static func eitherWay(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var marks = 0
+        var at = 0
+        for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: ".") || byte == UInt8(ascii: ",") {
+            marks += 1
+            at = index
+        }
+        guard marks == 1 else { return false }
+        let after = bytes[(at + 1)...].prefix { $0 &- 48 < 10 }.count
+        let before = bytes[..<at].reversed().prefix { $0 &- 48 < 10 }.count
+        guard after == 3, (1...3).contains(before), bytes[at - before] != UInt8(ascii: "0") else { return false }
+        // Nothing but a sign or a currency may follow: not a fourth digit.
+        return at + 1 + after == bytes.count || !(bytes[at + 1 + after] &- 48 < 10)
+    }
+
+    /// The order a date cell proves, `13/02/2024` day first, `02/13/2024` month first (one or
+    /// two digits, a mark, one or two digits, the same mark, four digits); nil when both
+    /// readings are dates or it is no such date.
+    static func provenOrder(_ bytes: UnsafeBufferPointer<UInt8>) -> (dayFirst: Bool, separator: UInt8)? {
+        var groups: [Int] = []
+        var digits = 0
+        var value = 0
+        var mark: UInt8?
+        for byte in bytes {
+            if byte &- 48 < 10 {
+                value = value * 10 + Int(byte &- 48)
+                digits += 1
+                guard digits <= 4 else { return nil }
+            } else if byte == UInt8(ascii: ".") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "-") {
+                guard digits > 0, mark == nil || mark == byte, groups.count < 2 else { return nil }
+                mark = byte
+                groups.append(value)
+                (digits, value) = (0, 0)
+            } else {
+                return nil
+            }
+        }
+        guard let mark, groups.count == 2, digits == 4, groups[0] >= 1, groups[1] >= 1 else { return nil }
+        let (a, b) = (groups[0], groups[1])
+        if a > 12, a <= 31, b <= 12 { return (true, mark) }
+        if b > 12, b <= 31, a <= 12 { return (false, mark) }
+        return nil
     }
 
     /// What a currency was written as when the directory took it by the rule for a symbol or

@@ -38,7 +38,8 @@ import Testing
 
         """.utf8)
 
-    func convert(_ bytes: [UInt8], _ options: DocumentConverter.Options, locale: String = "en_US") throws -> (DocumentText, DocumentConverter.Output) {
+    func convert(_ bytes: [UInt8], _ options: DocumentConverter.Options, locale: String = "en_US") throws -> (DocumentText, DocumentConverter.Output)
+    {
         let engine = engine(locale)
         var state = SessionState(base: .eur, recent: [], locale: engine.locale)
         let document = try DocumentText.decode(bytes, as: nil).get()
@@ -200,10 +201,63 @@ import Testing
     @Test func ambiguousSeparatorsAreRefusedAndSaid() throws {
         let table = Array("date;amount;currency\n2024-01-02;12.50;USD\n2024-01-03;12,50;USD\n".utf8)
         #expect(throws: DocumentConverter.Failure.self) { try convert(table, DocumentConverter.Options(targets: [.eur])) }
-        // `1,234` alone says nothing: the user's locale reads it, and that is said.
-        let (_, output) = try convert(Array("date,amount,currency\n2024-01-02,\"1,234\",USD\n".utf8), DocumentConverter.Options(targets: [.eur]))
-        #expect(output.notes.first?.contains("no amount shows its decimal separator") == true)
+        // `1,234` alone says nothing: it is 1,234 in en_US and 1.234 in de_DE, so no locale is
+        // taken for it (the user's neither); the locale named reads it, and that is said.
+        let whole = Array("date,amount,currency\n2024-01-02,\"1,234\",USD\n".utf8)
+        let failure = #expect(throws: DocumentConverter.Failure.self) { try convert(whole, DocumentConverter.Options(targets: [.eur])) }
+        #expect(failure?.message.contains("“1,234” (line 2)") == true && failure?.message.contains("--locale") == true)
+        var named = DocumentConverter.Options(targets: [.eur])
+        named.localeID = "en_US"
+        let (_, output) = try convert(whole, named)
         #expect(output.text.components(separatedBy: "\n")[1].hasPrefix("2024-01-02,\"1,234\",USD,1126.32,"))
+        // Whole amounts without a mark, and marks that show their kind, are read as before.
+        let (_, plain) = try convert(
+            Array("date,amount,currency\n2024-01-02,1234,USD\n2024-01-03,\"1,234,567\",USD\n".utf8), DocumentConverter.Options(targets: [.eur]))
+        #expect(plain.failed == 0 && plain.notes.first?.contains("no amount shows its decimal separator") == true)
+    }
+
+    /// A German bank's export of whole amounts (`-1.500`, `2.250`) is 1,500 and 2,250 in de_DE
+    /// and 1.5 and 2.25 in en_US: refused in every user locale, never read 1,000 times too
+    /// small; `--locale` reads it. Any amount that shows its separator settles the others.
+    @Test(arguments: ["en_US", "de_DE", "tr_TR"]) func amountsReadEitherWayAreRefusedWithoutALocale(_ locale: String) throws {
+        let table = Array("Buchungstag;Verwendungszweck;Betrag;Währung\n15.01.2024;Miete;-1.500;EUR\n20.01.2024;Gehalt;2.250;EUR\n".utf8)
+        let failure = #expect(throws: DocumentConverter.Failure.self) {
+            try convert(table, DocumentConverter.Options(targets: [.usd]), locale: locale)
+        }
+        #expect(failure?.message.contains("--locale") == true, "\(String(describing: failure?.message))")
+        var german = DocumentConverter.Options(targets: [.usd])
+        german.localeID = "de_DE"
+        let (_, output) = try convert(table, german, locale: locale)
+        let rows = DelimitedText.rows(output.text, delimiter: UInt8(ascii: ";")).rows.map(\.fields)
+        #expect(rows[1][4] == "-1641,75" && rows[2][4] == "2449,58", "\(rows)")
+        let settled = Array("Buchungstag;Betrag;Währung\n15.01.2024;-1.500;EUR\n16.01.2024;12,50;EUR\n".utf8)
+        let (_, read) = try convert(settled, DocumentConverter.Options(targets: [.eur]), locale: locale)
+        let cells = DelimitedText.rows(read.text, delimiter: UInt8(ascii: ";")).rows.map(\.fields)
+        #expect(cells[1][3] == "-1500,00" && cells[2][3] == "12,50", "\(cells)")
+    }
+
+    /// A date column that shows its order (`13/02/2024` can only be day first) is never read in
+    /// the other: `05/02/2024` beside it is 5 February, or the file is refused with the locale
+    /// that reads it. Both orders in one column are refused.
+    @Test func aDateColumnThatProvesItsOrderIsNeverReadInTheOther() throws {
+        let british = Array("Date,Description,Amount,Currency\n05/02/2024,Taxi,25.00,USD\n13/02/2024,Hotel,310.00,USD\n".utf8)
+        let failure = #expect(throws: DocumentConverter.Failure.self) {
+            try convert(british, DocumentConverter.Options(targets: [CurrencyCode("GBP")!]), locale: "en_US")
+        }
+        #expect(failure?.message.contains("“13/02/2024”, line 3") == true && failure?.message.contains("--locale en_GB") == true)
+        let (_, output) = try convert(british, DocumentConverter.Options(targets: [CurrencyCode("GBP")!]), locale: "en_GB")
+        let rows = DelimitedText.rows(output.text, delimiter: UInt8(ascii: ",")).rows.map(\.fields)
+        #expect(rows[1][6] == "2024-02-05" && rows[2][6] == "2024-02-13", "\(rows)")
+        let american = Array("Date,Amount,Currency\n02/05/2024,25.00,USD\n02/13/2024,310.00,USD\n".utf8)
+        #expect(throws: DocumentConverter.Failure.self) {
+            try convert(american, DocumentConverter.Options(targets: [CurrencyCode("GBP")!]), locale: "en_GB")
+        }
+        let (_, us) = try convert(american, DocumentConverter.Options(targets: [CurrencyCode("GBP")!]), locale: "en_US")
+        #expect(us.failed == 0)
+        let mixed = Array("Date,Amount,Currency\n13/02/2024,25.00,USD\n02/13/2024,310.00,USD\n".utf8)
+        #expect(throws: DocumentConverter.Failure.self) {
+            try convert(mixed, DocumentConverter.Options(targets: [CurrencyCode("GBP")!]), locale: "en_GB")
+        }
     }
 
     /// A lone mark after a leading zero, or after more than three digits, can only be the
@@ -254,21 +308,31 @@ import Testing
 
     /// A row with more fields than the header keeps them all, and the table is widened to it:
     /// every row's added figures stand in the same columns, under their names, and it is said.
+    /// Filled fields past the header's mean a field split at a delimiter it holds (`1,234.56`
+    /// unquoted: `1` would be read as the amount): that row fails with the reason, in place.
+    /// Empty ones (a delimiter at the end of each row) change nothing.
     @Test func aRowWiderThanTheHeaderWidensTheTable() throws {
-        let table = Array("Date,Description,Amount,Currency\n2024-01-02,a,5,USD\n2024-01-05,extra,5,USD,foo,bar\n2024-01-08,b,7,USD\n".utf8)
+        let table = Array(
+            "Date,Description,Amount,Currency\n2024-01-02,a,5,USD\n2024-01-05,extra,5,USD,foo,bar\n2024-01-08,b,7,USD\n2024-01-09,c,8,USD,,\n".utf8)
         let (_, output) = try convert(table, DocumentConverter.Options(targets: [.usd]))
         let rows = DelimitedText.rows(output.text, delimiter: UInt8(ascii: ",")).rows.map(\.fields)
         #expect(rows[0].prefix(7) == ["Date", "Description", "Amount", "Currency", "", "", "USD"], "\(rows[0])")
-        #expect(rows[1][6] == "5.00" && rows[3][6] == "7.00", "\(rows)")
-        #expect(rows[2].prefix(7) == ["2024-01-05", "extra", "5", "USD", "foo", "bar", "5.00"], "\(rows[2])")
-        #expect(Set(rows.prefix(4).map(\.count)).count == 1, "\(rows.map(\.count))")
+        #expect(rows[1][6] == "5.00" && rows[3][6] == "7.00" && rows[4][6] == "8.00", "\(rows)")
+        #expect(rows[2].prefix(7) == ["2024-01-05", "extra", "5", "USD", "foo", "bar", ""], "\(rows[2])")
+        #expect(rows[2].last?.contains("this row has 6 fields, the header 4") == true, "\(rows[2])")
+        #expect(Set(rows.prefix(5).map(\.count)).count == 1, "\(rows.map(\.count))")
         #expect(output.notes.contains { $0.contains("line 3 has 6 fields") }, "\(output.notes)")
+        #expect(output.failed == 1)
+        let split = Array("Date,Description,Amount (USD)\n2024-01-02,Hotel,1,234.56\n2024-01-03,Taxi,25.00\n".utf8)
+        let (_, hotel) = try convert(split, DocumentConverter.Options(targets: [.eur]))
+        #expect(hotel.failed == 1 && hotel.rows == 2, "\(hotel.text)")
     }
 
     /// A quote that nothing closes would read every line after it into one field: the file is
     /// refused with the line of the quote, never converted with rows missing.
     @Test func anUnclosedQuoteRefusesTheFileAndNamesItsLine() throws {
-        let table = Array("Buchungstag;Text;Betrag;Währung\n02.01.2024;\"A;B\";10,00;CHF\n03.01.2024;\"offen;20,00;CHF\n04.01.2024;C;30,00;CHF\n".utf8)
+        let table = Array(
+            "Buchungstag;Text;Betrag;Währung\n02.01.2024;\"A;B\";10,00;CHF\n03.01.2024;\"offen;20,00;CHF\n04.01.2024;C;30,00;CHF\n".utf8)
         let failure = #expect(throws: DocumentConverter.Failure.self) {
             try convert(table, DocumentConverter.Options(targets: [.eur]), locale: "de_DE")
         }
