@@ -160,8 +160,10 @@ enum FuzzTargets {
         guard text.utf8.count <= 512, let bar = text.firstIndex(of: "|") else { return }
         let a = String(text[..<bar])
         let b = String(text[text.index(after: bar)...])
-        // A comment or a question mark would swallow or end the rest of a combined line.
-        guard !(a + b).contains(where: { "#?\n\r".contains($0) }) else { return }
+        // A comment or a question mark would swallow or end the rest of a combined line. Looked
+        // for among the scalars: `#` with a combining mark after it is one Character, and still
+        // begins a comment.
+        guard !(a + b).unicodeScalars.contains(where: { "#?\n\r".unicodeScalars.contains($0) }) else { return }
         let engine = engine(locale)
         let now = Date(timeIntervalSince1970: 1_764_460_800)
         let state = SessionState(base: .eur, recent: [], locale: engine.locale)
