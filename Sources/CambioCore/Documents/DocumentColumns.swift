@@ -56,9 +56,11 @@ public struct DocumentColumns: Sendable, Equatable {
     }
 
     /// The role a header plays and the currency it names in brackets, if any.
-    static func match(_ header: String, _ role: Role) -> (rank: Int, currency: String?)? {
-        let folded = fold(header)
-        guard let names = names[role] else { return nil }
+    static func match(_ header: String, _ role: Role) -> (rank: Int, currency: String?)? { match(folded: fold(header), role) }
+
+    /// The same for a header already folded (a row's fields are folded once for every role).
+    static func match(folded: String, _ role: Role) -> (rank: Int, currency: String?)? {
+        guard !folded.isEmpty, let names = names[role] else { return nil }
         for (rank, name) in names.enumerated() {
             if folded == name { return (rank, nil) }
             // `betrag eur`: a name, then a currency code.
@@ -82,10 +84,11 @@ public struct DocumentColumns: Sendable, Equatable {
             }
             found[role] = index
         }
+        let folded = header.map(fold)
         for role in Role.allCases where found[role] == nil && named[role] == nil {
             var best: (index: Int, rank: Int, currency: String?)?
-            for (index, text) in header.enumerated() where !found.values.contains(index) {
-                if let match = match(text, role), best.map({ match.rank < $0.rank }) ?? true { best = (index, match.rank, match.currency) }
+            for (index, text) in folded.enumerated() where !found.values.contains(index) {
+                if let match = match(folded: text, role), best.map({ match.rank < $0.rank }) ?? true { best = (index, match.rank, match.currency) }
             }
             if let best {
                 found[role] = best.index
