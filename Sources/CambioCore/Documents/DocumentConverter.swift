@@ -609,7 +609,9 @@ public final class DocumentConverter {
     /// two digits, a mark, one or two digits, the same mark, four digits); nil when both
     /// readings are dates or it is no such date.
     static func provenOrder(_ bytes: UnsafeBufferPointer<UInt8>) -> (dayFirst: Bool, separator: UInt8)? {
-        var groups: [Int] = []
+        // One pass over the bytes, no allocation: a cell of every row is read.
+        var groups = (0, 0)
+        var count = 0
         var digits = 0
         var value = 0
         var mark: UInt8?
@@ -619,16 +621,17 @@ public final class DocumentConverter {
                 digits += 1
                 guard digits <= 4 else { return nil }
             } else if byte == UInt8(ascii: ".") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "-") {
-                guard digits > 0, mark == nil || mark == byte, groups.count < 2 else { return nil }
+                guard digits > 0, mark == nil || mark == byte, count < 2 else { return nil }
                 mark = byte
-                groups.append(value)
+                if count == 0 { groups.0 = value } else { groups.1 = value }
+                count += 1
                 (digits, value) = (0, 0)
             } else {
                 return nil
             }
         }
-        guard let mark, groups.count == 2, digits == 4, groups[0] >= 1, groups[1] >= 1 else { return nil }
-        let (a, b) = (groups[0], groups[1])
+        guard let mark, count == 2, digits == 4, groups.0 >= 1, groups.1 >= 1 else { return nil }
+        let (a, b) = groups
         if a > 12, a <= 31, b <= 12 { return (true, mark) }
         if b > 12, b <= 31, a <= 12 { return (false, mark) }
         return nil
