@@ -158,6 +158,14 @@ public final class DocumentConverter {
                 message: localized(
                     "doc.bothOrders", Sanitiser.quoted(first.text), String(first.line), Sanitiser.quoted(second.text), String(second.line)))
         }
+        // The order the column proves, for its dates in another separator than the locale's
+        // that read either way (said).
+        var provenDayFirst: Bool?
+        if let proof = survey.dayFirst ?? survey.monthFirst, proof.separator != reader.separator.asciiValue {
+            provenDayFirst = survey.dayFirst != nil
+            notes.append(
+                localized(survey.dayFirst != nil ? "doc.readDayFirst" : "doc.readMonthFirst", Sanitiser.quoted(proof.text), String(proof.line)))
+        }
         if reader.order != .yearMonthDay, let proof = survey.dayFirst ?? survey.monthFirst, proof.separator == reader.separator.asciiValue,
             (reader.order == .dayMonthYear) != (survey.dayFirst != nil)
         {
@@ -299,6 +307,12 @@ public final class DocumentConverter {
                 } else {
                     switch Self.day(dateText, reader, today: today) {
                     case .success(let read):
+                        day = read
+                        lastDate = (dateText, read)
+                    case .failure(.reading(.ambiguous(_, let dayFirst, let monthFirst))) where provenDayFirst != nil:
+                        // Another separator than the locale's, read either way: in the order
+                        // the column proves (`05/02/2024` beside `13/02/2024` in de_DE).
+                        let read = provenDayFirst == true ? dayFirst : monthFirst
                         day = read
                         lastDate = (dateText, read)
                     case .failure(let message):

@@ -254,6 +254,13 @@ import Testing
         }
         let (_, us) = try convert(american, DocumentConverter.Options(targets: [CurrencyCode("GBP")!]), locale: "en_US")
         #expect(us.failed == 0)
+        // In another separator than the locale's, a date read either way takes the order the
+        // column proves, and that is said: de_DE writes 13.02.2024.
+        let slashes = Array("Datum;Text;Betrag;Währung\n05/02/2024;Taxi;25,00;USD\n13/02/2024;Hotel;310,00;USD\n".utf8)
+        let (_, german) = try convert(slashes, DocumentConverter.Options(targets: [CurrencyCode("GBP")!]), locale: "de_DE")
+        let cells = DelimitedText.rows(german.text, delimiter: UInt8(ascii: ";")).rows.map(\.fields)
+        #expect(german.failed == 0 && cells[1][6] == "2024-02-05", "\(cells)")
+        #expect(german.notes.contains { $0.contains("13/02/2024") && $0.contains("Zeile 3") }, "\(german.notes)")
         let mixed = Array("Date,Amount,Currency\n13/02/2024,25.00,USD\n02/13/2024,310.00,USD\n".utf8)
         #expect(throws: DocumentConverter.Failure.self) {
             try convert(mixed, DocumentConverter.Options(targets: [CurrencyCode("GBP")!]), locale: "en_GB")
