@@ -378,18 +378,23 @@ public final class RateStore {
         // The fixed rate's decimals only when it is in the period (from the day it joined, or
         // published as a quote before, as LVL's on 2013-12-31): MTL's 2001 is the mean of the
         // ECB's four-decimal quotes, rounded to four, not to the six of 0.429300.
-        if let legacy, let column, scale < legacy.scale {
+        if let legacy, scale < legacy.scale {
             let lastDay = fetched.last?.day ?? (bundled.isEmpty ? nil : history.day(at: bundled.upperBound - 1))
+            // Every fixed value in the period is written at the fixed rate's scale (GRD has no
+            // column: its values in a period across 2001-01-01 are all fixed ones).
             let joined = lastDay.map { legacy.since <= $0 } ?? false
             // The fixed rate published as a quote, with more decimals than the others: a quote
             // equal to it in fewer (MTL's 0.4293 before 2008) is an ordinary one.
-            var (fixedValue, fixedScale) = (legacy.scaledValue, legacy.scale)
-            while fixedScale > 0, fixedValue % 10 == 0 { (fixedValue, fixedScale) = (fixedValue / 10, fixedScale - 1) }
-            let columnScale = history.scale(ofColumn: column)
-            let cell = Int64(fixedValue * BundledHistory.powerOfTen(max(0, columnScale - fixedScale)))
-            let published =
-                fixedScale > scale && columnScale >= fixedScale && bundled.contains { history.scaled(column: column, at: $0)?.value == cell }
-            if joined || published { scale = max(scale, legacy.scale) }
+            var published = false
+            if let column {
+                var (fixedValue, fixedScale) = (legacy.scaledValue, legacy.scale)
+                while fixedScale > 0, fixedValue % 10 == 0 { (fixedValue, fixedScale) = (fixedValue / 10, fixedScale - 1) }
+                let columnScale = history.scale(ofColumn: column)
+                let cell = Int64(fixedValue * BundledHistory.powerOfTen(max(0, columnScale - fixedScale)))
+                published =
+                    fixedScale > scale && columnScale >= fixedScale && bundled.contains { history.scaled(column: column, at: $0)?.value == cell }
+            }
+            if joined || published || column == nil { scale = max(scale, legacy.scale) }
         }
         for table in fetched { if let rate = table.rates[code] { scale = max(scale, -min(0, rate.exponent)) } }
         scale = min(scale, 12)

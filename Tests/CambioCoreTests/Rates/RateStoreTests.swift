@@ -196,6 +196,11 @@ import Testing
         ] {
             #expect(evaluate(line).conversions.first?.rate == Rational(decimalText: rate), "\(line)")
         }
+        // A legacy currency without a column of its own over a range across its entry day:
+        // no average (it had no rate before), and no trap on the way to saying so.
+        let greek = evaluate("eur in grd average 2000-12-01..2001-01-31")
+        #expect(greek.failed && greek.conversions.isEmpty, "\(greek.lines)")
+        #expect(evaluate("1 eur in grd average 2001-01").conversions.first?.rate == Rational(decimalText: "340.750"))
         // One the BMF published: USD in March 2024, 1.0872 over 20 days.
         let march = evaluate("100 usd in eur average 2024-03")
         #expect(march.conversions.first?.rate == Rational(1) / Rational(decimalText: "1.0872")!, "\(march.lines)")
