@@ -158,21 +158,24 @@ public final class DocumentConverter {
                 message: localized(
                     "doc.bothOrders", Sanitiser.quoted(first.text), String(first.line), Sanitiser.quoted(second.text), String(second.line)))
         }
-        // The order the column proves, for its dates in another separator than the locale's
-        // that read either way (said).
-        var provenDayFirst: Bool?
-        if let proof = survey.dayFirst ?? survey.monthFirst, proof.separator != reader.separator.asciiValue {
-            provenDayFirst = survey.dayFirst != nil
-            notes.append(
-                localized(survey.dayFirst != nil ? "doc.readDayFirst" : "doc.readMonthFirst", Sanitiser.quoted(proof.text), String(proof.line)))
-        }
-        if reader.order != .yearMonthDay, let proof = survey.dayFirst ?? survey.monthFirst, proof.separator == reader.separator.asciiValue,
-            (reader.order == .dayMonthYear) != (survey.dayFirst != nil)
-        {
+        // A proof of the other order than the locale's refuses the file when the locale's own
+        // reading would meet it: the proof is in the locale's separator, or the column has
+        // dates in it (`05/02/2024` would be 2 May in en_US beside `13.02.2024`).
+        let own = reader.separator.asciiValue ?? UInt8(ascii: "-")
+        let contrary = reader.order == .monthDayYear ? survey.dayFirst : reader.order == .dayMonthYear ? survey.monthFirst : nil
+        if let proof = contrary, proof.separator == own || survey.dateMarks & Self.markBit(own) != 0 {
             let example = survey.dayFirst != nil ? (proof.separator == UInt8(ascii: "/") ? "en_GB" : "de_DE") : "en_US"
             throw Failure(
                 message: localized(
                     survey.dayFirst != nil ? "doc.dayFirst" : "doc.monthFirst", Sanitiser.quoted(proof.text), String(proof.line), localeID, example))
+        }
+        // The order the column proves, for its dates that read either way outside the locale's
+        // own reading (another separator, or a locale that writes the year first): said.
+        var provenDayFirst: Bool?
+        if let proof = survey.dayFirst ?? survey.monthFirst, proof.separator != own || reader.order == .yearMonthDay {
+            provenDayFirst = survey.dayFirst != nil
+            notes.append(
+                localized(survey.dayFirst != nil ? "doc.readDayFirst" : "doc.readMonthFirst", Sanitiser.quoted(proof.text), String(proof.line)))
         }
         let decimal = conventions.decimalSeparator == "," ? "," : "."
         notes.append(
@@ -559,10 +562,11 @@ public final class DocumentConverter {
             if mark == UInt8(ascii: ","), comma == nil { comma = line }
         }
         func date(_ cell: UnsafeBufferPointer<UInt8>, _ line: Int) {
-            guard survey.dayFirst == nil || survey.monthFirst == nil, let order = Self.provenOrder(cell) else { return }
-            let evidence = (String(decoding: cell, as: UTF8.self), line, order.separator)
-            if order.dayFirst, survey.dayFirst == nil { survey.dayFirst = evidence }
-            if !order.dayFirst, survey.monthFirst == nil { survey.monthFirst = evidence }
+            guard let shape = Self.dateShape(cell) else { return }
+            survey.dateMarks |= Self.markBit(shape.separator)
+            guard let dayFirst = shape.dayFirst else { return }
+            if dayFirst, survey.dayFirst == nil { survey.dayFirst = (String(decoding: cell, as: UTF8.self), line, shape.separator) }
+            if !dayFirst, survey.monthFirst == nil { survey.monthFirst = (String(decoding: cell, as: UTF8.self), line, shape.separator) }
         }
         while true {
             let read: Bool
@@ -596,6 +600,8 @@ public final class DocumentConverter {
         /// A date that can only be day first (`13/02/2024`) or only month first (`02/13/2024`).
         var dayFirst: (text: String, line: Int, separator: UInt8)?
         var monthFirst: (text: String, line: Int, separator: UInt8)?
+        /// The marks of the column's day-month-year dates (`markBit`), proving or not.
+        var dateMarks: UInt8 = 0
         var crlf = false
         var unclosedQuote: Int?
         var widest = (fields: 0, line: 0)
@@ -619,10 +625,10 @@ public final class DocumentConverter {
         return at + 1 + after == bytes.count || !(bytes[at + 1 + after] &- 48 < 10)
     }
 
-    /// The order a date cell proves, `13/02/2024` day first, `02/13/2024` month first (one or
-    /// two digits, a mark, one or two digits, the same mark, four digits); nil when both
-    /// readings are dates or it is no such date.
-    static func provenOrder(_ bytes: UnsafeBufferPointer<UInt8>) -> (dayFirst: Bool, separator: UInt8)? {
+    /// A date cell of one or two digits, a mark, one or two digits, the same mark and four
+    /// digits: its mark, and the order it proves, `13/02/2024` day first, `02/13/2024` month
+    /// first, nil when both readings are dates. Nil for any other cell.
+    static func dateShape(_ bytes: UnsafeBufferPointer<UInt8>) -> (dayFirst: Bool?, separator: UInt8)? {
         // One pass over the bytes, no allocation: a cell of every row is read.
         var groups = (0, 0)
         var count = 0
@@ -635,7 +641,7 @@ public final class DocumentConverter {
                 digits += 1
                 guard digits <= 4 else { return nil }
             } else if byte == UInt8(ascii: ".") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "-") {
-                guard digits > 0, mark == nil || mark == byte, count < 2 else { return nil }
+                guard digits > 0, digits <= 2, mark == nil || mark == byte, count < 2 else { return nil }
                 mark = byte
                 if count == 0 { groups.0 = value } else { groups.1 = value }
                 count += 1
@@ -644,11 +650,20 @@ public final class DocumentConverter {
                 return nil
             }
         }
-        guard let mark, count == 2, digits == 4, groups.0 >= 1, groups.1 >= 1 else { return nil }
+        guard let mark, count == 2, digits == 4, (1...31).contains(groups.0), (1...31).contains(groups.1) else { return nil }
         let (a, b) = groups
-        if a > 12, a <= 31, b <= 12 { return (true, mark) }
-        if b > 12, b <= 31, a <= 12 { return (false, mark) }
-        return nil
+        if a > 12, b <= 12 { return (true, mark) }
+        if b > 12, a <= 12 { return (false, mark) }
+        return (nil, mark)
+    }
+
+    /// A date mark as a bit of `Survey.dateMarks`.
+    static func markBit(_ mark: UInt8) -> UInt8 {
+        switch mark {
+        case UInt8(ascii: "."): return 1
+        case UInt8(ascii: "/"): return 2
+        default: return 4
+        }
     }
 
     /// What a currency was written as when the directory took it by the rule for a symbol or

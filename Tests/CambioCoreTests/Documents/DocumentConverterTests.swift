@@ -261,6 +261,19 @@ import Testing
         let cells = DelimitedText.rows(german.text, delimiter: UInt8(ascii: ";")).rows.map(\.fields)
         #expect(german.failed == 0 && cells[1][6] == "2024-02-05", "\(cells)")
         #expect(german.notes.contains { $0.contains("13/02/2024") && $0.contains("Zeile 3") }, "\(german.notes)")
+        // A proof in another separator still refuses a column with dates in the locale's own,
+        // which would be read the other way: en_US's `05/02/2024` beside `13.02.2024`, de_DE's
+        // `05.02.2024` beside `02/13/2024`, and a later `13/02/2024` after a dotted proof.
+        let mixedMarks = [
+            ("en_US", "Date,Amount,Currency\n13.02.2024,10,EUR\n05/02/2024,10,EUR\n"),
+            ("de_DE", "Datum;Betrag;Währung\n02/13/2024;10,5;EUR\n05.02.2024;10,5;EUR\n"),
+            ("en_US", "Date,Amount,Currency\n13.02.2024,10,EUR\n13/02/2024,10,EUR\n"),
+        ]
+        for (locale, text) in mixedMarks {
+            #expect(throws: DocumentConverter.Failure.self, "\(locale): \(text)") {
+                try convert(Array(text.utf8), DocumentConverter.Options(targets: [CurrencyCode("GBP")!]), locale: locale)
+            }
+        }
         let mixed = Array("Date,Amount,Currency\n13/02/2024,25.00,USD\n02/13/2024,310.00,USD\n".utf8)
         #expect(throws: DocumentConverter.Failure.self) {
             try convert(mixed, DocumentConverter.Options(targets: [CurrencyCode("GBP")!]), locale: "en_GB")
