@@ -152,22 +152,11 @@ public enum DelimitedText {
         /// Reads the next row as `next` does for one field only: field `column` (as read) and
         /// the row's line go to `body` when the row has it. False at the end of the bytes.
         public mutating func next(column: Int, _ body: (UnsafeBufferPointer<UInt8>, Int) -> Void) -> Bool {
-            let rowLine = line
-            var field = 0
-            let bytes = bytes
-            let read =
-                scanRow { start, end, quoted in
-                    if field == column {
-                        DelimitedText.withField(UnsafeBufferPointer(rebasing: bytes[start..<end]), quoted: quoted) { body($0, rowLine) }
-                    }
-                    field += 1
-                } != nil
-            lastRowFields = field
-            return read
+            next(column: column, and: -1) { cell, line, _ in body(cell, line) }
         }
 
-        /// Reads the next row as `next(column:_:)` does for two fields: each of `column` and
-        /// `other` (as read) goes to `body` with the row's line and whether it is `column`.
+        /// The same for two fields: each of `column` and `other` (as read; `other` may be -1,
+        /// none) goes to `body` with the row's line and whether it is `column`.
         public mutating func next(column: Int, and other: Int, _ body: (UnsafeBufferPointer<UInt8>, Int, Bool) -> Void) -> Bool {
             let rowLine = line
             var field = 0

@@ -568,16 +568,12 @@ public final class DocumentConverter {
             if dayFirst, survey.dayFirst == nil { survey.dayFirst = (String(decoding: cell, as: UTF8.self), line, shape.separator) }
             if !dayFirst, survey.monthFirst == nil { survey.monthFirst = (String(decoding: cell, as: UTF8.self), line, shape.separator) }
         }
-        while true {
-            let read: Bool
-            if let dateColumn, dateColumn != amountColumn {
-                read = scanner.next(column: amountColumn, and: dateColumn) { cell, line, isAmount in
-                    if isAmount { amount(cell, line) } else { date(cell, line) }
-                }
-            } else {
-                read = scanner.next(column: amountColumn) { cell, line in amount(cell, line) }
-            }
-            guard read else { break }
+        while scanner.next(
+            column: amountColumn, and: dateColumn ?? -1,
+            { cell, line, isAmount in
+                if isAmount { amount(cell, line) } else { date(cell, line) }
+            })
+        {
             if scanner.lastRowFields > survey.widest.fields { survey.widest = (scanner.lastRowFields, seen) }
         }
         if let point, let comma {
