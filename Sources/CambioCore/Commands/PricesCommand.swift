@@ -183,11 +183,19 @@ enum PricesCommand: CommandHandler {
     /// exactly that day. A day the ECB published without the pair (RUB after 2022-03-01, ISK
     /// from 2008-12-10 to 2018-01-31), or past the days held, has no price: a dated line of it
     /// fails, and a repeated rate would be a price nobody published. The first day of each run
-    /// repeated, and of each run left out, says so in a comment.
+    /// repeated, and each run left out (in its place), says so in a comment.
     static func filled(_ code: CurrencyCode, _ home: CurrencyCode, first: Day, last: Day, _ store: RateStore, pinned: String?) -> [Price] {
         var prices: [Price] = []
         prices.reserveCapacity(last.number - first.number + 1)
-        var missing: [(first: Day, last: Day)] = []
+        // The days left out so far, said before the next price (or, at the period's end, after the last).
+        var missing: (first: Day, last: Day)?
+        func sayMissing() {
+            guard let gap = missing else { return }
+            let (from, through) = (gap.first.iso, gap.last.iso)
+            let note: (Localization) -> String = { $0("prices.missing", from, through, code.rawValue, home.rawValue) }
+            prices.append(Price(day: gap.first, rateDay: gap.first, text: "", source: "", note: note, omitted: true))
+            missing = nil
+        }
         for number in first.number...last.number {
             let day = Day(number: number)
             let rates = store.day(day, pinned: pinned)
@@ -203,17 +211,15 @@ enum PricesCommand: CommandHandler {
                 }
             }
             guard let found else {
-                if let gap = missing.last, gap.last.number == number - 1 {
-                    missing[missing.count - 1].last = day
-                } else {
-                    missing.append((day, day))
-                }
+                missing = (missing?.first ?? day, day)
                 continue
             }
+            sayMissing()
             // Written afresh each day: the day asked can change the rate of the same table (HRK
             // has its fixed rate from Sunday 2023-01-01, in Friday's table).
             prices.append(Price(day: day, rateDay: found.day, text: DocumentConverter.rateText(found.rate), source: found.source, note: nil))
         }
+        sayMissing()
         // The comments, on the first day of each run of a repeated rate (through the run's end).
         var index = 0
         while index < prices.count {
@@ -232,13 +238,6 @@ enum PricesCommand: CommandHandler {
             prices[index] = Price(
                 day: price.day, rateDay: price.rateDay, text: price.text, source: price.source, note: { $0("prices.filled", from, through, used) })
             index = end + 1
-        }
-        // The days left out, said before the next price (or, at the period's end, after the last).
-        for gap in missing.reversed() {
-            let (from, through) = (gap.first.iso, gap.last.iso)
-            let note: (Localization) -> String = { $0("prices.missing", from, through, code.rawValue, home.rawValue) }
-            let at = prices.firstIndex { $0.day > gap.last } ?? prices.count
-            prices.insert(Price(day: gap.first, rateDay: gap.first, text: "", source: "", note: note, omitted: true), at: at)
         }
         return prices
     }
