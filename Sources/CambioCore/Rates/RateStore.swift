@@ -386,13 +386,8 @@ public final class RateStore {
             // The fixed rate published as a quote, with more decimals than the others: a quote
             // equal to it in fewer (MTL's 0.4293 before 2008) is an ordinary one.
             var published = false
-            if let column {
-                var (fixedValue, fixedScale) = (legacy.scaledValue, legacy.scale)
-                while fixedScale > 0, fixedValue % 10 == 0 { (fixedValue, fixedScale) = (fixedValue / 10, fixedScale - 1) }
-                let columnScale = history.scale(ofColumn: column)
-                let cell = Int64(fixedValue * BundledHistory.powerOfTen(max(0, columnScale - fixedScale)))
-                published =
-                    fixedScale > scale && columnScale >= fixedScale && bundled.contains { history.scaled(column: column, at: $0)?.value == cell }
+            if let column, let fixed = fixedCell(legacy, column: column), fixed.decimals > scale {
+                published = bundled.contains { history.scaled(column: column, at: $0)?.value == fixed.value }
             }
             if joined || published || column == nil { scale = max(scale, legacy.scale) }
         }
@@ -437,20 +432,32 @@ public final class RateStore {
     private func quotedScale(_ code: CurrencyCode, column: Int) -> Int {
         if let known = legacyScales[code] { return known }
         let columnScale = history.scale(ofColumn: column)
-        let fixed = LegacyEuro.entry(code).map { Int64($0.scaledValue * BundledHistory.powerOfTen(max(0, columnScale - $0.scale))) }
+        let fixed = LegacyEuro.entry(code).flatMap { fixedCell($0, column: column) }?.value
         var used = 0
         for index in 0..<history.dayCount {
             guard let cell = history.scaled(column: column, at: index), cell.value != fixed else { continue }
-            var (value, decimals) = (cell.value, cell.scale)
-            while decimals > used, value % 10 == 0 {
-                value /= 10
-                decimals -= 1
-            }
-            used = max(used, decimals)
+            used = max(used, Self.decimals(UInt64(cell.value), scale: cell.scale))
             if used == columnScale { break }
         }
         legacyScales[code] = used
         return used
+    }
+
+    /// A legacy currency's fixed rate as a cell of its column would hold it, and the decimals it
+    /// needs; nil when the column has too few decimals to hold it.
+    private func fixedCell(_ legacy: LegacyEuro.Entry, column: Int) -> (value: Int64, decimals: Int)? {
+        let decimals = Self.decimals(legacy.scaledValue, scale: legacy.scale)
+        let columnScale = history.scale(ofColumn: column)
+        guard columnScale >= decimals else { return nil }
+        let value = legacy.scaledValue / BundledHistory.powerOfTen(legacy.scale - decimals) * BundledHistory.powerOfTen(columnScale - decimals)
+        return (Int64(value), decimals)
+    }
+
+    /// The decimals `value` / 10^`scale` needs (its trailing zeros dropped).
+    private static func decimals(_ value: UInt64, scale: Int) -> Int {
+        var (value, scale) = (value, scale)
+        while scale > 0, value % 10 == 0 { (value, scale) = (value / 10, scale - 1) }
+        return scale
     }
 
     /// `quotedScale`'s answers.
