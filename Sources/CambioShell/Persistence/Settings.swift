@@ -93,9 +93,9 @@ public struct Settings: Equatable, Sendable {
                 // A plain decimal with a point (as written here), which is written back in at
                 // most `SessionState.feeTextLimit` characters (as the command sets one): every fee
                 // read is read again from what is written.
-                if parts[1].count <= 4 * SessionState.feeTextLimit, parts[1].allSatisfy({ $0 == "." || ($0.isASCII && $0.isNumber) }),
-                    let percent = Rational(decimalText: parts[1]), !percent.isNegative, !percent.isZero, percent < Rational(100),
-                    percent.decimalText().text.utf8.count <= SessionState.feeTextLimit
+                if parts[1].utf8.count <= 4 * SessionState.feeTextLimit, let written = Self.plainDecimal(parts[1]),
+                    written.utf8.count <= SessionState.feeTextLimit,
+                    let percent = Rational(decimalText: parts[1]), !percent.isNegative, !percent.isZero, percent < Rational(100)
                 {
                     settings.fee = percent
                 } else {
@@ -124,6 +124,24 @@ public struct Settings: Equatable, Sendable {
             }
         }
         return (settings, warnings)
+    }
+
+    /// A plain decimal (digits and at most one point) as it is written back: without leading
+    /// zeros before the point, without trailing zeros after it, and without a point that ends
+    /// it; `nil` for any other text. Its length is judged before any number is made of it.
+    static func plainDecimal(_ text: String) -> String? {
+        let bytes = text.utf8
+        guard !bytes.isEmpty, bytes.allSatisfy({ $0 == UInt8(ascii: ".") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else {
+            return nil
+        }
+        let halves = bytes.split(separator: UInt8(ascii: "."), maxSplits: 1, omittingEmptySubsequences: false)
+        guard halves.count == 1 || !halves[1].contains(UInt8(ascii: ".")) else { return nil }
+        let whole = halves[0].drop { $0 == UInt8(ascii: "0") }
+        var fraction = halves.count == 2 ? halves[1][...] : bytes[bytes.endIndex...]
+        while fraction.last == UInt8(ascii: "0") { fraction = fraction.dropLast() }
+        guard !halves[0].isEmpty || halves.count == 2 && !halves[1].isEmpty else { return nil }
+        let wholeText = whole.isEmpty ? "0" : String(decoding: whole, as: UTF8.self)
+        return fraction.isEmpty ? wholeText : wholeText + "." + String(decoding: fraction, as: UTF8.self)
     }
 
     /// The first line of a config file Cambio starts.

@@ -50,6 +50,8 @@ import Testing
                 value.map { !$0.isNegative && !$0.isZero && $0 < Rational(100) && $0.decimalText().text.utf8.count <= SessionState.feeTextLimit }
                 ?? false
             #expect((read.fee != nil) == keeps && warnings.isEmpty == keeps, "\(text)")
+            // The length is judged on the text as it will be written, without making the number.
+            if let value, !value.isZero { #expect(Settings.plainDecimal(text) == value.decimalText().text, "\(text)") }
             guard let fee = read.fee else { continue }
             #expect(fee == value, "\(text)")
             let (again, warningsAgain) = Settings.parse(read.text)
