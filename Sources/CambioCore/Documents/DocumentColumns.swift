@@ -41,6 +41,8 @@ public struct DocumentColumns: Sendable, Equatable {
     /// A header folded for matching: lower case, without accents, words separated by one space.
     static func fold(_ header: String) -> String {
         let folded = TextFolding.fold(header)
+        // In ASCII the folding has left words of letters and digits, one space between them.
+        if folded.utf8.allSatisfy({ $0 < 0x80 }) { return folded }
         var words: [String] = []
         var current = ""
         for character in folded {
@@ -58,18 +60,24 @@ public struct DocumentColumns: Sendable, Equatable {
     /// The role a header plays and the currency it names in brackets, if any.
     static func match(_ header: String, _ role: Role) -> (rank: Int, currency: String?)? { match(folded: fold(header), role) }
 
-    /// The same for a header already folded (a row's fields are folded once for every role).
+    /// The same for a header already folded (a row's fields are folded once for every role):
+    /// one lookup of the whole, and one of what comes before a last word of three letters.
     static func match(folded: String, _ role: Role) -> (rank: Int, currency: String?)? {
-        guard !folded.isEmpty, let names = names[role] else { return nil }
-        for (rank, name) in names.enumerated() {
-            if folded == name { return (rank, nil) }
-            // `betrag eur`: a name, then a currency code.
-            if folded.hasPrefix(name + " "), role == .amount || role == .charged {
-                let rest = folded.dropFirst(name.count + 1)
-                if rest.count == 3, rest.allSatisfy(\.isLetter) { return (rank, rest.uppercased()) }
+        guard !folded.isEmpty, let ranks = ranks[role] else { return nil }
+        var best = ranks[folded].map { (rank: $0, currency: String?.none) }
+        // `betrag eur`: a name, then a currency code.
+        if role == .amount || role == .charged, let space = folded.lastIndex(of: " ") {
+            let rest = folded[folded.index(after: space)...]
+            if rest.count == 3, rest.allSatisfy(\.isLetter), let rank = ranks[String(folded[..<space])], rank < best?.rank ?? .max {
+                best = (rank, rest.uppercased())
             }
         }
-        return nil
+        return best
+    }
+
+    /// Each role's names to their place in `names`.
+    static let ranks: [Role: [String: Int]] = names.mapValues { names in
+        Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: min)
     }
 
     /// The columns of a header row, by the user's names first (`named`: role → header), then by

@@ -173,6 +173,46 @@ import Testing
     }
 
     /// The figures the issue found: three-decimal display rounded to cents gave the wrong cent.
+    /// A header's role is looked up, not searched for: over every name of every role, alone,
+    /// followed by a word of three letters (a currency or not), of other lengths, or with a
+    /// letter changed, the lookup gives what trying each name in order gives.
+    @Test func aHeaderMatchesAsTryingEveryNameInOrder() {
+        func searched(_ folded: String, _ role: DocumentColumns.Role) -> (rank: Int, currency: String?)? {
+            guard !folded.isEmpty, let names = DocumentColumns.names[role] else { return nil }
+            for (rank, name) in names.enumerated() {
+                if folded == name { return (rank, nil) }
+                if folded.hasPrefix(name + " "), role == .amount || role == .charged {
+                    let rest = folded.dropFirst(name.count + 1)
+                    if rest.count == 3, rest.allSatisfy(\.isLetter) { return (rank, rest.uppercased()) }
+                }
+            }
+            return nil
+        }
+        let everyName = DocumentColumns.names.values.flatMap { $0 }
+        var headers: [String] = [""]
+        for name in everyName {
+            headers += [
+                name, name + " eur", name + " usd x", name + " eu", name + " euro", name + " 123", name + " чшщ", "x" + name, String(name.dropLast()),
+            ]
+            for other in everyName.prefix(12) { headers.append(name + " " + other) }
+        }
+        // Folding keeps words of letters and digits, one space between them, however the
+        // header is written.
+        var random = SplitMix64(seed: 2026_12_03)
+        let pieces = ["Betrag", "(EUR)", "  ", "-", "İşlem", "Währung", "O'Brien", "ＡＭＯＵＮＴ", "№", "½", "\t", "é", "12", "_", "ß", "ﬁ", "٣"]
+        for _ in 0..<2_000 {
+            let header = (0..<Int.random(in: 0...5, using: &random)).map { _ in pieces[Int.random(in: 0..<pieces.count, using: &random)] }.joined()
+            let words = TextFolding.fold(header).split(whereSeparator: { !$0.isLetter && !$0.isNumber }).joined(separator: " ")
+            #expect(DocumentColumns.fold(header) == words, "\(header.debugDescription)")
+        }
+        for header in headers {
+            for role in DocumentColumns.Role.allCases {
+                let (found, expected) = (DocumentColumns.match(folded: header, role), searched(header, role))
+                #expect(found?.rank == expected?.rank && found?.currency == expected?.currency, "\(header) as \(role)")
+            }
+        }
+    }
+
     @Test func documentsRoundToCentsFromTheExactValue() throws {
         let table = Array("date,amount,currency\n2024-07-04,1250.50,MXN\n2025-07-22,68.20,AUD\n".utf8)
         let (_, output) = try convert(table, DocumentConverter.Options(targets: [.usd]))
