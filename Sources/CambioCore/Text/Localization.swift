@@ -101,23 +101,33 @@ public struct Localization: Sendable {
     /// A filled sentence with its quotation marks.
     private func finished(_ filled: String) -> String {
         // Quotation marks in the sentence's own language (see `Sanitiser.quoted`): the
-        // sanitiser's marks are U+E000 and U+E001, whose UTF-8 begins with EE.
-        guard Self.find(0xEE, in: filled), filled.contains(where: { $0 == Sanitiser.openQuote || $0 == Sanitiser.closeQuote }) else {
-            return filled
-        }
-        let open = Self.template("quote.open", language) ?? "“"
-        let close = Self.template("quote.close", language) ?? "”"
-        var out = ""
-        for character in filled {
-            if character == Sanitiser.openQuote {
-                out += open
-            } else if character == Sanitiser.closeQuote {
-                out += close
-            } else {
-                out.append(character)
+        // sanitiser's marks are U+E000 and U+E001, EE 80 80 and EE 80 81 in UTF-8.
+        guard Self.find(0xEE, in: filled) else { return filled }
+        let open = Array((Self.template("quote.open", language) ?? "“").utf8)
+        let close = Array((Self.template("quote.close", language) ?? "”").utf8)
+        var filled = filled
+        return filled.withUTF8 { bytes in
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + 8)
+            guard let base = bytes.baseAddress else { return "" }
+            var index = 0
+            while index < bytes.count {
+                // The text up to the next EE is copied in one piece.
+                let next =
+                    memchr(base + index, 0xEE, bytes.count - index).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? bytes.count
+                out.append(contentsOf: UnsafeBufferPointer(start: base + index, count: next - index))
+                index = next
+                guard index < bytes.count else { break }
+                if index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] & 0xFE == 0x80 {
+                    out += bytes[index + 2] == 0x80 ? open : close
+                    index += 3
+                } else {
+                    out.append(0xEE)
+                    index += 1
+                }
             }
+            return String(decoding: out, as: UTF8.self)
         }
-        return out
     }
 
     private func fill(_ template: String, _ arguments: [String]) -> String {

@@ -13,6 +13,21 @@ import Testing
         #expect(shown.contains("U+"))
     }
 
+    /// The blocks passed without a category lookup hold no control or format character:
+    /// over every scalar, what is hidden is what its category says.
+    @Test func everyControlAndFormatScalarIsShownAndNothingElse() {
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let category = scalar.properties.generalCategory
+            let expected = category == .control || category == .format && !Sanitiser.bidiMarks.contains(Character(scalar))
+            if Sanitiser.hidden(value) != expected { #expect(Bool(false), "U+\(String(value, radix: 16))") }
+            // Read from its UTF-8 among letters of one, two and three bytes.
+            guard value % 5 == 0 || expected else { continue }
+            let shown = expected ? "U+" + String(value, radix: 16, uppercase: true).zeroPadded(to: 4) : String(scalar)
+            if Sanitiser.visible("aé" + String(scalar) + "€") != "aé" + shown + "€" { #expect(Bool(false), "U+\(String(value, radix: 16)) in text") }
+        }
+    }
+
     @Test func anErrorNeverEchoesRawEscapes() throws {
         let table = try SeedTableDecoder.bundled()
         let locale = LocaleSettings(numbers: "en_US", money: "en_US", messages: "en_US")

@@ -21,6 +21,17 @@ import Testing
         #expect(Localization.languages == ["de", "en", "tr"])
     }
 
+    /// The quotation placeholders become the language's marks, and nothing else does: other
+    /// characters whose UTF-8 begins as theirs (U+E080, U+EFFF) and text of every width stay.
+    @Test func quotationPlaceholdersBecomeTheLanguagesMarks() {
+        for (localeID, open, close) in [("de_DE", "„", "“"), ("en_US", "“", "”"), ("tr_TR", "“", "”")] {
+            for text in ["ü€", "\u{E080}x\u{EFFF}", "\u{E002}", "a\u{1F600}b", "日本"] {
+                let said = Localization(localeID: localeID)("doc.badCurrency", Sanitiser.quoted(text))
+                #expect(said.hasPrefix(open + text + close + " "), "\(localeID): \(said.debugDescription)")
+            }
+        }
+    }
+
     @Test(arguments: ["de", "tr"])
     func everyKeyExistsInEveryLanguageWithTheSamePlaceholders(_ language: String) throws {
         let english = try #require(Self.tables["en"])
