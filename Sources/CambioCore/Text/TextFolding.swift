@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Folds text for matching names: lower case, accents removed, Turkish dotless i and a few
 /// letters that have no decomposition mapped to ASCII, punctuation turned into single spaces.
@@ -108,33 +107,23 @@ public enum TextFolding {
     /// The last of the Latin blocks (Latin-1, Extended-A and -B end below it).
     private static let latinEnd: UInt32 = 0x250
 
-    /// Each Latin letter past ASCII as `stripped` gives it, asked of Foundation the first time
-    /// the letter is met.
-    private static let latin = Mutex([String?](repeating: nil, count: Int(latinEnd) - 0x80))
-
-    /// `stripped` of text whose every scalar is below U+0250, scalar by scalar: Foundation's
-    /// folding of these is the same alone as in any context (a test checks it over random
-    /// text), and a letter's answer is remembered. `nil` for text with any other scalar
-    /// (combining marks, which change the letter before them, among them).
+    /// `stripped` of text whose every scalar is below U+0250, scalar by scalar from
+    /// `latinFolded`: Foundation's folding of these is the same alone as in any context (a test
+    /// checks it over random text). `nil` for text with any other scalar (combining marks,
+    /// which change the letter before them, among them).
     static func latinStripped(_ text: some StringProtocol) -> String? {
         let scalars = text.unicodeScalars
         guard scalars.allSatisfy({ $0.value < latinEnd }) else { return nil }
-        return latin.withLock { known in
-            var out = ""
-            out.reserveCapacity(text.utf8.count)
-            for scalar in scalars {
-                let value = scalar.value
-                if value < 0x80 {
-                    out.unicodeScalars.append(value &- 0x41 < 26 ? Unicode.Scalar(UInt8(value) | 0x20) : scalar)
-                } else if let folded = known[Int(value) - 0x80] {
-                    out += folded
-                } else {
-                    let folded = stripped(String(scalar))
-                    known[Int(value) - 0x80] = folded
-                    out += folded
-                }
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in scalars {
+            let value = scalar.value
+            if value < 0x80 {
+                out.unicodeScalars.append(value &- 0x41 < 26 ? Unicode.Scalar(UInt8(value) | 0x20) : scalar)
+            } else {
+                out += latinFolded[Int(value) - 0x80]
             }
-            return out
         }
+        return out
     }
 }
