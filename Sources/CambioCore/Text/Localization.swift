@@ -15,8 +15,13 @@ public struct Localization: Sendable {
     /// The languages the interface is written in.
     public static let languages = EmbeddedResources.strings.keys.sorted()
 
-    /// Parsed tables by language, filled on first use.
-    private static let tables = Mutex<[String: [String: String]]>([:])
+    /// Parsed tables by language, and how many texts each language has been asked for.
+    private static let tables = Mutex<(parsed: [String: [String: String]], asked: [String: Int])>(([:], [:]))
+
+    /// How many texts of a language are read straight from its file before the file is read
+    /// whole: a one-shot command says a sentence or two, and reading the whole file once
+    /// costs as much as some seventy lookups.
+    static let directLookups = 32
 
     /// The interface for a locale identifier or language code (`de_AT` → German); other
     /// languages get English.
@@ -27,13 +32,17 @@ public struct Localization: Sendable {
     /// The text for `key` in `language`, else in English.
     private static func template(_ key: String, _ language: String) -> String? {
         tables.withLock { tables in
-            func table(_ language: String) -> [String: String] {
-                if let known = tables[language] { return known }
-                let parsed = parse(EmbeddedResources.strings[language] ?? "")
-                tables[language] = parsed
-                return parsed
+            func text(_ language: String) -> String? {
+                if let parsed = tables.parsed[language] { return parsed[key] }
+                let source = EmbeddedResources.strings[language] ?? ""
+                let asked = tables.asked[language, default: 0] + 1
+                tables.asked[language] = asked
+                guard asked > directLookups else { return lookup(key, in: source) }
+                let parsed = parse(source)
+                tables.parsed[language] = parsed
+                return parsed[key]
             }
-            return table(language)[key] ?? (language == "en" ? nil : table("en")[key])
+            return text(language) ?? (language == "en" ? nil : text("en"))
         }
     }
 
@@ -172,61 +181,97 @@ public struct Localization: Sendable {
         var table: [String: String] = [:]
         var text = text
         text.withUTF8 { bytes in
-            guard let base = bytes.baseAddress else { return }
             // An entry is some 80 bytes: room enough for all of them.
             table.reserveCapacity(bytes.count / 64)
-            func position(_ found: UnsafeMutableRawPointer?) -> Int? {
-                found.map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) }
-            }
-            var lineStart = 0
-            while lineStart < bytes.count {
-                let lineEnd = position(memchr(base + lineStart, 0x0A, bytes.count - lineStart)) ?? bytes.count
-                defer { lineStart = lineEnd + 1 }
-                guard lineEnd > lineStart, bytes[lineStart] != UInt8(ascii: "#") else { continue }
-                // The first " = " separates the key from the text.
-                var equals: Int?
-                var search = lineStart + 1
-                while equals == nil, search < lineEnd - 1, let sign = position(memchr(base + search, 0x3D, lineEnd - 1 - search)) {
-                    if bytes[sign - 1] == 0x20, bytes[sign + 1] == 0x20 { equals = sign - 1 }
-                    search = sign + 1
-                }
-                guard let equals else { continue }
-                var keyStart = lineStart
-                var keyEnd = equals
-                while keyStart < keyEnd, bytes[keyStart] == 0x20 || bytes[keyStart] == 0x09 { keyStart += 1 }
-                while keyEnd > keyStart, bytes[keyEnd - 1] == 0x20 || bytes[keyEnd - 1] == 0x09 { keyEnd -= 1 }
-                guard keyStart < keyEnd else { continue }
-                let key = String(decoding: UnsafeBufferPointer(rebasing: bytes[keyStart..<keyEnd]), as: UTF8.self)
-                let valueStart = equals + 3
-                // Most texts have no `\n`: taken as they stand.
-                guard memchr(base + valueStart, Int32(UInt8(ascii: "\\")), lineEnd - valueStart) != nil else {
-                    table[key] = String(decoding: UnsafeBufferPointer(rebasing: bytes[valueStart..<lineEnd]), as: UTF8.self)
-                    continue
-                }
-                var value: [UInt8] = []
-                value.reserveCapacity(lineEnd - valueStart)
-                var index = valueStart
-                while index < lineEnd {
-                    if bytes[index] == UInt8(ascii: "\\"), index + 1 < lineEnd, bytes[index + 1] == UInt8(ascii: "n") {
-                        value.append(UInt8(ascii: "\n"))
-                        index += 2
-                    } else {
-                        value.append(bytes[index])
-                        index += 1
-                    }
-                }
-                table[key] = String(decoding: value, as: UTF8.self)
+            eachLine(bytes) { line in
+                guard let (key, value) = entry(bytes, line) else { return }
+                table[String(decoding: UnsafeBufferPointer(rebasing: bytes[key]), as: UTF8.self)] = value
             }
         }
         return table
+    }
+
+    /// Each line's range in `bytes`, without its line feed.
+    private static func eachLine(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>) -> Void) {
+        guard let base = bytes.baseAddress else { return }
+        var lineStart = 0
+        while lineStart < bytes.count {
+            let lineEnd =
+                memchr(base + lineStart, 0x0A, bytes.count - lineStart).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) }
+                ?? bytes.count
+            body(lineStart..<lineEnd)
+            lineStart = lineEnd + 1
+        }
+    }
+
+    /// The text `parse` gives for one key (the last line that has it), found by comparing
+    /// the start of each line with the key, without making the others' texts.
+    static func lookup(_ key: String, in text: String) -> String? {
+        var text = text
+        var key = key
+        return text.withUTF8 { bytes -> String? in
+            key.withUTF8 { needle -> String? in
+                guard let base = bytes.baseAddress, let keyBase = needle.baseAddress, !needle.isEmpty else { return nil }
+                var found: String?
+                eachLine(bytes) { line in
+                    var keyStart = line.lowerBound
+                    while keyStart < line.upperBound, bytes[keyStart] == 0x20 || bytes[keyStart] == 0x09 { keyStart += 1 }
+                    guard line.upperBound - keyStart > needle.count, memcmp(base + keyStart, keyBase, needle.count) == 0,
+                        let (range, value) = entry(bytes, line), range == keyStart..<keyStart + needle.count
+                    else { return }
+                    found = value
+                }
+                return found
+            }
+        }
+    }
+
+    /// One line's entry: where its key is, and its text with `\n` read; `nil` for a comment, a
+    /// blank line or a line without ` = `.
+    private static func entry(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> (key: Range<Int>, value: String)? {
+        guard let base = bytes.baseAddress else { return nil }
+        let (lineStart, lineEnd) = (line.lowerBound, line.upperBound)
+        guard lineEnd > lineStart, bytes[lineStart] != UInt8(ascii: "#") else { return nil }
+        // The first " = " separates the key from the text.
+        var equals: Int?
+        var search = lineStart + 1
+        while equals == nil, search < lineEnd - 1, let found = memchr(base + search, 0x3D, lineEnd - 1 - search) {
+            let sign = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            if bytes[sign - 1] == 0x20, bytes[sign + 1] == 0x20 { equals = sign - 1 }
+            search = sign + 1
+        }
+        guard let equals else { return nil }
+        var keyStart = lineStart
+        var keyEnd = equals
+        while keyStart < keyEnd, bytes[keyStart] == 0x20 || bytes[keyStart] == 0x09 { keyStart += 1 }
+        while keyEnd > keyStart, bytes[keyEnd - 1] == 0x20 || bytes[keyEnd - 1] == 0x09 { keyEnd -= 1 }
+        guard keyStart < keyEnd else { return nil }
+        let valueStart = equals + 3
+        // Most texts have no `\n`: taken as they stand.
+        guard memchr(base + valueStart, Int32(UInt8(ascii: "\\")), lineEnd - valueStart) != nil else {
+            return (keyStart..<keyEnd, String(decoding: UnsafeBufferPointer(rebasing: bytes[valueStart..<lineEnd]), as: UTF8.self))
+        }
+        var value: [UInt8] = []
+        value.reserveCapacity(lineEnd - valueStart)
+        var index = valueStart
+        while index < lineEnd {
+            if bytes[index] == UInt8(ascii: "\\"), index + 1 < lineEnd, bytes[index + 1] == UInt8(ascii: "n") {
+                value.append(UInt8(ascii: "\n"))
+                index += 2
+            } else {
+                value.append(bytes[index])
+                index += 1
+            }
+        }
+        return (keyStart..<keyEnd, String(decoding: value, as: UTF8.self))
     }
 
     /// The text for `key` in every interface language that has one (English first).
     public static func inEveryLanguage(_ key: String) -> [String] {
         (["en"] + languages.filter { $0 != "en" }).compactMap { language in
             tables.withLock { tables in
-                if tables[language] == nil { tables[language] = parse(EmbeddedResources.strings[language] ?? "") }
-                return tables[language]?[key]
+                if tables.parsed[language] == nil { tables.parsed[language] = parse(EmbeddedResources.strings[language] ?? "") }
+                return tables.parsed[language]?[key]
             }
         }
     }

@@ -21,6 +21,30 @@ import Testing
         #expect(Localization.languages == ["de", "en", "tr"])
     }
 
+    /// A text read straight from its file is the one the whole file's table has: for every
+    /// key of every language, for keys it lacks, and over random files of repeated keys, keys
+    /// inside longer keys and inside texts, comments, tabs and lines without ` = `.
+    @Test func aTextReadStraightFromItsFileIsTheTablesText() {
+        for (language, source) in Localization.sources {
+            let table = Localization.parse(source)
+            for (key, text) in table { #expect(Localization.lookup(key, in: source) == text, "\(language) \(key)") }
+            for key in ["doc", "nothing.here", "e", " = ", "#"] { #expect(Localization.lookup(key, in: source) == table[key], "\(language) \(key)") }
+        }
+        let keys = ["a", "a.b", "ab", "b", "x a"]
+        let lines = [
+            "a = one", "a.b = two", "ab = three\\nfour", "\ta = five", "# a = six", "b = a", "b = says a = b", "a= seven", "  a  =  eight ",
+            "x a = nine",
+            "a.b", "", "= a", "b = ", "ab =", "a = ",
+        ]
+        var random = SplitMix64(seed: 32)
+        for _ in 0..<3_000 {
+            let text = (0..<Int.random(in: 0...8, using: &random)).map { _ in lines[Int.random(in: 0..<lines.count, using: &random)] }.joined(
+                separator: "\n")
+            let table = Localization.parse(text)
+            for key in keys { #expect(Localization.lookup(key, in: text) == table[key], "\(key) in \(text.debugDescription)") }
+        }
+    }
+
     /// The quotation placeholders become the language's marks, and nothing else does: other
     /// characters whose UTF-8 begins as theirs (U+E080, U+EFFF) and text of every width stay.
     @Test func quotationPlaceholdersBecomeTheLanguagesMarks() {
