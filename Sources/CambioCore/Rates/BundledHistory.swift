@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The ECB's reference rates of every working day since 1999-01-04, compiled into the binary
 /// (`EmbeddedHistory`) and read in place: a day's rate of a currency is one fixed-width cell
@@ -98,22 +99,37 @@ public final class BundledHistory: Sendable {
     public func index(onOrBefore day: Day) -> Int? {
         guard day.number < EmbeddedHistory.lastDay else { return day.number >= EmbeddedHistory.firstDay ? dayCount - 1 : nil }
         guard day.number >= EmbeddedHistory.firstDay else { return nil }
+        // A one-shot command asks once or twice: a search is cheaper than making the calendar.
+        if asked.load(ordering: .relaxed) < Self.searchesBeforeCalendar {
+            asked.add(1, ordering: .relaxed)
+            return searchedIndex(onOrBefore: day)
+        }
         return Int(Self.calendar[day.number - EmbeddedHistory.firstDay])
     }
 
+    /// The same found by a binary search of the days, for a day within the history.
+    func searchedIndex(onOrBefore day: Day) -> Int { partition { $0 <= day.number } - 1 }
+
+    /// How many days are searched for before the calendar is made.
+    static let searchesBeforeCalendar = 64
+    private let asked = Atomic<Int>(0)
+
     /// For each calendar day from the first to the last, the index of the last published day
-    /// on or before it (20 KB, made when a dated line first asks): a dated line finds its day
-    /// without a search.
-    private static let calendar: [UInt16] = {
+    /// on or before it (20 KB, made when a dated line has asked `searchesBeforeCalendar` times):
+    /// a pipe of dated lines finds each day without a search.
+    static let calendar: [UInt16] = {
         let history = BundledHistory.shared
-        var table = [UInt16](repeating: 0, count: EmbeddedHistory.lastDay - EmbeddedHistory.firstDay + 1)
-        var index = 0
-        for offset in table.indices {
-            let number = EmbeddedHistory.firstDay + offset
-            while index + 1 < EmbeddedHistory.dayCount, history.day(at: index + 1).number <= number { index += 1 }
-            table[offset] = UInt16(index)
+        let count = EmbeddedHistory.lastDay - EmbeddedHistory.firstDay + 1
+        return [UInt16](unsafeUninitializedCapacity: count) { table, initialized in
+            // Each published day stands for itself and the days up to the next one.
+            var start = 0
+            for index in 0..<EmbeddedHistory.dayCount {
+                let end = index + 1 < EmbeddedHistory.dayCount ? history.day(at: index + 1).number - EmbeddedHistory.firstDay : count
+                for offset in start..<end { table[offset] = UInt16(index) }
+                start = end
+            }
+            initialized = count
         }
-        return table
     }()
 
     /// The indices of the published days from `start` to `end`, both included.

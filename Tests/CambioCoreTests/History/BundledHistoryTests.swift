@@ -6,6 +6,19 @@ import Testing
 /// The compiled-in history is the ECB's CSV, cell for cell.
 @Suite struct BundledHistoryTests {
 
+    /// Every calendar day finds the same published day by search as by the calendar, and it
+    /// is the last published day on or before it.
+    @Test func everyDayFindsItsPublishedDayBySearchAndByCalendar() {
+        let history = BundledHistory.shared
+        var index = 0
+        for number in history.firstDay.number..<history.lastDay.number {
+            while index + 1 < history.dayCount, history.day(at: index + 1).number <= number { index += 1 }
+            let day = Day(number: number)
+            #expect(history.searchedIndex(onOrBefore: day) == index, "\(day)")
+            #expect(Int(BundledHistory.calendar[number - history.firstDay.number]) == index, "\(day)")
+        }
+    }
+
     @Test func embeddedFormMatchesTheECBsCSVCellForCell() throws {
         let rows = ECBCSV.rows
         try #require(rows.count > 7000, "python3 could not read the zip")
