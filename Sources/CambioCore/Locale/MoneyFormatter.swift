@@ -452,10 +452,9 @@ public final class MoneyFormatter {
 
     /// Splits a formatted sample into what stands before its first digit and after its last.
     private static func split(_ text: String) -> (prefix: String, suffix: String) {
-        let characters = Array(text)
-        guard let first = characters.firstIndex(where: { $0.wholeNumberValue != nil }),
-            let last = characters.lastIndex(where: { $0.wholeNumberValue != nil })
+        guard let first = text.firstIndex(where: { $0.wholeNumberValue != nil }),
+            let last = text.lastIndex(where: { $0.wholeNumberValue != nil })
         else { return ("", "") }
-        return (String(characters[..<first]), String(characters[(last + 1)...]))
+        return (String(text[..<first]), String(text[text.index(after: last)...]))
     }
 }

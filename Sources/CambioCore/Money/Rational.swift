@@ -311,7 +311,7 @@ public struct Rational: Sendable, CustomStringConvertible {
         guard fractionDigits > 0 else { return digits }
         let padded = digits.zeroPadded(to: fractionDigits + 1)
         let point = padded.index(padded.endIndex, offsetBy: -fractionDigits)
-        return padded[..<point] + "." + padded[point...]
+        return String(padded[..<point]) + "." + String(padded[point...])
     }
 
     /// The position of the first significant digit: 0 for values in [1, 10), -3 for 0.00123;
