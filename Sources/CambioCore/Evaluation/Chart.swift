@@ -10,7 +10,8 @@ public struct Chart: Sendable {
     public static func plot(days: [Int], values: [Double], low: Double, high: Double, plotColumns: Int) -> [String] {
         let width = max(2, plotColumns) * 2
         let height = rows * 4
-        var dots = [[Bool]](repeating: [Bool](repeating: false, count: width), count: height)
+        // Row by row in one array: a dot is one store, without a row array to check.
+        var dots = [Bool](repeating: false, count: width * height)
         guard let firstDay = days.first, let lastDay = days.last, !values.isEmpty else {
             return [String](repeating: "", count: rows)
         }
@@ -31,10 +32,10 @@ public struct Chart: Sendable {
                 for step in 0...steps {
                     let px = previous.x + (point.x - previous.x) * step / steps
                     let py = previous.y + (point.y - previous.y) * step / steps
-                    dots[py][px] = true
+                    dots[py * width + px] = true
                 }
             } else {
-                dots[point.y][point.x] = true
+                dots[point.y * width + point.x] = true
             }
             previous = point
         }
@@ -46,7 +47,7 @@ public struct Chart: Sendable {
             for column in 0..<width / 2 {
                 var cell: UInt32 = 0
                 for dy in 0..<4 {
-                    for dx in 0..<2 where dots[row * 4 + dy][column * 2 + dx] { cell |= bits[dy][dx] }
+                    for dx in 0..<2 where dots[(row * 4 + dy) * width + column * 2 + dx] { cell |= bits[dy][dx] }
                 }
                 line.unicodeScalars.append(Unicode.Scalar(0x2800 + cell) ?? " ")
             }

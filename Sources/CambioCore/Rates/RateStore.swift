@@ -524,14 +524,14 @@ public final class RateStore {
     public func series(from: CurrencyCode, to: CurrencyCode, start: Day, end: Day, pinned: String?) -> [Point] {
         var points: [Point] = []
         let ecbAsked = pinned == nil || pinned == RateSource.ecbID
-        let a = Self.drawing(from)
-        let b = Self.drawing(to)
+        let a = Drawing(from)
+        let b = Drawing(to)
         if ecbAsked {
             let range = history.indices(from: start, through: end)
             points.reserveCapacity(range.count)
             for index in range {
                 let day = history.day(at: index)
-                guard let x = a(index, day), let y = b(index, day) else { continue }
+                guard let x = a.value(index, day), let y = b.value(index, day) else { continue }
                 points.append(Point(day: day, value: y / x, sourceID: RateSource.ecbID, origin: .bundled(index)))
             }
             if end > history.lastDay {
@@ -547,7 +547,7 @@ public final class RateStore {
             guard ecbAsked else { return false }
             if day <= history.lastDay {
                 guard let index = history.index(onOrBefore: day), history.day(at: index) == day else { return false }
-                return a(index, day) != nil && b(index, day) != nil
+                return a.value(index, day) != nil && b.value(index, day) != nil
             }
             return ecbDays[day.number]?.rate(from: from, to: to) != nil
         }
@@ -568,17 +568,28 @@ public final class RateStore {
         return points
     }
 
-    /// Units of a currency per euro on a bundled day, approximately (for drawing).
-    private static func drawing(_ code: CurrencyCode) -> (Int, Day) -> Double? {
-        if code == .eur { return { _, _ in 1 } }
+    /// Units of a currency per euro on a bundled day, approximately (for drawing): what is
+    /// looked up once for a whole series, so that each day reads one cell.
+    private struct Drawing {
         let history = BundledHistory.shared
-        let legacy = LegacyEuro.entry(code)
-        let fixed = legacy.map { Double($0.scaledValue) / Double(BundledHistory.powerOfTen($0.scale)) }
-        let column = history.column(code)
-        return { index, day in
-            if let legacy, let fixed, legacy.since <= day { return fixed }
-            guard let column, let cell = history.scaled(column: column, at: index) else { return nil }
-            return Double(cell.value) / Double(BundledHistory.powerOfTen(cell.scale))
+        /// The fixed rate of a legacy currency, and the day it applies from.
+        let fixed: (rate: Double, since: Day)?
+        /// The currency's column and its power of ten; `nil` for the euro.
+        let column: (index: Int, divisor: Double)?
+        let isEuro: Bool
+
+        init(_ code: CurrencyCode) {
+            isEuro = code == .eur
+            fixed = LegacyEuro.entry(code).map { (Double($0.scaledValue) / Double(BundledHistory.powerOfTen($0.scale)), $0.since) }
+            let history = BundledHistory.shared
+            column = history.column(code).map { ($0, Double(BundledHistory.powerOfTen(history.scale(ofColumn: $0)))) }
+        }
+
+        @inline(__always) func value(_ index: Int, _ day: Day) -> Double? {
+            if isEuro { return 1 }
+            if let fixed, fixed.since <= day { return fixed.rate }
+            guard let column, let cell = history.scaled(column: column.index, at: index) else { return nil }
+            return Double(cell.value) / column.divisor
         }
     }
 }
