@@ -2,8 +2,9 @@ import Foundation
 import Synchronization
 
 /// The interface's sentences in one language (English, German or Turkish), from
-/// `Resources/Localization/LANGUAGE.strings`; English fills any gap. A language's texts are
-/// read when its first sentence is needed, so a run that prints only results reads none.
+/// `Resources/Localization/LANGUAGE.strings`; English fills any gap. A run that prints only
+/// results reads none of a language's texts, one that says a few finds each in the file, and
+/// one that says more reads the file into a table once.
 public struct Localization: Sendable {
     /// The language actually used (`en`, `de`, `tr`).
     public let language: String
