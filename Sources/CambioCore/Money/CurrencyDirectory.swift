@@ -335,11 +335,12 @@ public final class CurrencyDirectory {
     static let sameWord: [String: String] = ["rial": "riyal", "riyal": "rial"]
 
     /// Other spellings and plurals, folded: Spanish, Portuguese and Turkish forms of the
-    /// names that ICU gives in English.
+    /// names that ICU gives in English, and German plurals of the names it gives in German
+    /// (`dänische Kronen`, `indische Rupien`).
     static let spellings: [String: String] = [
         "dolar": "dollar", "dolares": "dollar", "reais": "real", "libras": "pound", "libra": "pound",
         "francos": "franc", "franco": "franc", "yenes": "yen", "rupias": "rupee", "rupia": "rupee",
-        "avro": "euro",
+        "avro": "euro", "kronen": "krone", "rupien": "rupie",
     ]
 
     /// Whether the typed words start consecutive words of `name` (`turk lir` in `turkish lira`),

@@ -55,6 +55,11 @@ import Testing
         let german = directory("de")
         #expect(found("schweizer franken", german) == "CHF")
         #expect(found("Japanischer Yen", german) == "JPY")
+        // German plurals, as a German counts them (`100 dänische Kronen`).
+        for (plural, code) in [("dänische Kronen", "DKK"), ("schwedische kronen", "SEK"), ("Tschechische Kronen", "CZK"), ("indische Rupien", "INR")]
+        {
+            #expect(found(plural, german) == code, "\(plural)")
+        }
         // English names work for every user.
         #expect(found("swiss franc", german) == "CHF")
     }
