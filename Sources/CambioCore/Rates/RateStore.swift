@@ -574,7 +574,8 @@ public final class RateStore {
         let history = BundledHistory.shared
         /// The fixed rate of a legacy currency, and the day it applies from.
         let fixed: (rate: Double, since: Day)?
-        /// The currency's column and its power of ten; `nil` for the euro.
+        /// The currency's column and its power of ten; `nil` for the euro and for a currency
+        /// the history has no column of.
         let column: (index: Int, divisor: Double)?
         let isEuro: Bool
 
