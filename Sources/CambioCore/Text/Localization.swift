@@ -123,8 +123,7 @@ public struct Localization: Sendable {
             var index = 0
             while index < bytes.count {
                 // The text up to the next EE is copied in one piece.
-                let next =
-                    memchr(base + index, 0xEE, bytes.count - index).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? bytes.count
+                let next = Self.index(of: 0xEE, in: bytes, from: index, to: bytes.count) ?? bytes.count
                 out.append(contentsOf: UnsafeBufferPointer(start: base + index, count: next - index))
                 index = next
                 guard index < bytes.count else { break }
@@ -150,11 +149,10 @@ public struct Localization: Sendable {
             out.reserveCapacity(bytes.count + 64)
             var index = 0
             while index < bytes.count {
-                guard let found = memchr(base + index, Int32(UInt8(ascii: "{")), bytes.count - index) else {
+                guard let brace = Self.index(of: UInt8(ascii: "{"), in: bytes, from: index, to: bytes.count) else {
                     out.append(contentsOf: UnsafeBufferPointer(start: base + index, count: bytes.count - index))
                     break
                 }
-                let brace = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
                 out.append(contentsOf: UnsafeBufferPointer(start: base + index, count: brace - index))
                 var end = brace + 1
                 var number = 0
@@ -194,12 +192,9 @@ public struct Localization: Sendable {
 
     /// Each line's range in `bytes`, without its line feed.
     private static func eachLine(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>) -> Void) {
-        guard let base = bytes.baseAddress else { return }
         var lineStart = 0
         while lineStart < bytes.count {
-            let lineEnd =
-                memchr(base + lineStart, 0x0A, bytes.count - lineStart).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) }
-                ?? bytes.count
+            let lineEnd = index(of: 0x0A, in: bytes, from: lineStart, to: bytes.count) ?? bytes.count
             body(lineStart..<lineEnd)
             lineStart = lineEnd + 1
         }
@@ -227,6 +222,12 @@ public struct Localization: Sendable {
         }
     }
 
+    /// Where `byte` first is in `bytes[from..<to]` (memchr); nil when it is not there.
+    private static func index(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int? {
+        guard let base = bytes.baseAddress, from < to, let found = memchr(base + from, Int32(byte), to - from) else { return nil }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
+
     /// One line's entry: where its key is, and its text with `\n` read; `nil` for a comment, a
     /// blank line or a line without ` = `.
     private static func entry(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> (key: Range<Int>, value: String)? {
@@ -236,8 +237,7 @@ public struct Localization: Sendable {
         // The first " = " separates the key from the text.
         var equals: Int?
         var search = lineStart + 1
-        while equals == nil, search < lineEnd - 1, let found = memchr(base + search, 0x3D, lineEnd - 1 - search) {
-            let sign = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        while equals == nil, let sign = index(of: UInt8(ascii: "="), in: bytes, from: search, to: lineEnd - 1) {
             if bytes[sign - 1] == 0x20, bytes[sign + 1] == 0x20 { equals = sign - 1 }
             search = sign + 1
         }
