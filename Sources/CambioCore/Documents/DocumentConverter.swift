@@ -128,7 +128,7 @@ public final class DocumentConverter {
         if let asked = options.localeID {
             localeID = asked
         } else {
-            let userDecimal = NumberConventions(localeID: state.locale.numbers).decimalSeparator
+            let userDecimal = NumberConventions.of(state.locale.numbers).decimalSeparator
             switch survey.evidence {
             case .comma(let line):
                 localeID = userDecimal == "," ? state.locale.numbers : "de_DE"
@@ -148,9 +148,11 @@ public final class DocumentConverter {
                 notes.append(localized("doc.readAsUser", localeID))
             }
         }
-        let conventions = NumberConventions(localeID: localeID)
+        let conventions = NumberConventions.of(localeID)
         let parser = AmountParser(conventions: conventions)
-        let reader = DateReader(localeID: localeID)
+        let reader = DateReader.of(localeID)
+        // How an amount is written here, for the rows whose amount is not one.
+        let exampleAmount = conventions.exampleAmount
         // A date column that proves its order (`13/02/2024`) is never read in the other one:
         // `05/02/2024` beside it would be 2 May in en_US.
         if let first = survey.dayFirst, let second = survey.monthFirst {
@@ -326,7 +328,7 @@ public final class DocumentConverter {
             }
             // The amount and its currency.
             guard let amount = quickAmount.map({ (value: $0, currency: String?.none) }) ?? Self.amount(amountText, parser) else {
-                failed(localized("doc.badAmount", Sanitiser.quoted(amountText), conventions.exampleAmount))
+                failed(localized("doc.badAmount", Sanitiser.quoted(amountText), exampleAmount))
                 continue
             }
             // The row's currency: its column's (a short cell seen before is found by its bytes),

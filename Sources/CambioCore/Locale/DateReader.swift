@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Reads the date after `on`, by one stated rule (`help on`):
 ///
@@ -26,6 +27,16 @@ public struct DateReader: Sendable {
     /// The locale's separator (`.`, `/`, `-`).
     public let separator: Character
     private let separatorByte: UInt8
+
+    /// The reader of `localeID`, made once per process (at most 64 locales are kept).
+    public static func of(_ localeID: String) -> DateReader {
+        if let known = known.withLock({ $0[localeID] }) { return known }
+        let reader = DateReader(localeID: localeID)
+        known.withLock { if $0.count < 64 { $0[localeID] = reader } }
+        return reader
+    }
+
+    private static let known = Mutex<[String: DateReader]>([:])
 
     public init(localeID: String) {
         self.localeID = localeID
