@@ -110,7 +110,7 @@ public final class DocumentConverter {
         // The amounts' currency when no column gives it.
         var fixedCurrency = options.from
         if columns.currency == nil, fixedCurrency == nil, let named = columns.headerCurrency {
-            guard case .found(let code, let via) = engine.directory.resolve(named) else {
+            guard case .found(let code, let via) = engine.directory.resolve(named, suggesting: false) else {
                 throw Failure(message: localized("doc.noCurrency"))
             }
             if let taken = Self.taken(via) {
@@ -336,7 +336,7 @@ public final class DocumentConverter {
             // (`12,50 €`) must be one and the same, never dropped for the column's.
             func resolved(_ text: String) -> CurrencyCode? {
                 if let known = currencies[text] { return known }
-                guard case .found(let code, let via) = engine.directory.resolve(text) else { return nil }
+                guard case .found(let code, let via) = engine.directory.resolve(text, suggesting: false) else { return nil }
                 currencies[text] = code
                 // A symbol or a word that fits several currencies is taken by the stated rule,
                 // and said, as the shell says it: once for each way it is written.
@@ -346,7 +346,7 @@ public final class DocumentConverter {
                 return code
             }
             func badCurrency(_ text: String) -> String {
-                if case .ambiguous(let candidates) = engine.directory.resolve(text) {
+                if case .ambiguous(let candidates) = engine.directory.resolve(text, suggesting: false) {
                     return localized("error.ambiguousCurrency", Sanitiser.quoted(text), candidates.map(\.rawValue).joined(separator: ", "))
                 }
                 return localized("doc.badCurrency", Sanitiser.quoted(text))

@@ -125,7 +125,7 @@ public enum Completer {
             let phrase = String(characters[start...])
             let trimmed = phrase.trimmingSpaces()
             var resolved = false
-            if case .found = engine.directory.resolve(trimmed) { resolved = true }
+            if case .found = engine.directory.resolve(trimmed, suggesting: false) { resolved = true }
             if partial != nil || !resolved {
                 let named = engine.directory.matches(trimmed, recent: recent).filter { $0.strength >= 2 }
                 if !named.isEmpty {

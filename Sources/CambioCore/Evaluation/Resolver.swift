@@ -138,7 +138,7 @@ public final class Resolver {
     func pair(_ reference: CurrencyReference) -> (CurrencyCode, CurrencyCode)? {
         let text = reference.text
         guard text.count == 6, text.allSatisfy({ $0.isASCII && $0.isLetter }) else { return nil }
-        if case .found = directory.resolve(text) { return nil }
+        if case .found = directory.resolve(text, suggesting: false) { return nil }
         guard let from = CurrencyCode(text.prefix(3)), let to = CurrencyCode(text.suffix(3)), directory.contains(from),
             directory.contains(to)
         else { return nil }
@@ -218,7 +218,7 @@ public final class Resolver {
             // phrase is one unknown currency, with the closest ones.
             let words = reference.text.split(separator: " ")
             func named(_ part: ArraySlice<Substring>) -> CurrencyCode? {
-                guard !part.isEmpty, case .found(let code, _) = directory.resolve(part.joined(separator: " ")) else { return nil }
+                guard !part.isEmpty, case .found(let code, _) = directory.resolve(part.joined(separator: " "), suggesting: false) else { return nil }
                 return code
             }
             func names(_ part: ArraySlice<Substring>) -> Bool { named(part) != nil }

@@ -210,29 +210,35 @@ public final class CurrencyDirectory {
     /// Resolves what the user typed for a currency: a code, a symbol, or a name, an everyday
     /// form of it (`dollars`, `dólares`, `reais`), or the starts of its words (`jap`,
     /// `turk lir`). A phrase that fits several currencies follows one rule (`choose`).
-    public func resolve(_ phrase: String) -> Resolution {
+    ///
+    /// A caller that only asks whether the phrase names a currency passes `suggesting: false`:
+    /// an unknown phrase then comes back without the near names, which cost a comparison with
+    /// every name of a near length.
+    public func resolve(_ phrase: String, suggesting: Bool = true) -> Resolution {
         // A ledger names the same few currencies on every line: look each phrase up once.
-        if let known = resolved[phrase] { return known }
-        let resolution = resolveUncached(phrase)
+        if let known = resolved[phrase], known.suggested || !suggesting { return known.resolution }
+        let resolution = resolveUncached(phrase, suggesting: suggesting)
         // Only phrases of a name's length are kept, in a bounded number: a pipe of long
         // unknown words (pasted text) keeps its memory flat.
         guard phrase.utf8.count <= Self.longestName * 4 else { return resolution }
         if resolved.count >= Self.resolvedLimit { resolved.removeAll(keepingCapacity: true) }
-        resolved[phrase] = resolution
+        resolved[phrase] = (resolution, suggesting)
         return resolution
     }
 
     /// Whether `text` names a currency (one or several; a code the table lacks too): what
     /// decides whether a Hebrew or Arabic word is read whole or with a connector joined.
     public func names(_ text: String) -> Bool {
-        if case .unknown = resolve(text) { return false }
+        if case .unknown = resolve(text, suggesting: false) { return false }
         return true
     }
 
-    private var resolved: [String: Resolution] = [:]
+    /// Each phrase's resolution, and whether an unknown one came with its suggestions.
+    private var resolved: [String: (resolution: Resolution, suggested: Bool)] = [:]
     private static let resolvedLimit = 4096
 
-    private func resolveUncached(_ phrase: String) -> Resolution {
+    private func resolveUncached(_ phrase: String, suggesting: Bool) -> Resolution {
+        func suggestions(for folded: String) -> [CurrencyCode] { suggesting ? self.suggestions(for: folded) : [] }
         let trimmed = phrase.trimmingSpaces()
         if let code = CurrencyCode(trimmed) {
             if codeSet.contains(code) { return .found(code, .code) }
