@@ -75,7 +75,7 @@ public final class DocumentConverter {
         _ bytes: UnsafeBufferPointer<UInt8>, _ document: DocumentText, _ options: Options, state: inout SessionState, now: Date,
         host: any SessionHost
     ) throws(Failure) -> Output {
-        let delimiter = options.delimiter ?? DelimitedText.detectDelimiter(document.text)
+        let delimiter = options.delimiter ?? DelimitedText.detectDelimiter(bytes: bytes)
         var scanner = DelimitedText.Scanner(bytes, delimiter: delimiter)
         var notes: [String] = []
         if document.detected { notes.append(localized("doc.readWindows1252")) }
