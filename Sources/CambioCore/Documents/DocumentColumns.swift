@@ -58,27 +58,57 @@ public struct DocumentColumns: Sendable, Equatable {
     }
 
     /// The role a header plays and the currency it names in brackets, if any.
-    static func match(_ header: String, _ role: Role) -> (rank: Int, currency: String?)? { match(folded: fold(header), role) }
+    static func match(_ header: String, _ role: Role) -> (rank: Int, currency: String?)? { Candidates(folded: fold(header)).match(role) }
 
-    /// The same for a header already folded (a row's fields are folded once for every role):
-    /// one lookup of the whole, and one of what comes before a last word of three letters.
-    static func match(folded: String, _ role: Role) -> (rank: Int, currency: String?)? {
-        guard !folded.isEmpty, let ranks = ranks[role] else { return nil }
-        var best = ranks[folded].map { (rank: $0, currency: String?.none) }
-        // `betrag eur`: a name, then a currency code.
-        if role == .amount || role == .charged, let space = folded.lastIndex(of: " ") {
-            let rest = folded[folded.index(after: space)...]
-            if rest.count == 3, rest.allSatisfy(\.isLetter), let rank = ranks[String(folded[..<space])], rank < best?.rank ?? .max {
-                best = (rank, rest.uppercased())
+    /// The same for a header already folded.
+    static func match(folded: String, _ role: Role) -> (rank: Int, currency: String?)? { Candidates(folded: folded).match(role) }
+
+    /// What a folded header can name, for every role at once (a row's fields are each looked
+    /// up once): the roles of the whole, and those of what comes before a last word of three
+    /// letters, with that word as a currency (`betrag eur`).
+    struct Candidates {
+        var whole: [Role: Int]?
+        var named: (ranks: [Role: Int], currency: String)?
+
+        init() {}
+
+        init(folded: String) {
+            // No name with a currency after it is longer than the longest name and four bytes.
+            guard !folded.isEmpty, folded.utf8.count <= longestName + 4 else { return }
+            whole = roles[folded]
+            if let space = folded.utf8.lastIndex(of: UInt8(ascii: " ")) {
+                let rest = folded[folded.index(after: space)...]
+                if rest.count == 3, rest.allSatisfy(\.isLetter), let ranks = roles[String(folded[..<space])] {
+                    named = (ranks, rest.uppercased())
+                }
             }
         }
-        return best
+
+        func match(_ role: Role) -> (rank: Int, currency: String?)? {
+            var best = whole?[role].map { (rank: $0, currency: String?.none) }
+            // `betrag eur`: a name, then a currency code.
+            if role == .amount || role == .charged, let named, let rank = named.ranks[role], rank < best?.rank ?? .max {
+                best = (rank, named.currency)
+            }
+            return best
+        }
     }
 
-    /// Each role's names to their place in `names`.
-    static let ranks: [Role: [String: Int]] = names.mapValues { names in
-        Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: min)
-    }
+    /// The longest header cell that can name a column, in bytes: four times the longest name
+    /// (accents, punctuation and spaces fold away).
+    static let longestCell = 4 * longestName
+
+    /// The length of the longest name, in bytes.
+    static let longestName = names.values.joined().map(\.utf8.count).max() ?? 0
+
+    /// Each name to the roles it names, with its place among each role's names.
+    static let roles: [String: [Role: Int]] = {
+        var roles: [String: [Role: Int]] = [:]
+        for (role, names) in names {
+            for (rank, name) in names.enumerated() where roles[name]?[role] == nil { roles[name, default: [:]][role] = rank }
+        }
+        return roles
+    }()
 
     /// The columns of a header row, by the user's names first (`named`: role → header), then by
     /// the known names; `nil` when there is no amount column.
@@ -92,11 +122,12 @@ public struct DocumentColumns: Sendable, Equatable {
             }
             found[role] = index
         }
-        let folded = header.map(fold)
+        // A cell far longer than any name (a line of text, a note) is not folded to be sure.
+        let candidates = header.map { $0.utf8.count <= longestCell ? Candidates(folded: fold($0)) : Candidates() }
         for role in Role.allCases where found[role] == nil && named[role] == nil {
             var best: (index: Int, rank: Int, currency: String?)?
-            for (index, text) in folded.enumerated() where !found.values.contains(index) {
-                if let match = match(folded: text, role), best.map({ match.rank < $0.rank }) ?? true { best = (index, match.rank, match.currency) }
+            for (index, fits) in candidates.enumerated() where !found.values.contains(index) {
+                if let match = fits.match(role), best.map({ match.rank < $0.rank }) ?? true { best = (index, match.rank, match.currency) }
             }
             if let best {
                 found[role] = best.index
