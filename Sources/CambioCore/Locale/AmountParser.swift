@@ -14,6 +14,8 @@ public struct AmountParser: Sendable {
     /// for reading the common amount straight from its bytes.
     private let decimalByte: UInt8
     private let groupingByte: UInt8
+    /// The locale's digits when they are not ASCII (`٠…٩` in ar_EG), else empty.
+    private let localDigits: [Character]
 
     public init(conventions: NumberConventions) {
         self.conventions = conventions
@@ -22,6 +24,7 @@ public struct AmountParser: Sendable {
             return value
         }
         decimalByte = ascii(conventions.decimalSeparator)
+        localDigits = conventions.digits.allSatisfy(\.isASCII) ? [] : conventions.digits
         let grouping = ascii(conventions.groupingSeparator)
         groupingByte = grouping == decimalByte ? 0 : grouping
     }
@@ -247,8 +250,9 @@ public struct AmountParser: Sendable {
     /// ASCII digits, the locale's own, and any other decimal digit a keyboard or input method
     /// gives (full-width `１５００`, Bengali `১২৩` where Foundation reports Latin digits).
     private func digitValue(_ character: Character) -> Int? {
-        if let ascii = character.asciiValue, (48...57).contains(ascii) { return Int(ascii - 48) }
-        if let local = conventions.digits.firstIndex(of: character) { return local }
+        // No other ASCII character is a digit, in any locale.
+        if let ascii = character.asciiValue { return (48...57).contains(ascii) ? Int(ascii - 48) : nil }
+        if let local = localDigits.firstIndex(of: character) { return local }
         guard character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first,
             scalar.properties.generalCategory == .decimalNumber, let value = scalar.properties.numericValue
         else { return nil }
