@@ -90,7 +90,7 @@ public struct Localization: Sendable {
         // Examples are changed in the sentence only, never in what fills it (the user's text).
         let template = localExamples(Self.template(key, language) ?? key)
         guard !arguments.isEmpty else { return template }
-        return finished(fill(template, arguments))
+        return fill(template, arguments)
     }
 
     /// A sentence looked up once and filled many times (a note said for many days), as
@@ -100,7 +100,7 @@ public struct Localization: Sendable {
         fileprivate let localization: Localization
 
         public func callAsFunction(_ arguments: String...) -> String {
-            arguments.isEmpty ? template : localization.finished(localization.fill(template, arguments))
+            arguments.isEmpty ? template : localization.fill(template, arguments)
         }
     }
 
@@ -108,15 +108,14 @@ public struct Localization: Sendable {
         Prepared(template: localExamples(Self.template(key, language) ?? key), localization: self)
     }
 
-    /// A filled sentence with its quotation marks.
-    private func finished(_ filled: String) -> String {
+    /// A filled sentence's bytes with its quotation marks, as a string.
+    private func finished(_ filled: [UInt8]) -> String {
         // Quotation marks in the sentence's own language (see `Sanitiser.quoted`): the
         // sanitiser's marks are U+E000 and U+E001, EE 80 80 and EE 80 81 in UTF-8.
-        guard Self.find(0xEE, in: filled) else { return filled }
+        guard filled.contains(0xEE) else { return String(decoding: filled, as: UTF8.self) }
         let open = Array((Self.template("quote.open", language) ?? "“").utf8)
         let close = Array((Self.template("quote.close", language) ?? "”").utf8)
-        var filled = filled
-        return filled.withUTF8 { bytes in
+        return filled.withUnsafeBufferPointer { bytes in
             var out: [UInt8] = []
             out.reserveCapacity(bytes.count + 8)
             guard let base = bytes.baseAddress else { return "" }
@@ -139,6 +138,7 @@ public struct Localization: Sendable {
         }
     }
 
+    /// `template` with its `{N}`s filled, finished.
     private func fill(_ template: String, _ arguments: [String]) -> String {
         // One pass over the template's bytes: the text between `{N}`s is copied as it is, and
         // `{N}` becomes argument N.
@@ -163,7 +163,7 @@ public struct Localization: Sendable {
                 if end > brace + 1, end < bytes.count, bytes[end] == UInt8(ascii: "}"), arguments.indices.contains(number) {
                     // Whatever fills a sentence may have come from outside: it goes through the
                     // sanitiser, so no argument can carry an escape sequence to the terminal.
-                    out += Sanitiser.visible(arguments[number]).utf8
+                    Sanitiser.appendVisible(arguments[number], to: &out)
                     index = end + 1
                 } else {
                     out.append(UInt8(ascii: "{"))
@@ -171,7 +171,7 @@ public struct Localization: Sendable {
                 }
             }
         }
-        return String(decoding: out, as: UTF8.self)
+        return finished(out)
     }
 
     /// Keys and texts of one `.strings` file: `key = text`, `#` comments, `\n` for a line break.

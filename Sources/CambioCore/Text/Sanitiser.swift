@@ -24,6 +24,18 @@ public enum Sanitiser {
         return out
     }
 
+    /// The same, appended to `out` as UTF-8: text with nothing to show otherwise (nearly all)
+    /// is copied from its own bytes.
+    public static func appendVisible(_ text: String, to out: inout [UInt8]) {
+        var text = text
+        let copied = text.withUTF8 { bytes in
+            guard !hidesAny(bytes) else { return false }
+            out.append(contentsOf: bytes)
+            return true
+        }
+        if !copied { out.append(contentsOf: visible(text).utf8) }
+    }
+
     /// Whether well-formed UTF-8 holds a scalar that is shown as `U+XXXX`, decoded from its
     /// bytes.
     private static func hidesAny(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -64,7 +76,9 @@ public enum Sanitiser {
     /// placeholders that the sentence it goes into replaces with its language's quotation
     /// marks (“…” in English and Turkish, „…“ in German), so one message never mixes two kinds.
     public static func quoted(_ text: some StringProtocol) -> String {
-        let shown = text.count > 40 ? String(text.prefix(39)) + "…" : String(text)
+        // Only the first 41 characters are counted: a cell may be a whole file.
+        let long = text.utf8.count > 40 && text.index(text.startIndex, offsetBy: 40, limitedBy: text.endIndex).map { $0 != text.endIndex } ?? false
+        let shown = long ? String(text.prefix(39)) + "…" : String(text)
         return String(openQuote) + visible(shown) + String(closeQuote)
     }
 
