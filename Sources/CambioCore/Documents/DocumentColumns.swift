@@ -73,10 +73,9 @@ public struct DocumentColumns: Sendable, Equatable {
         init() {}
 
         init(folded: String) {
-            // No name with a currency after it is longer than the longest name and four bytes.
-            guard !folded.isEmpty, folded.utf8.count <= longestName + 4 else { return }
-            whole = roles[folded]
-            if let space = folded.utf8.lastIndex(of: UInt8(ascii: " ")) {
+            // Text longer than the longest name is looked up only for a name before its last word.
+            if folded.utf8.count <= longestName { whole = roles[folded] }
+            if let space = folded.utf8.lastIndex(of: UInt8(ascii: " ")), folded.utf8.distance(from: folded.startIndex, to: space) <= longestName {
                 let rest = folded[folded.index(after: space)...]
                 if rest.count == 3, rest.allSatisfy(\.isLetter), let ranks = roles[String(folded[..<space])] {
                     named = (ranks, rest.uppercased())
