@@ -46,7 +46,8 @@ public enum DelimitedText {
         /// The line of the file the row starts on (from 1).
         public fileprivate(set) var line = 1
 
-        public init() {}
+        /// Room for the fields of most rows, made once.
+        public init() { spans.reserveCapacity(16) }
 
         /// Whether no field has a quote or a carriage return in it: then the row's fields, as
         /// written, are the bytes they were read from.
@@ -274,39 +275,42 @@ public enum DelimitedText {
     /// agree on, weighted by the columns it makes. A tie goes to `;`, then tab, then `,`.
     public static func detectDelimiter(bytes: UnsafeBufferPointer<UInt8>) -> UInt8 {
         let candidates: [UInt8] = [UInt8(ascii: ";"), UInt8(ascii: "\t"), UInt8(ascii: ",")]
-        var line: [Int] = [0, 0, 0]
-        var counts: [[Int]] = [[], [], []]
-        func endLine() {
-            for slot in 0..<3 where line[slot] > 0 {
-                counts[slot].append(line[slot])
-                line[slot] = 0
-            }
-        }
-        var quoted = false
-        var lines = 0
-        for byte in UnsafeBufferPointer(rebasing: bytes.prefix(64 * 1024)) {
-            switch byte {
-            case UInt8(ascii: "\""): quoted.toggle()
-            case _ where quoted: continue
-            case UInt8(ascii: ";"): line[0] += 1
-            case UInt8(ascii: "\t"): line[1] += 1
-            case UInt8(ascii: ","): line[2] += 1
-            case UInt8(ascii: "\n"):
-                endLine()
+        // Each line's counts, candidate by candidate: at most 40 lines and the rest after them.
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * 41) { counts in
+            var lines = 0
+            var (semicolons, tabs, commas) = (0, 0, 0)
+            func endLine() {
+                counts[lines] = semicolons
+                counts[41 + lines] = tabs
+                counts[82 + lines] = commas
+                (semicolons, tabs, commas) = (0, 0, 0)
                 lines += 1
-            default: continue
             }
-            if lines >= 40 { break }
+            var quoted = false
+            for byte in UnsafeBufferPointer(rebasing: bytes.prefix(64 * 1024)) {
+                switch byte {
+                case UInt8(ascii: "\""): quoted.toggle()
+                case _ where quoted: continue
+                case UInt8(ascii: ";"): semicolons += 1
+                case UInt8(ascii: "\t"): tabs += 1
+                case UInt8(ascii: ","): commas += 1
+                case UInt8(ascii: "\n"): endLine()
+                default: continue
+                }
+                if lines >= 40 { break }
+            }
+            endLine()
+            var best: (delimiter: UInt8, score: Int) = (UInt8(ascii: ","), -1)
+            for slot in 0..<3 {
+                // The lines that agree, weighted by how many columns they make (a line without
+                // the candidate does not count).
+                let line = UnsafeMutableBufferPointer(rebasing: counts[41 * slot..<41 * slot + lines])
+                var score = 0
+                for count in line where count > 0 { score = max(score, (count + 1) * line.count { $0 == count }) }
+                if score > best.score { best = (candidates[slot], score) }
+            }
+            return best.delimiter
         }
-        endLine()
-        var best: (delimiter: UInt8, score: Int) = (UInt8(ascii: ","), -1)
-        for slot in 0..<3 {
-            // The lines that agree, weighted by how many columns they make.
-            var score = 0
-            for count in Set(counts[slot]) { score = max(score, (count + 1) * counts[slot].count { $0 == count }) }
-            if score > best.score { best = (candidates[slot], score) }
-        }
-        return best.delimiter
     }
 
     /// A field appended to `out` as UTF-8: in quotes, with quotes doubled, when it holds the
