@@ -86,12 +86,24 @@ public struct Localization: Sendable {
         format(key, arguments)
     }
 
-    public func format(_ key: String, _ arguments: [String]) -> String {
-        // Examples are changed in the sentence only, never in what fills it (the user's text).
-        let template = localExamples(Self.template(key, language) ?? key)
-        guard !arguments.isEmpty else { return template }
-        return fill(template, arguments)
+    // One or two arguments (most sentences) are handed on without an array.
+    public func callAsFunction(_ key: String) -> String { sentence(key) }
+
+    public func callAsFunction(_ key: String, _ first: String) -> String { fill(sentence(key), count: 1) { _ in first } }
+
+    public func callAsFunction(_ key: String, _ first: String, _ second: String) -> String {
+        fill(sentence(key), count: 2) { $0 == 0 ? first : second }
     }
+
+    public func format(_ key: String, _ arguments: [String]) -> String {
+        let template = sentence(key)
+        guard !arguments.isEmpty else { return template }
+        return fill(template, count: arguments.count) { arguments[$0] }
+    }
+
+    /// The text for `key` with its examples in the locale's form: examples are changed in the
+    /// sentence only, never in what fills it (the user's text).
+    private func sentence(_ key: String) -> String { localExamples(Self.template(key, language) ?? key) }
 
     /// A sentence looked up once and filled many times (a note said for many days), as
     /// `callAsFunction` fills it.
@@ -100,7 +112,7 @@ public struct Localization: Sendable {
         fileprivate let localization: Localization
 
         public func callAsFunction(_ arguments: String...) -> String {
-            arguments.isEmpty ? template : localization.fill(template, arguments)
+            arguments.isEmpty ? template : localization.fill(template, count: arguments.count) { arguments[$0] }
         }
     }
 
@@ -108,70 +120,87 @@ public struct Localization: Sendable {
         Prepared(template: localExamples(Self.template(key, language) ?? key), localization: self)
     }
 
-    /// A filled sentence's bytes with its quotation marks, as a string.
-    private func finished(_ filled: [UInt8]) -> String {
-        // Quotation marks in the sentence's own language (see `Sanitiser.quoted`): the
-        // sanitiser's marks are U+E000 and U+E001, EE 80 80 and EE 80 81 in UTF-8.
-        guard filled.contains(0xEE) else { return String(decoding: filled, as: UTF8.self) }
-        let open = Array((Self.template("quote.open", language) ?? "“").utf8)
-        let close = Array((Self.template("quote.close", language) ?? "”").utf8)
-        return filled.withUnsafeBufferPointer { bytes in
-            var out: [UInt8] = []
-            out.reserveCapacity(bytes.count + 8)
-            guard let base = bytes.baseAddress else { return "" }
-            var index = 0
-            while index < bytes.count {
-                // The text up to the next EE is copied in one piece.
-                let next = Self.index(of: 0xEE, in: bytes, from: index, to: bytes.count) ?? bytes.count
-                out.append(contentsOf: UnsafeBufferPointer(start: base + index, count: next - index))
-                index = next
-                guard index < bytes.count else { break }
-                if index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] & 0xFE == 0x80 {
-                    out += bytes[index + 2] == 0x80 ? open : close
-                    index += 3
-                } else {
-                    out.append(0xEE)
-                    index += 1
-                }
-            }
-            return String(decoding: out, as: UTF8.self)
-        }
+    /// The quotation marks of a language as UTF-8, looked up once.
+    private static func quoteMarks(_ language: String) -> (open: [UInt8], close: [UInt8]) {
+        if let known = marks.withLock({ $0[language] }) { return known }
+        let found = (Array((template("quote.open", language) ?? "“").utf8), Array((template("quote.close", language) ?? "”").utf8))
+        marks.withLock { $0[language] = found }
+        return found
     }
 
-    /// `template` with its `{N}`s filled, finished.
-    private func fill(_ template: String, _ arguments: [String]) -> String {
-        // One pass over the template's bytes: the text between `{N}`s is copied as it is, and
-        // `{N}` becomes argument N.
-        var out: [UInt8] = []
+    private static let marks = Mutex<[String: (open: [UInt8], close: [UInt8])]>([:])
+
+    /// `template` with its `{N}`s filled and its quotation marks put in, written once into a
+    /// string of the length a first pass over the same pieces counted.
+    private func fill(_ template: String, count: Int, _ argument: (Int) -> String) -> String {
         var template = template
-        template.withUTF8 { bytes in
-            guard let base = bytes.baseAddress else { return }
-            out.reserveCapacity(bytes.count + 64)
-            var index = 0
-            while index < bytes.count {
-                guard let brace = Self.index(of: UInt8(ascii: "{"), in: bytes, from: index, to: bytes.count) else {
-                    out.append(contentsOf: UnsafeBufferPointer(start: base + index, count: bytes.count - index))
-                    break
+        return template.withUTF8 { bytes in
+            var marks: (open: [UInt8], close: [UInt8])?
+            // Each piece of the sentence in order: the text between `{N}`s as it is, and `{N}` as
+            // argument N. Whatever fills a sentence may have come from outside: it goes through
+            // the sanitiser, so no argument can carry an escape sequence to the terminal.
+            func pieces(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+                // The sanitiser's placeholders for quotation marks (see `Sanitiser.quoted`),
+                // U+E000 and U+E001, EE 80 80 and EE 80 81 in UTF-8, become the language's.
+                func marked(_ piece: UnsafeBufferPointer<UInt8>) {
+                    var index = 0
+                    while let lead = Self.index(of: 0xEE, in: piece, from: index, to: piece.count) {
+                        guard lead + 2 < piece.count, piece[lead + 1] == 0x80, piece[lead + 2] & 0xFE == 0x80 else {
+                            body(UnsafeBufferPointer(rebasing: piece[index..<lead + 1]))
+                            index = lead + 1
+                            continue
+                        }
+                        body(UnsafeBufferPointer(rebasing: piece[index..<lead]))
+                        if marks == nil { marks = Self.quoteMarks(language) }
+                        let mark = piece[lead + 2] == 0x80 ? marks?.open ?? [] : marks?.close ?? []
+                        mark.withUnsafeBufferPointer { body($0) }
+                        index = lead + 3
+                    }
+                    body(UnsafeBufferPointer(rebasing: piece[index...]))
                 }
-                out.append(contentsOf: UnsafeBufferPointer(start: base + index, count: brace - index))
-                var end = brace + 1
-                var number = 0
-                while end < bytes.count, bytes[end] &- 48 < 10, end - brace <= 3 {
-                    number = number * 10 + Int(bytes[end] &- 48)
-                    end += 1
-                }
-                if end > brace + 1, end < bytes.count, bytes[end] == UInt8(ascii: "}"), arguments.indices.contains(number) {
-                    // Whatever fills a sentence may have come from outside: it goes through the
-                    // sanitiser, so no argument can carry an escape sequence to the terminal.
-                    Sanitiser.appendVisible(arguments[number], to: &out)
-                    index = end + 1
-                } else {
-                    out.append(UInt8(ascii: "{"))
-                    index = brace + 1
+                var index = 0
+                while index < bytes.count {
+                    guard let brace = Self.index(of: UInt8(ascii: "{"), in: bytes, from: index, to: bytes.count) else {
+                        marked(UnsafeBufferPointer(rebasing: bytes[index...]))
+                        break
+                    }
+                    marked(UnsafeBufferPointer(rebasing: bytes[index..<brace]))
+                    var end = brace + 1
+                    var number = 0
+                    while end < bytes.count, bytes[end] &- 48 < 10, end - brace <= 3 {
+                        number = number * 10 + Int(bytes[end] &- 48)
+                        end += 1
+                    }
+                    if end > brace + 1, end < bytes.count, bytes[end] == UInt8(ascii: "}"), number < count {
+                        var text = argument(number)
+                        let plain = text.withUTF8 { argumentBytes in
+                            guard !Sanitiser.hidesAny(argumentBytes) else { return false }
+                            marked(argumentBytes)
+                            return true
+                        }
+                        if !plain {
+                            var shown = Sanitiser.visible(argument(number))
+                            shown.withUTF8 { marked($0) }
+                        }
+                        index = end + 1
+                    } else {
+                        marked(UnsafeBufferPointer(rebasing: bytes[brace..<brace + 1]))
+                        index = brace + 1
+                    }
                 }
             }
+            var length = 0
+            pieces { length += $0.count }
+            return String(unsafeUninitializedCapacity: length) { buffer in
+                var written = 0
+                pieces { piece in
+                    guard let base = piece.baseAddress, let target = buffer.baseAddress, written + piece.count <= buffer.count else { return }
+                    (target + written).update(from: base, count: piece.count)
+                    written += piece.count
+                }
+                return written
+            }
         }
-        return finished(out)
     }
 
     /// Keys and texts of one `.strings` file: `key = text`, `#` comments, `\n` for a line break.

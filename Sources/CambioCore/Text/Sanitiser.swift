@@ -24,21 +24,9 @@ public enum Sanitiser {
         return out
     }
 
-    /// The same, appended to `out` as UTF-8: text with nothing to show otherwise (nearly all)
-    /// is copied from its own bytes.
-    public static func appendVisible(_ text: String, to out: inout [UInt8]) {
-        var text = text
-        let copied = text.withUTF8 { bytes in
-            guard !hidesAny(bytes) else { return false }
-            out.append(contentsOf: bytes)
-            return true
-        }
-        if !copied { out.append(contentsOf: visible(text).utf8) }
-    }
-
     /// Whether well-formed UTF-8 holds a scalar that is shown as `U+XXXX`, decoded from its
     /// bytes.
-    private static func hidesAny(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func hidesAny(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         while index < bytes.count {
             let lead = bytes[index]

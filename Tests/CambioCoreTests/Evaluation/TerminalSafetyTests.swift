@@ -1,3 +1,4 @@
+import CambioTestSupport
 import Testing
 
 @testable import CambioCore
@@ -25,6 +26,18 @@ import Testing
             guard value % 5 == 0 || expected else { continue }
             let shown = expected ? "U+" + String(value, radix: 16, uppercase: true).zeroPadded(to: 4) : String(scalar)
             if Sanitiser.visible("aé" + String(scalar) + "€") != "aé" + shown + "€" { #expect(Bool(false), "U+\(String(value, radix: 16)) in text") }
+        }
+    }
+
+    /// What is quoted is shortened to 39 characters and an ellipsis when it has more than 40,
+    /// counted as characters (a letter and its marks are one), and made visible.
+    @Test func quotingShortensByCharacters() {
+        var random = SplitMix64(seed: 2026_12_07)
+        let pieces = ["a", "é", "e\u{301}", "\u{301}", "👍🏽", "\u{1B}", "\r\n", "ß", "\u{202E}", "\u{200F}", "中", " "]
+        for _ in 0..<3_000 {
+            let text = (0..<Int.random(in: 0...60, using: &random)).map { _ in pieces[Int.random(in: 0..<pieces.count, using: &random)] }.joined()
+            let shown = text.count > 40 ? String(text.prefix(39)) + "…" : text
+            #expect(Sanitiser.quoted(text) == "\u{E000}" + Sanitiser.visible(shown) + "\u{E001}", "\(text.debugDescription)")
         }
     }
 

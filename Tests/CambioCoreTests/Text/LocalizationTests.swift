@@ -58,6 +58,60 @@ import Testing
         }
     }
 
+    /// A sentence is filled as the rule says, over random sentences and arguments: `{N}` (one
+    /// to three digits, N an argument) becomes argument N made visible, anything else stays as
+    /// it is, and the quotation placeholders become the language's marks.
+    @Test func aSentenceIsFilledAsTheRuleSays() {
+        func reference(_ template: String, _ arguments: [String], open: String, close: String) -> String {
+            let bytes = Array(template.utf8)
+            var filled: [UInt8] = []
+            var index = 0
+            while index < bytes.count {
+                if bytes[index] == UInt8(ascii: "{") {
+                    var end = index + 1
+                    while end < bytes.count, end - index <= 3, (48...57).contains(bytes[end]) { end += 1 }
+                    if end > index + 1, end < bytes.count, bytes[end] == UInt8(ascii: "}"),
+                        let number = Int(String(decoding: bytes[index + 1..<end], as: UTF8.self)), arguments.indices.contains(number)
+                    {
+                        filled += Array(Sanitiser.visible(arguments[number]).utf8)
+                        index = end + 1
+                        continue
+                    }
+                }
+                filled.append(bytes[index])
+                index += 1
+            }
+            var out = ""
+            for scalar in String(decoding: filled, as: UTF8.self).unicodeScalars {
+                switch scalar {
+                case "\u{E000}": out += open
+                case "\u{E001}": out += close
+                default: out.unicodeScalars.append(scalar)
+                }
+            }
+            return out
+        }
+        var random = SplitMix64(seed: 2026_12_08)
+        let pieces = [
+            "{0}", "{1}", "{2}", "{9}", "{01}", "{0001}", "{", "}", "{x}", "12", " ", "ü", "\u{E000}", "\u{E001}", "\u{E080}", "\u{1B}", "text",
+        ]
+        for (localeID, open, close) in [("de_DE", "„", "“"), ("en_US", "“", "”"), ("tr_TR", "“", "”")] {
+            let localization = Localization(localeID: localeID)
+            for _ in 0..<1_000 {
+                let template = (0..<Int.random(in: 0...8, using: &random)).map { _ in pieces[Int.random(in: 0..<pieces.count, using: &random)] }
+                    .joined()
+                let arguments = (0..<Int.random(in: 1...3, using: &random)).map { _ in
+                    let text = (0..<Int.random(in: 0...4, using: &random)).map { _ in pieces[Int.random(in: 0..<pieces.count, using: &random)] }
+                        .joined()
+                    return Bool.random(using: &random) ? Sanitiser.quoted(text) : text
+                }
+                #expect(
+                    localization.format(template, arguments) == reference(template, arguments, open: open, close: close),
+                    "\(template.debugDescription) with \(arguments)")
+            }
+        }
+    }
+
     @Test(arguments: ["de", "tr"])
     func everyKeyExistsInEveryLanguageWithTheSamePlaceholders(_ language: String) throws {
         let english = try #require(Self.tables["en"])
