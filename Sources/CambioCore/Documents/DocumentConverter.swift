@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A table of amounts (a bank or card export, an expense claim) converted row by row at each
 /// row's date, written back whole: every row and column kept in place, with the converted
@@ -32,14 +33,45 @@ public final class DocumentConverter {
         public var bytes: [UInt8]
         /// What was taken in reading it (the locale, the encoding, the columns), for standard error.
         public var notes: [String]
-        /// Each row that could not be converted: its line and why.
-        public var problems: [String]
         public var rows = 0
         public var failed = 0
+        /// Each row that could not be converted: its line and why.
+        var failures: [(line: Int, reason: String)] = []
+        let localized: Localization
+
+        /// Each row that could not be converted, and how many failed of how many, for standard
+        /// error: said in sentences when asked for (a table of many bad rows is written whole
+        /// before they are).
+        public var problems: [String] {
+            guard !failures.isEmpty else { return [] }
+            return failures.map { localized("doc.rowProblem", String($0.line), $0.reason) }
+                + [localized("doc.failedSummary", String(failed), String(rows))]
+        }
 
         /// The table as text.
         public var text: String { String(decoding: bytes, as: UTF8.self) }
     }
+
+    /// The header's added cells: for each target its amount, rate, rate's day and source, then
+    /// the markup of the first (when the bank's charge is given) and the note. They are the
+    /// same for every table in a language: made once (for at most 64 kinds of table).
+    private func addedHeader(_ targets: [CurrencyCode], markup: Bool) -> [String] {
+        let key = localized.language + (markup ? "+" : "") + targets.map(\.rawValue).joined()
+        if let known = Self.addedHeaders.withLock({ $0[key] }) { return known }
+        var added: [String] = []
+        for target in targets {
+            added += [
+                target.rawValue, localized("doc.header.rate", target.rawValue), localized("doc.header.rateDate", target.rawValue),
+                localized("doc.header.source", target.rawValue),
+            ]
+        }
+        if markup, let first = targets.first { added.append(localized("doc.header.markup", first.rawValue)) }
+        added.append(localized("doc.header.note"))
+        Self.addedHeaders.withLock { if $0.count < 64 { $0[key] = added } }
+        return added
+    }
+
+    private static let addedHeaders = Mutex<[String: [String]]>([:])
 
     /// Why no row of the table can be converted (the header, a column, the currency).
     public struct Failure: Error, Sendable {
@@ -241,19 +273,11 @@ public final class DocumentConverter {
             write(fields)
             newline()
         }
-        var added: [String] = []
-        for target in options.targets {
-            added += [
-                target.rawValue, localized("doc.header.rate", target.rawValue), localized("doc.header.rateDate", target.rawValue),
-                localized("doc.header.source", target.rawValue),
-            ]
-        }
-        if columns.charged != nil, let first = options.targets.first { added.append(localized("doc.header.markup", first.rawValue)) }
-        added.append(localized("doc.header.note"))
+        let added = addedHeader(options.targets, markup: columns.charged != nil)
         write(header + Array(repeating: "", count: width - header.count) + added)
         newline()
 
-        var output = Output(bytes: [], notes: notes, problems: [])
+        var output = Output(bytes: [], notes: notes, localized: localized)
         // Each target's total: of the exact values, or of the rounded ones (`--total rounded`).
         var totals = Array(repeating: ExactSum(), count: options.targets.count)
         var currencies: [String: CurrencyCode] = [:]
@@ -290,7 +314,7 @@ public final class DocumentConverter {
             output.rows += 1
             func failed(_ reason: String) {
                 output.failed += 1
-                output.problems.append(localized("doc.rowProblem", String(row.line), reason))
+                output.failures.append((row.line, reason))
                 writeFields(row)
                 for _ in added.dropLast() { out.append(delimiter) }
                 appendCell(reason)
@@ -441,7 +465,6 @@ public final class DocumentConverter {
             write(cells)
             newline()
         }
-        if output.failed > 0 { output.problems.append(localized("doc.failedSummary", String(output.failed), String(output.rows))) }
         output.bytes = out
         return output
     }
