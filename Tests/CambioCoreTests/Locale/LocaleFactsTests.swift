@@ -54,6 +54,16 @@ import Testing
     }
 
     /// Facts of every kind, with every escaped character, read back exactly as written.
+    /// A locale's conventions and date reader, kept for the process, are the ones made from
+    /// the facts, for every locale asked (and for one ICU does not know).
+    @Test(arguments: ["de_DE", "en_US", "en_IN", "tr_TR", "ar_EG", "fa_IR", "de_CH", "xx_YY"])
+    func keptConventionsAreTheOnesMade(_ localeID: String) {
+        #expect(NumberConventions.of(localeID) == NumberConventions(localeID: localeID))
+        #expect(NumberConventions.of(localeID) == NumberConventions.of(localeID))
+        let (kept, made) = (DateReader.of(localeID), DateReader(localeID: localeID))
+        #expect(kept.localeID == made.localeID && kept.order == made.order && kept.separator == made.separator)
+    }
+
     @Test func writtenFactsReadBackAsWritten() {
         var random = SplitMix64(seed: 7)
         let pieces = ["€", "1.234", "\u{00A0}", "\u{202F}", "\u{200F}", "\\", "x", " ", "ر.س.", "\u{2068}€\u{2069}"]

@@ -1,3 +1,4 @@
+import CambioTestSupport
 import Testing
 
 @testable import CambioCore
@@ -139,6 +140,34 @@ import Testing
         guard case .unknown(let codes) = directory().resolve("usdd") else { return #expect(Bool(false)) }
         #expect(codes.contains(CurrencyCode("USD")!))
         #expect(directory().resolve("XTS") == .notInTable(CurrencyCode("XTS")!))
+    }
+
+    /// A caller that does not show near names asks without them: the resolution is the same
+    /// but for the suggestions, and a later caller that shows them still gets them.
+    @Test func askingWithoutSuggestionsChangesOnlyTheSuggestions() {
+        var random = SplitMix64(seed: 2026_12_05)
+        var phrases = ["japanse yen", "usdd", "XTS", "ANG", "dollar", "euros", "jap", "cent", "", "  ", "türk", "€", "kr", "rial", "zzzz"]
+        let letters = Array("abcdefghijklmnopqrstuvwxyz ")
+        for _ in 0..<400 {
+            let name = directory().entries[Int.random(in: 0..<directory().entries.count, using: &random)].foldedNames.first ?? "euro"
+            var typed = Array(name)
+            // A typo or two, or a random word.
+            for _ in 0..<Int.random(in: 0...2, using: &random) where !typed.isEmpty {
+                typed[Int.random(in: 0..<typed.count, using: &random)] = letters[Int.random(in: 0..<letters.count, using: &random)]
+            }
+            phrases.append(String(typed))
+            phrases.append(String((0..<Int.random(in: 1...6, using: &random)).map { _ in letters[Int.random(in: 0..<26, using: &random)] }))
+        }
+        let (asked, reference) = (directory(), directory())
+        var seen: Set<String> = []
+        for phrase in phrases where seen.insert(phrase).inserted {
+            let full = reference.resolve(phrase)
+            var withoutSuggestions = full
+            if case .unknown = full { withoutSuggestions = .unknown(suggestions: []) }
+            #expect(asked.resolve(phrase, suggesting: false) == withoutSuggestions, "\(phrase.debugDescription)")
+            #expect(asked.resolve(phrase) == full, "\(phrase.debugDescription) asked again with suggestions")
+            #expect(asked.resolve(phrase, suggesting: false) == full, "\(phrase.debugDescription) kept with its suggestions")
+        }
     }
 
     @Test func matchesRankRecentsFirstThenCodesThenNames() {
