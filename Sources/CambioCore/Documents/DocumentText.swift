@@ -29,16 +29,28 @@ public struct DocumentText: Sendable {
             }
             if asked == .utf8 { return .failure(NotUTF8(offset: firstInvalidUTF8(body) + (mark ? 3 : 0))) }
         }
-        var scalars = String.UnicodeScalarView()
-        scalars.reserveCapacity(body.count)
-        for byte in body {
-            if byte >= 0x80, byte < 0xA0, let scalar = Unicode.Scalar(windows1252High[Int(byte - 0x80)]) {
-                scalars.append(scalar)
-            } else {
-                scalars.append(Unicode.Scalar(byte))
+        // Each byte's character written as UTF-8 (at most three bytes: all are below U+10000).
+        let text = String(unsafeUninitializedCapacity: body.count * 3) { buffer in
+            var count = 0
+            for byte in body {
+                let value = byte >= 0x80 && byte < 0xA0 ? windows1252High[Int(byte - 0x80)] : UInt32(byte)
+                if value < 0x80 {
+                    buffer[count] = UInt8(value)
+                    count += 1
+                } else if value < 0x800 {
+                    buffer[count] = 0xC0 | UInt8(value >> 6)
+                    buffer[count + 1] = 0x80 | UInt8(value & 0x3F)
+                    count += 2
+                } else {
+                    buffer[count] = 0xE0 | UInt8(value >> 12)
+                    buffer[count + 1] = 0x80 | UInt8(value >> 6 & 0x3F)
+                    buffer[count + 2] = 0x80 | UInt8(value & 0x3F)
+                    count += 3
+                }
             }
+            return count
         }
-        return .success(DocumentText(text: String(scalars), encoding: .windows1252, byteOrderMark: false, detected: asked == nil))
+        return .success(DocumentText(text: text, encoding: .windows1252, byteOrderMark: false, detected: asked == nil))
     }
 
     /// The offset of the first byte that does not begin or continue a valid UTF-8 sequence.

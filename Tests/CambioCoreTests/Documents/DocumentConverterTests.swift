@@ -432,6 +432,29 @@ import Testing
         }
     }
 
+    /// Bytes that are not UTF-8 are read as Windows-1252: each byte is the character the code
+    /// page gives it (the five it leaves undefined, and the rest of the bytes, their Latin-1
+    /// characters), over random bytes.
+    @Test func windows1252GivesEachByteItsCharacter() throws {
+        let high: [UInt32] = [
+            0x20AC, 0x81, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x8D, 0x017D, 0x8F,
+            0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x9D, 0x017E, 0x0178,
+        ]
+        var random = SplitMix64(seed: 2026_12_09)
+        for round in 0..<500 {
+            var bytes = (0..<Int.random(in: 0...300, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
+            if round == 0 { bytes = Array(0...255) }
+            var expected = String.UnicodeScalarView()
+            for byte in bytes {
+                let value = (0x80..<0xA0).contains(byte) ? high[Int(byte) - 0x80] : UInt32(byte)
+                expected.append(try #require(Unicode.Scalar(value)))
+            }
+            let read = try DocumentText.decode(bytes, as: .windows1252).get()
+            #expect(read.text.unicodeScalars.elementsEqual(expected), "\(bytes)")
+            #expect(read.encoding == .windows1252)
+        }
+    }
+
     /// The separator is the candidate whose count most of the first 40 lines agree on,
     /// weighted by the columns it makes; `;` before tab before `,` on a tie: held against that
     /// rule counted one candidate at a time, over random tables.
