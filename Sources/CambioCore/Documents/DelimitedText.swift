@@ -196,13 +196,10 @@ public enum DelimitedText {
                 if contentEnd > index {
                     carriageReturn = memchr(base + index, 0x0D, contentEnd - index) != nil
                     var start = index
-                    var position = index
-                    while position < contentEnd {
-                        if bytes[position] == delimiter {
-                            field(start, position, false)
-                            start = position + 1
-                        }
-                        position += 1
+                    while let found = memchr(base + start, Int32(delimiter), contentEnd - start) {
+                        let position = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                        field(start, position, false)
+                        start = position + 1
                     }
                     field(start, contentEnd, false)
                 }
