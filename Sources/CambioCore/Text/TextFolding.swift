@@ -56,22 +56,28 @@ public enum TextFolding {
     }
 
     private static func foldASCII(_ utf8: some Collection<UInt8>) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(utf8.count)
-        var pendingSpace = false
-        for byte in utf8 {
-            let lower = (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
-            if lower == UInt8(ascii: "'") {
-                continue
-            } else if (0x61...0x7A).contains(lower) || (0x30...0x39).contains(lower) {
-                if pendingSpace, !out.isEmpty { out.append(0x20) }
-                pendingSpace = false
-                out.append(lower)
-            } else {
-                pendingSpace = true
+        // Written straight into the string's storage: the folded text is never longer.
+        String(unsafeUninitializedCapacity: utf8.count) { out in
+            var count = 0
+            var pendingSpace = false
+            for byte in utf8 {
+                let lower = (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
+                if lower == UInt8(ascii: "'") {
+                    continue
+                } else if (0x61...0x7A).contains(lower) || (0x30...0x39).contains(lower) {
+                    if pendingSpace, count > 0 {
+                        out[count] = 0x20
+                        count += 1
+                    }
+                    pendingSpace = false
+                    out[count] = lower
+                    count += 1
+                } else {
+                    pendingSpace = true
+                }
             }
+            return count
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// The general folding, for text with letters outside ASCII.
