@@ -41,10 +41,10 @@ public struct DateReader: Sendable {
     public init(localeID: String) {
         self.localeID = localeID
         // ICU's pattern generator takes a millisecond to open: its answer is remembered.
-        let pattern = LocaleFacts.shared.value("date-pattern \(localeID)") {
+        let icuPattern = LocaleFacts.shared.value("date-pattern \(localeID)") {
             DateFormatter.dateFormat(fromTemplate: "yyyyMMdd", options: 0, locale: Locale(identifier: localeID)) ?? "y-MM-dd"
         }
-        let letters = pattern.filter { "dMy".contains($0) }
+        let letters = icuPattern.filter { "dMy".contains($0) }
         var seen: [Character] = []
         for letter in letters where !seen.contains(letter) { seen.append(letter) }
         switch String(seen) {
@@ -52,9 +52,11 @@ public struct DateReader: Sendable {
         case "dMy": order = .dayMonthYear
         default: order = .yearMonthDay
         }
-        let marks = pattern.drop { "dMy".contains($0) }.prefix { !"dMy".contains($0) }
+        let marks = icuPattern.drop { "dMy".contains($0) }.prefix { !"dMy".contains($0) }
         separator = marks.first { $0 == "." || $0 == "/" || $0 == "-" } ?? "-"
         separatorByte = separator.asciiValue ?? UInt8(ascii: "-")
+        example = format(Day(number: 18_336))
+        pattern = Self.pattern(order, separator)
     }
 
     /// The locale's form of a day (`15.03.2020`), for messages and examples.
@@ -68,11 +70,14 @@ public struct DateReader: Sendable {
         }
     }
 
-    /// The day every example shows, in the locale's form (`15.03.2020`).
-    public var example: String { format(Day(number: 18_336)) }
+    /// The day every example shows, in the locale's form (`15.03.2020`): made with the reader,
+    /// for the many messages that show it.
+    public private(set) var example = ""
 
     /// The pattern users see (`DD.MM.YYYY`).
-    public var pattern: String {
+    public private(set) var pattern = ""
+
+    private static func pattern(_ order: Order, _ separator: Character) -> String {
         let separator = String(separator)
         switch order {
         case .dayMonthYear: return "DD" + separator + "MM" + separator + "YYYY"
