@@ -72,7 +72,17 @@ extension UInt8: TokenCharacter {
     var isSign: Bool { self == UInt8(ascii: "-") || self == UInt8(ascii: "+") }
     var isNumberMark: Bool { self == UInt8(ascii: ".") || self == UInt8(ascii: ",") || self == UInt8(ascii: "'") }
     var isGroupSpace: Bool { false }
-    static func text(_ characters: ArraySlice<UInt8>) -> String { String(decoding: characters, as: UTF8.self) }
+    static func text(_ characters: ArraySlice<UInt8>) -> String {
+        // Copied into the string's storage: a word of up to 15 ASCII bytes is then checked as
+        // ASCII in one step, not validated byte by byte as decoding does.
+        characters.withUnsafeBufferPointer { bytes in
+            String(unsafeUninitializedCapacity: bytes.count) { buffer in
+                guard let from = bytes.baseAddress, let to = buffer.baseAddress else { return 0 }
+                to.update(from: from, count: bytes.count)
+                return bytes.count
+            }
+        }
+    }
 }
 
 /// A scalar of a line whose every character is one scalar (most lines with `€`, `ü` or Arabic
