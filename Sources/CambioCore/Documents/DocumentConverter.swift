@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A table of amounts (a bank or card export, an expense claim) converted row by row at each
 /// row's date, written back whole: every row and column kept in place, with the converted
@@ -56,22 +55,21 @@ public final class DocumentConverter {
     /// the markup of the first (when the bank's charge is given) and the note. They are the
     /// same for every table in a language: made once (for at most 64 kinds of table).
     private func addedHeader(_ targets: [CurrencyCode], markup: Bool) -> [String] {
-        let key = localized.language + (markup ? "+" : "") + targets.map(\.rawValue).joined()
-        if let known = Self.addedHeaders.withLock({ $0[key] }) { return known }
-        var added: [String] = []
-        for target in targets {
-            added += [
-                target.rawValue, localized("doc.header.rate", target.rawValue), localized("doc.header.rateDate", target.rawValue),
-                localized("doc.header.source", target.rawValue),
-            ]
+        Self.addedHeaders.value(localized.language + (markup ? "+" : "") + targets.map(\.rawValue).joined()) {
+            var added: [String] = []
+            for target in targets {
+                added += [
+                    target.rawValue, localized("doc.header.rate", target.rawValue), localized("doc.header.rateDate", target.rawValue),
+                    localized("doc.header.source", target.rawValue),
+                ]
+            }
+            if markup, let first = targets.first { added.append(localized("doc.header.markup", first.rawValue)) }
+            added.append(localized("doc.header.note"))
+            return added
         }
-        if markup, let first = targets.first { added.append(localized("doc.header.markup", first.rawValue)) }
-        added.append(localized("doc.header.note"))
-        Self.addedHeaders.withLock { if $0.count < 64 { $0[key] = added } }
-        return added
     }
 
-    private static let addedHeaders = Mutex<[String: [String]]>([:])
+    private static let addedHeaders = KeptValues<[String]>()
 
     /// Why no row of the table can be converted (the header, a column, the currency).
     public struct Failure: Error, Sendable {

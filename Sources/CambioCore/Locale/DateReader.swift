@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Reads the date after `on`, by one stated rule (`help on`):
 ///
@@ -29,14 +28,9 @@ public struct DateReader: Sendable {
     private let separatorByte: UInt8
 
     /// The reader of `localeID`, made once per process (at most 64 locales are kept).
-    public static func of(_ localeID: String) -> DateReader {
-        if let known = known.withLock({ $0[localeID] }) { return known }
-        let reader = DateReader(localeID: localeID)
-        known.withLock { if $0.count < 64 { $0[localeID] = reader } }
-        return reader
-    }
+    public static func of(_ localeID: String) -> DateReader { known.value(localeID) { DateReader(localeID: localeID) } }
 
-    private static let known = Mutex<[String: DateReader]>([:])
+    private static let known = KeptValues<DateReader>()
 
     public init(localeID: String) {
         self.localeID = localeID

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// How one locale writes numbers: separators, grouping sizes and digits, read off ICU once.
 public struct NumberConventions: Sendable, Equatable {
@@ -32,14 +31,9 @@ public struct NumberConventions: Sendable, Equatable {
 
     /// The conventions of `localeID` from the shared facts, read once per process: a pipe of
     /// tables asks for them for every table. At most 64 locales are kept.
-    public static func of(_ localeID: String) -> NumberConventions {
-        if let known = known.withLock({ $0[localeID] }) { return known }
-        let conventions = NumberConventions(localeID: localeID)
-        known.withLock { if $0.count < 64 { $0[localeID] = conventions } }
-        return conventions
-    }
+    public static func of(_ localeID: String) -> NumberConventions { known.value(localeID) { NumberConventions(localeID: localeID) } }
 
-    private static let known = Mutex<[String: NumberConventions]>([:])
+    private static let known = KeptValues<NumberConventions>()
 
     /// A sample whose formatted form shows every digit, both separators and three groups.
     static let sample = ExactDecimal.parse("1234567890.123") ?? 0

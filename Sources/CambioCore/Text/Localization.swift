@@ -122,13 +122,12 @@ public struct Localization: Sendable {
 
     /// The quotation marks of a language as UTF-8, looked up once.
     private static func quoteMarks(_ language: String) -> (open: [UInt8], close: [UInt8]) {
-        if let known = marks.withLock({ $0[language] }) { return known }
-        let found = (Array((template("quote.open", language) ?? "“").utf8), Array((template("quote.close", language) ?? "”").utf8))
-        marks.withLock { $0[language] = found }
-        return found
+        marks.value(language) {
+            (Array((template("quote.open", language) ?? "“").utf8), Array((template("quote.close", language) ?? "”").utf8))
+        }
     }
 
-    private static let marks = Mutex<[String: (open: [UInt8], close: [UInt8])]>([:])
+    private static let marks = KeptValues<(open: [UInt8], close: [UInt8])>()
 
     /// `template` with its `{N}`s filled and its quotation marks put in, written once into a
     /// string of the length a first pass over the same pieces counted.
