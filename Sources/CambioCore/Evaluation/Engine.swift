@@ -286,7 +286,18 @@ public final class Engine {
                 if amounts.count == candidate.runs.count {
                     let signs = zip(amounts, candidate.runs).compactMap { Self.sign(of: $0.text, digits: $1) }
                     if signs.count == amounts.count {
-                        shapes.remember(candidate.shape, context: candidate.context, .calculation(ShapeTable.Calculation(command, signs: signs)))
+                        // Each code word a currency of the calculation, written alone.
+                        let written = expression.currencies + targets + (adjust?.percent.currencies ?? [])
+                        let slots = candidate.codeColumns.map { columns in
+                            zip(columns, candidate.codeWords).allSatisfy { column, word in
+                                written.contains { $0.range == column && $0.text == word }
+                            } ? columns.map { ShapeTable.CodeSlot.reference($0) } : nil
+                        }
+                        // Kept as written too: a calculation's words are placed by rebuilding it,
+                        // which the lines of a ledger that repeats it need not pay.
+                        let reading = ShapeTable.Reading.calculation(ShapeTable.Calculation(command, signs: signs))
+                        if let slots = slots ?? nil { keep(candidate, reading, codes: slots) }
+                        keep(candidate, reading, codes: nil)
                     }
                 }
             }
@@ -338,11 +349,12 @@ public final class Engine {
         // The line's shape, when its one run of digits is this amount, reads the same for every
         // amount: later lines of it need no parsing; a dated line's when its other runs are its date.
         if let candidate, candidate.runs.count == 1, let sign = Self.sign(of: amountReference.text, digits: candidate.runs[0]) {
-            shapes.remember(candidate.shape, context: candidate.context, .conversion(sign: sign, conversion))
-        } else if let dated = datedCandidate, let sign = Self.sign(of: amountReference.text, digits: dated.runs[0]) {
-            shapes.remember(
-                dated.shape, context: dated.context,
-                .datedConversion(ShapeTable.Dated(sign: sign, conversion: conversion, fixedDate: dated.fixedDate, averaged: dated.averaged)))
+            keep(candidate, .conversion(sign: sign, conversion), codes: codeSlots(candidate, from: fromReference, to: toReferences, conversion))
+        } else if let dated = datedCandidate, let sign = Self.sign(of: amountReference.text, digits: dated.candidate.runs[0]) {
+            keep(
+                dated.candidate,
+                .datedConversion(ShapeTable.Dated(sign: sign, conversion: conversion, fixedDate: dated.fixedDate, averaged: dated.averaged)),
+                codes: codeSlots(dated.candidate, from: fromReference, to: toReferences, conversion))
             datedCandidate = nil
         }
         try converter.convert(parsed.exact, conversion, notes: notes, &context)
@@ -354,44 +366,189 @@ public final class Engine {
     private var shapes = ShapeTable()
     /// The shape of the line being evaluated when it is new: its run of digits and the bytes
     /// around it, kept if the line turns out to be a conversion of that amount.
-    private var candidate: (shape: LineShape, context: [UInt8], runs: [String])?
+    private var candidate: ShapeCandidate?
     /// The same for a dated or averaged line whose date is its runs after the first (or has no
     /// digits), while its conversion is evaluated.
-    private var datedCandidate: (shape: LineShape, context: [UInt8], runs: [String], fixedDate: String?, averaged: Bool)?
+    private var datedCandidate: (candidate: ShapeCandidate, fixedDate: String?, averaged: Bool)?
+
+    /// A new line's shape, as kept once the line has been read.
+    struct ShapeCandidate {
+        let shape: LineShape
+        /// The bytes around its runs.
+        let context: [UInt8]
+        /// The text of each run.
+        let runs: [String]
+        /// The bytes around its runs and code words, when it has code words and each is a plain
+        /// code (`plainCode`).
+        let codeContext: [UInt8]?
+        /// Where each code word stands, in characters (as the parser's ranges count); `nil` with
+        /// `codeContext`.
+        let codeColumns: [Range<Int>]?
+        /// Each code word as written.
+        let codeWords: [String]
+    }
+
+    /// The candidate of a line of this shape.
+    private func shapeCandidate(_ shape: LineShape, _ bytes: UnsafeBufferPointer<UInt8>) -> ShapeCandidate {
+        var codeContext: [UInt8]?
+        var codeColumns: [Range<Int>]?
+        var codeWords: [String] = []
+        if shape.codeCount > 0, (0..<shape.codeCount).allSatisfy({ plainCode(shape, $0, in: bytes) != nil }) {
+            codeContext = shape.context(bytes, codes: true)
+            // A code word has an ASCII separator before it, where a character always ends: the
+            // characters before it are those of the bytes before it.
+            codeColumns = (0..<shape.codeCount).map { index in
+                let start = shape.codeStart(index)
+                let column = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<start]), as: UTF8.self).count
+                codeWords.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<start + 3]), as: UTF8.self))
+                return column..<column + 3
+            }
+        }
+        return ShapeCandidate(
+            shape: shape, context: shape.context(bytes), runs: shape.texts(bytes), codeContext: codeContext, codeColumns: codeColumns,
+            codeWords: codeWords)
+    }
+
+    /// Keeps a reading of a candidate's shape: with its code words taken out when `codes` says
+    /// where each goes, else with its words as written.
+    private func keep(_ candidate: ShapeCandidate, _ reading: ShapeTable.Reading, codes: [ShapeTable.CodeSlot]?) {
+        if let codes, let codeContext = candidate.codeContext, codes.count == candidate.shape.codeCount {
+            shapes.remember(candidate.shape, context: codeContext, reading, codes: codes)
+        } else {
+            shapes.remember(candidate.shape, context: candidate.context, reading)
+        }
+    }
+
+    /// Where a conversion's code words go: each must be the source or one target, written
+    /// alone and read as that code, with no note about any currency of the line; else `nil`.
+    private func codeSlots(
+        _ candidate: ShapeCandidate, from: CurrencyReference?, to targets: [CurrencyReference], _ conversion: ResolvedConversion
+    ) -> [ShapeTable.CodeSlot]? {
+        guard let columns = candidate.codeColumns, conversion.notes.isEmpty, conversion.targets.count == targets.count else { return nil }
+        var slots: [ShapeTable.CodeSlot] = []
+        for (column, word) in zip(columns, candidate.codeWords) {
+            let code = CurrencyCode(word)
+            if let from, from.range == column, from.text == word, conversion.from == code {
+                slots.append(.from)
+            } else if let index = targets.firstIndex(where: { $0.range == column }), targets[index].text == word, conversion.targets[index] == code {
+                slots.append(.target(index))
+            } else {
+                return nil
+            }
+        }
+        return slots
+    }
+
+    /// Puts the line's code words in their places in the entry's conversion (`Entry.placed`);
+    /// false when a word is no plain code. A line that is not placed whole is not evaluated
+    /// through it, and the next line writes every place again.
+    private func place(_ entry: ShapeTable.Entry, _ shape: LineShape, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let slots = entry.codes, entry.places else { return false }
+        for index in slots.indices {
+            guard let code = plainCode(shape, index, in: bytes) else { return false }
+            switch slots[index] {
+            case .from: entry.placed.from = code
+            case .target(let target): entry.placed.targets[target] = code
+            case .reference: return false
+            }
+        }
+        return true
+    }
+
+    /// The code a shape's code word is, when it is a plain one: a word the parser reads as no
+    /// keyword and no command in any language, and the directory as that code without a note;
+    /// `nil` otherwise. Each word is asked once (by its letters and case).
+    @inline(__always) private func plainCode(_ shape: LineShape, _ index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> CurrencyCode? {
+        guard let base = bytes.baseAddress else { return nil }
+        return plainCode(base + shape.codeStart(index))
+    }
+
+    /// The same for three ASCII letters of one case.
+    @inline(__always) private func plainCode(_ letters: UnsafePointer<UInt8>) -> CurrencyCode? {
+        let letter = { (offset: Int) in Int((letters[offset] | 0x20) &- 97) }
+        let slot = (letters[0] & 0x20 == 0 ? 26 * 26 * 26 : 0) + (letter(0) * 26 + letter(1)) * 26 + letter(2)
+        switch plainCodes[slot] {
+        case 0:
+            let word = String(decoding: UnsafeBufferPointer(start: letters, count: 3), as: UTF8.self)
+            let folded = TextFolding.fold(word)
+            var notes: [String] = []
+            // A code the directory does not hold is never read as itself without a note.
+            guard let code = CurrencyCode(word), directory.contains(code), Token.Keywords.of(folded).isEmpty,
+                Self.grammar.declaration(folded) == nil, Keywords.meaning(of: folded) == nil,
+                let resolved = try? resolver.currency(CurrencyReference(text: word, range: 0..<3), notes: &notes),
+                notes.isEmpty, resolved == code
+            else {
+                plainCodes[slot] = 1
+                return nil
+            }
+            plainCodes[slot] = code.packed
+            return code
+        case 1: return nil
+        case let packed: return CurrencyCode(packed: packed)
+        }
+    }
+
+    /// What `plainCode` found for each word, by its letters and case: 0 not asked yet, 1 none,
+    /// else the code's letters (read through a pointer: a line asks for each of its words).
+    private let plainCodes: UnsafeMutablePointer<UInt32> = {
+        let memory = UnsafeMutablePointer<UInt32>.allocate(capacity: 2 * 26 * 26 * 26)
+        memory.initialize(repeating: 0, count: 2 * 26 * 26 * 26)
+        return memory
+    }()
+
+    deinit { plainCodes.deallocate() }
     /// Lines evaluated through their shape (tests check that most are).
     private(set) var shapeHits = 0
 
     /// The dated shape of the line being evaluated, when its date is read from its runs after
     /// the first exactly as the parser gave it (or is words without digits).
     private func datedShape(_ date: DateReference, averaged: Bool, typed: String)
-        -> (shape: LineShape, context: [UInt8], runs: [String], fixedDate: String?, averaged: Bool)?
+        -> (candidate: ShapeCandidate, fixedDate: String?, averaged: Bool)?
     {
         guard let candidate else { return nil }
         let shape = candidate.shape
         if shape.count == 1 {
             guard !date.text.utf8.contains(where: { $0 &- 48 < 10 }) else { return nil }
-            return (shape, candidate.context, candidate.runs, date.text, averaged)
+            return (candidate, date.text, averaged)
         }
         let span = shape[1].lowerBound..<shape[shape.count - 1].upperBound
         let bytes = typed.utf8
         guard span.upperBound <= bytes.count, date.text.utf8.elementsEqual(bytes.dropFirst(span.lowerBound).prefix(span.count)) else {
             return nil
         }
-        return (shape, candidate.context, candidate.runs, nil, averaged)
+        return (candidate, nil, averaged)
     }
 
     /// Evaluates a line whose shape is known; false (and the line as it was) for a new shape
     /// or an amount that does not read: the full path then reads the line and says what is
     /// wrong.
     private func recognised(_ bytes: UnsafeBufferPointer<UInt8>, _ context: inout LineContext) -> Bool {
-        guard configuration.recognisesShapes, let shape = LineShape(bytes) else { return false }
-        guard let entry = shapes.lookup(shape, in: bytes) else {
-            if shapes.seenBefore(shape) { candidate = (shape, shape.context(bytes), shape.texts(bytes)) }
+        guard configuration.recognisesShapes, var shape = LineShape(written: bytes) else { return false }
+        // The shape as written; else the shape with its code words taken out, when one is kept
+        // and they are plain codes.
+        var found = shapes.lookup(shape, in: bytes)
+        if found == nil {
+            shape.takeCodes(bytes) { plainCode($0) != nil }
+            if shape.codeCount > 0, let entry = shapes.lookup(shape, in: bytes, codes: true) {
+                if entry.places {
+                    if place(entry, shape, in: bytes) {
+                        found = entry
+                        // A line seen again as written is kept so too: a ledger's repeats then
+                        // cost no second look.
+                        if shapes.seenBefore(shape.key) { shapes.remember(shape, context: shape.context(bytes), entry.placedReading) }
+                    }
+                } else if (0..<shape.codeCount).allSatisfy({ plainCode(shape, $0, in: bytes) != nil }) {
+                    found = entry
+                }
+            }
+        }
+        guard let entry = found else {
+            if shapes.seenBefore(shape.codeKey) { candidate = shapeCandidate(shape, bytes) }
             return false
         }
         do {
             switch entry.reading {
-            case .conversion(let sign, let conversion):
+            case .conversion(let sign, let read):
                 guard shape.count == 1 else { return false }
                 let digits = UnsafeBufferPointer(rebasing: bytes[shape.run])
                 // The conversion changes the state only once it has succeeded.
@@ -404,7 +561,11 @@ public final class Engine {
                     }
                     value = amount.exact
                 }
-                try converter.convert(value, conversion, notes: notes, &context)
+                if entry.places {
+                    try converter.convert(value, entry.placed, notes: notes, &context)
+                } else {
+                    try converter.convert(value, read, notes: notes, &context)
+                }
             case .datedConversion(let dated):
                 let digits = UnsafeBufferPointer(rebasing: bytes[shape.run])
                 var value = Rational.zero
@@ -418,7 +579,7 @@ public final class Engine {
                 }
                 let dateBytes = UnsafeBufferPointer(rebasing: bytes[shape[1].lowerBound..<shape[shape.count - 1].upperBound])
                 let today = Day.utc(context.now)
-                let conversion = dated.conversion
+                let conversion = entry.places ? entry.placed : dated.conversion
                 if dated.averaged {
                     let text = dated.fixedDate ?? String(decoding: dateBytes, as: UTF8.self)
                     let period = try dates.readPeriod(text, range: nil, today: today)
@@ -435,9 +596,25 @@ public final class Engine {
                 guard case .calculate(let expression, let targets, let adjust) = calculation.command, calculation.signs.count == shape.count
                 else { return false }
                 var texts = zip(calculation.signs, shape.texts(bytes)).map { $0 + $1 }.makeIterator()
-                let newExpression = expression.replacingAmounts(&texts)
-                let newAdjust = adjust.map { Adjustment(subtract: $0.subtract, percent: $0.percent.replacingAmounts(&texts), range: $0.range) }
-                try calculator.calculate(newExpression, targets: targets, adjust: newAdjust, &context)
+                var newExpression = expression.replacingAmounts(&texts)
+                var newAdjust = adjust.map { Adjustment(subtract: $0.subtract, percent: $0.percent.replacingAmounts(&texts), range: $0.range) }
+                var newTargets = targets
+                // The line's code words in the places of the currencies written there.
+                if let codes = entry.codes, !codes.isEmpty {
+                    var words: [(Range<Int>, String)] = []
+                    for (index, slot) in codes.enumerated() {
+                        guard case .reference(let column) = slot else { return false }
+                        let start = shape.codeStart(index)
+                        words.append((column, String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<start + 3]), as: UTF8.self)))
+                    }
+                    let place = { (reference: CurrencyReference) in
+                        words.first { $0.0 == reference.range }.map { CurrencyReference(text: $0.1, range: reference.range) } ?? reference
+                    }
+                    newExpression = newExpression.replacingCurrencies(place)
+                    newTargets = newTargets.map(place)
+                    newAdjust = newAdjust.map { Adjustment(subtract: $0.subtract, percent: $0.percent.replacingCurrencies(place), range: $0.range) }
+                }
+                try calculator.calculate(newExpression, targets: newTargets, adjust: newAdjust, &context)
             }
         } catch {
             context.reply = Reply()

@@ -16,73 +16,236 @@ import Foundation
 /// from the characters of the number and the ones beside it, which are the shape's own, so
 /// every line of a shape tokenizes alike. `ShapeTests` checks the property: every line reads
 /// and evaluates the same with the shapes and without them.
+///
+/// A line of currency codes has a second shape: its bytes with the runs of digits and its code
+/// words taken out (`… eur in usd, gbp` and `… chf in jpy, sek` are one), so a list of random
+/// pairs and targets reads as few shapes as a ledger of one pair. A code word is three ASCII
+/// letters of one case with a space, a tab, a comma, a parenthesis or the line's end on each
+/// side that are a plain code: one the parser reads as no keyword and no command, and the
+/// directory as that code without a note (`Engine.plainCode`); other words (`und`, `yen`) stay
+/// in the shape as written. At most `maxCodes` are taken out; their case is part of the shape
+/// (`$ USD` is read otherwise than `$ usd`). The engine keeps such a shape only when each word
+/// was read as a currency of its own; the parser's reading of it then cannot depend on which
+/// plain code stands in each place.
 public struct LineShape {
     public static let maxRuns = 8
-    /// The runs' bounds, each packed as `start << 32 | end` (in bytes).
-    private var bounds: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+    public static let maxCodes = 8
+    /// The runs' bounds, each packed as `start << 16 | end` (in bytes: a line with a shape is
+    /// shorter than 64 KiB).
+    private var bounds: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0, 0, 0, 0, 0)
+    /// Where each code word begins (in bytes; each is three long).
+    private var codeStarts: (UInt16, UInt16, UInt16, UInt16, UInt16, UInt16, UInt16, UInt16) = (0, 0, 0, 0, 0, 0, 0, 0)
     /// How many runs of digits the line has.
-    public private(set) var count = 0
-    /// A hash of the bytes around the runs.
+    public var count: Int { Int(runCount) }
+    private var runCount: UInt8 = 0
+    /// How many code words it has.
+    public var codeCount: Int { Int(codeWordCount) }
+    private var codeWordCount: UInt8 = 0
+    /// Bit `index`: the `index`th code word is upper case.
+    private var upperCodes: UInt8 = 0
+    /// A hash of the bytes around the runs (code words as written).
     let key: UInt64
+    /// A hash of the bytes around the runs and the code words; `key` when there are none (or
+    /// before `takeCodes`).
+    private(set) var codeKey: UInt64
 
-    /// The shape of a line, or `nil` when it has no run of ASCII digits or too many.
-    public init?(_ bytes: UnsafeBufferPointer<UInt8>) {
-        @inline(__always) func isDigit(_ byte: UInt8) -> Bool { byte &- 48 < 10 }
-        @inline(__always) func isMark(_ byte: UInt8) -> Bool {
-            byte == UInt8(ascii: ".") || byte == UInt8(ascii: ",") || byte == UInt8(ascii: "'")
-        }
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        var index = 0
+    /// The shape of a line with its words as written, or `nil` when it has no run of ASCII
+    /// digits or too many (or is 64 KiB long). `takeCodes` then finds its code words.
+    public init?(written bytes: UnsafeBufferPointer<UInt8>) {
         let count = bytes.count
+        guard count < 0xFFFF, let base = bytes.baseAddress else { return nil }
+        var hash = Self.hashBasis
+        var index = 0
         var runs = 0
         while index < count {
-            let byte = bytes[index]
-            guard isDigit(byte) else {
-                hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+            let byte = base[index]
+            guard Self.isDigit(byte) else {
+                hash = Self.mix(hash, byte)
                 index += 1
                 continue
             }
             // A mark before the digits (`.5`, `o'12`) is read otherwise: no shape.
-            if index > 0, isMark(bytes[index - 1]) { return nil }
+            if index > 0, Self.isMark(base[index - 1]) { return nil }
             guard runs < Self.maxRuns else { return nil }
             let start = index
-            while index < count, isDigit(bytes[index]) || isMark(bytes[index]) { index += 1 }
-            withUnsafeMutableBytes(of: &bounds) { $0.storeBytes(of: UInt64(start) << 32 | UInt64(index), toByteOffset: runs * 8, as: UInt64.self) }
+            while index < count, Self.isDigit(base[index]) || Self.isMark(base[index]) { index += 1 }
+            withUnsafeMutableBytes(of: &bounds) { $0.storeBytes(of: UInt32(start) << 16 | UInt32(index), toByteOffset: runs * 4, as: UInt32.self) }
             runs += 1
             // A separator that is no UTF-8 byte stands for the run.
-            hash = (hash ^ 0xFF) &* 0x100_0000_01b3
+            hash = Self.mix(hash, 0xFF)
         }
         guard runs > 0 else { return nil }
-        self.count = runs
+        runCount = UInt8(runs)
         key = hash
+        codeKey = hash
     }
 
+    /// The shape of a line with its code words found: `isCode` says whether three letters (of
+    /// one case, between separators) are one to take out.
+    public init?(_ bytes: UnsafeBufferPointer<UInt8>, isCode: (UnsafePointer<UInt8>) -> Bool = { _ in true }) {
+        self.init(written: bytes)
+        takeCodes(bytes, isCode: isCode)
+    }
+
+    /// Finds the line's code words (`isCode` says which words of three letters of one case,
+    /// between separators, are ones), and `codeKey`: a second look at the bytes, taken only by
+    /// a line whose shape as written is not kept.
+    public mutating func takeCodes(_ bytes: UnsafeBufferPointer<UInt8>, isCode: (UnsafePointer<UInt8>) -> Bool) {
+        guard codeWordCount == 0, let base = bytes.baseAddress else { return }
+        @inline(__always) func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) &- 97 < 26 }
+        let count = bytes.count
+        var hash = Self.hashBasis
+        var index = 0
+        var run = 0
+        var codes = 0
+        var nextRun = self[0]
+        while index < count {
+            if index == nextRun.lowerBound {
+                hash = Self.mix(hash, 0xFF)
+                index = nextRun.upperBound
+                run += 1
+                nextRun = run < self.count ? self[run] : count..<count
+                continue
+            }
+            let byte = base[index]
+            guard isLetter(byte) else {
+                hash = Self.mix(hash, byte)
+                index += 1
+                continue
+            }
+            // A word of ASCII letters (a run begins with a digit: never inside one).
+            let start = index
+            index += 1
+            while index < count, isLetter(base[index]) { index += 1 }
+            let caseBit = byte & 0x20
+            if index - start == 3, codes < Self.maxCodes, base[start + 1] & 0x20 == caseBit, base[start + 2] & 0x20 == caseBit,
+                start == 0 || Self.separatesCode(base[start - 1]), index == count || Self.separatesCode(base[index]),
+                isCode(base + start)
+            {
+                withUnsafeMutableBytes(of: &codeStarts) { $0.storeBytes(of: UInt16(start), toByteOffset: codes * 2, as: UInt16.self) }
+                if caseBit == 0 { upperCodes |= 1 << codes }
+                codes += 1
+                hash = Self.mix(hash, caseBit == 0 ? Self.upperMark : Self.lowerMark)
+            } else {
+                for offset in start..<index { hash = Self.mix(hash, base[offset]) }
+            }
+        }
+        guard codes > 0 else { return }
+        codeWordCount = UInt8(codes)
+        codeKey = hash
+    }
+
+    @inline(__always) private static func isDigit(_ byte: UInt8) -> Bool { byte &- 48 < 10 }
+    @inline(__always) private static func isMark(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: ".") || byte == UInt8(ascii: ",") || byte == UInt8(ascii: "'")
+    }
+    /// FNV-1a.
+    private static let hashBasis: UInt64 = 0xcbf2_9ce4_8422_2325
+    @inline(__always) private static func mix(_ hash: UInt64, _ byte: UInt8) -> UInt64 { (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+
+    /// The bytes that stand for a code word in a shape's bytes, by its case (no UTF-8 bytes).
+    static let lowerMark: UInt8 = 0xFE
+    static let upperMark: UInt8 = 0xFD
+
+    /// Whether a byte may stand beside a code word: a space, a tab, a comma, a parenthesis
+    /// (each below 64: one bit of a mask).
+    @inline(__always) static func separatesCode(_ byte: UInt8) -> Bool {
+        byte < 64 && (separators >> UInt64(byte)) & 1 == 1
+    }
+
+    private static let separators: UInt64 = 1 << 0x20 | 1 << 0x09 | 1 << 0x2C | 1 << 0x28 | 1 << 0x29
+
+    /// Where the `index`th code word begins, in bytes.
+    @inline(__always) public func codeStart(_ index: Int) -> Int {
+        Int(withUnsafeBytes(of: codeStarts) { $0.load(fromByteOffset: index * 2, as: UInt16.self) })
+    }
+
+    /// Whether the `index`th code word is upper case.
+    @inline(__always) public func isUpperCode(_ index: Int) -> Bool { upperCodes >> index & 1 == 1 }
+
     /// The `index`th run of digits, in bytes.
-    public subscript(index: Int) -> Range<Int> {
-        let packed = withUnsafeBytes(of: bounds) { $0.load(fromByteOffset: index * 8, as: UInt64.self) }
-        return Int(packed >> 32)..<Int(packed & 0xFFFF_FFFF)
+    @inline(__always) public subscript(index: Int) -> Range<Int> {
+        let packed = withUnsafeBytes(of: bounds) { $0.load(fromByteOffset: index * 4, as: UInt32.self) }
+        return Int(packed >> 16)..<Int(packed & 0xFFFF)
     }
 
     /// The first run.
     public var run: Range<Int> { self[0] }
 
-    /// The bytes around the runs, with `0xFF` for each, as stored and compared.
-    func context(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+    /// The bytes around the runs, with `0xFF` for each, as stored and compared; with `codes`,
+    /// around the code words too, with `lowerMark` or `upperMark` for each.
+    func context(_ bytes: UnsafeBufferPointer<UInt8>, codes: Bool = false) -> [UInt8] {
         var context: [UInt8] = []
         context.reserveCapacity(bytes.count)
         var from = 0
-        for index in 0..<count {
-            let run = self[index]
-            context += bytes[from..<run.lowerBound]
-            context.append(0xFF)
-            from = run.upperBound
+        var run = 0
+        var code = 0
+        let codeCount = codes ? self.codeCount : 0
+        while run < count || code < codeCount {
+            // The next hole: a run or a code word, whichever comes first.
+            if code < codeCount, run == count || codeStart(code) < self[run].lowerBound {
+                let start = codeStart(code)
+                context += bytes[from..<start]
+                context.append(isUpperCode(code) ? Self.upperMark : Self.lowerMark)
+                from = start + 3
+                code += 1
+            } else {
+                let bounds = self[run]
+                context += bytes[from..<bounds.lowerBound]
+                context.append(0xFF)
+                from = bounds.upperBound
+                run += 1
+            }
         }
         context += bytes[from...]
         return context
     }
 
-    /// Whether `context` is this line's bytes around its runs.
-    func matches(_ context: [UInt8], in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// Whether `context` is this line's bytes around its runs (and, with `codes`, its code words).
+    func matches(_ context: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, codes: Bool = false) -> Bool {
+        guard codes, codeCount > 0 else { return matchesWritten(context, in: bytes) }
+        return context.withUnsafeBufferPointer { stored in
+            var at = 0
+            var from = 0
+            var run = 0
+            var code = 0
+            let codeCount = codes ? self.codeCount : 0
+            while true {
+                // The next hole and the byte that stands for it; the line's end last.
+                let end: Int
+                let mark: UInt8
+                let next: Int
+                if code < codeCount, run == count || codeStart(code) < self[run].lowerBound {
+                    end = codeStart(code)
+                    mark = isUpperCode(code) ? Self.upperMark : Self.lowerMark
+                    next = end + 3
+                    code += 1
+                } else if run < count {
+                    let bounds = self[run]
+                    end = bounds.lowerBound
+                    mark = 0xFF
+                    next = bounds.upperBound
+                    run += 1
+                } else {
+                    end = bytes.count
+                    mark = 0
+                    next = -1
+                }
+                let length = end - from
+                guard at + length <= stored.count else { return false }
+                if length > 0, let a = stored.baseAddress, let b = bytes.baseAddress, memcmp(a + at, b + from, length) != 0 { return false }
+                at += length
+                guard next >= 0 else { return at == stored.count }
+                guard at < stored.count, stored[at] == mark else { return false }
+                at += 1
+                from = next
+            }
+        }
+    }
+
+    /// Whether `context` is this line's bytes around its runs, its words as written (the path
+    /// of every repeated line: its holes are only runs).
+    @inline(__always) private func matchesWritten(_ context: [UInt8], in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         context.withUnsafeBufferPointer { stored in
             var at = 0
             var from = 0

@@ -42,14 +42,51 @@ struct ShapeTable {
         }
     }
 
+    /// Where a code word of a shape goes (`LineShape`): the conversion's source, one of its
+    /// targets, or the currency of a calculation written at these columns.
+    enum CodeSlot {
+        case from
+        case target(Int)
+        case reference(Range<Int>)
+    }
+
     /// A shape's bytes and reading (a class: a line finds it without copying either).
     final class Entry {
         let context: [UInt8]
         let reading: Reading
+        /// Where each code word goes, in the order they are written, for a shape read with its
+        /// code words taken out; `nil` for one read with its words as written.
+        let codes: [CodeSlot]?
+        /// For a conversion read with its code words taken out: the conversion with the line's
+        /// code words in their places (`Engine.place`), each line writing its own over the last.
+        var placed: ResolvedConversion
+        /// Whether `placed` is used: the entry is a conversion read with its code words taken out.
+        let places: Bool
 
-        init(context: [UInt8], reading: Reading) {
+        init(context: [UInt8], reading: Reading, codes: [CodeSlot]?) {
             self.context = context
             self.reading = reading
+            self.codes = codes
+            switch reading {
+            case .conversion(_, let conversion): placed = conversion
+            case .datedConversion(let dated): placed = dated.conversion
+            case .calculation:
+                placed = ResolvedConversion(from: nil, targets: [], notes: [])
+                places = false
+                return
+            }
+            places = codes != nil
+        }
+
+        /// The reading of the line last placed, as written (with a list of targets of its own).
+        var placedReading: Reading {
+            let conversion = ResolvedConversion(from: placed.from, targets: placed.targets.map { $0 }, notes: placed.notes)
+            switch reading {
+            case .conversion(let sign, _): return .conversion(sign: sign, conversion)
+            case .datedConversion(let dated):
+                return .datedConversion(Dated(sign: dated.sign, conversion: conversion, fixedDate: dated.fixedDate, averaged: dated.averaged))
+            case .calculation: return reading
+            }
         }
     }
 
@@ -67,21 +104,27 @@ struct ShapeTable {
     private var sightings = [UInt64](repeating: 0, count: 4096)
 
     /// Whether a shape of this key was seen before; remembers it as seen.
-    mutating func seenBefore(_ shape: LineShape) -> Bool {
-        let key = shape.key | 1
+    mutating func seenBefore(_ key: UInt64) -> Bool {
+        let key = key | 1
         let slot = Int(truncatingIfNeeded: key >> 1) & (sightings.count - 1)
         if sightings[slot] == key { return true }
         sightings[slot] = key
         return false
     }
 
-    func lookup(_ shape: LineShape, in bytes: UnsafeBufferPointer<UInt8>) -> Entry? {
-        guard let entry = entries[packed: shape.key | 1], shape.matches(entry.context, in: bytes) else { return nil }
+    /// The entry of the line's shape with its words as written (`codes` false), or with its
+    /// code words taken out.
+    func lookup(_ shape: LineShape, in bytes: UnsafeBufferPointer<UInt8>, codes: Bool = false) -> Entry? {
+        guard let entry = entries[packed: (codes ? shape.codeKey : shape.key) | 1], (entry.codes != nil) == codes,
+            entry.codes.map({ $0.count == shape.codeCount }) ?? true, shape.matches(entry.context, in: bytes, codes: codes)
+        else { return nil }
         return entry
     }
 
-    mutating func remember(_ shape: LineShape, context: [UInt8], _ reading: Reading) {
+    /// Keeps a reading; `codes`: where the shape's code words go when they were taken out of
+    /// `context` (under `codeKey`), `nil` when they were not (under `key`).
+    mutating func remember(_ shape: LineShape, context: [UInt8], _ reading: Reading, codes: [CodeSlot]? = nil) {
         if entries.count >= Self.limit { entries.removeAll() }
-        entries[packed: shape.key | 1] = Entry(context: context, reading: reading)
+        entries[packed: (codes != nil ? shape.codeKey : shape.key) | 1] = Entry(context: context, reading: reading, codes: codes)
     }
 }

@@ -40,3 +40,34 @@ extension Expression {
         }
     }
 }
+
+extension Expression {
+    /// The currencies written in it, in the order they are written (an amount's symbol is its
+    /// currency too).
+    var currencies: [CurrencyReference] {
+        switch self {
+        case .amount(_, let currency, _): currency.map { [$0] } ?? []
+        case .answer: []
+        case .percent(let inner, _), .negate(let inner, _), .group(let inner): inner.currencies
+        case .tagged(let inner, let currency): inner.currencies + [currency]
+        case .converted(let inner, let target, _): inner.currencies + [target]
+        case .binary(_, let left, let right, _), .percentOf(let left, let right, _): left.currencies + right.currencies
+        }
+    }
+
+    /// The same expression with each currency written in it replaced by `place`'s.
+    func replacingCurrencies(_ place: (CurrencyReference) -> CurrencyReference) -> Expression {
+        switch self {
+        case .amount(let amount, let currency, let scale): .amount(amount, currency: currency.map(place), scale: scale)
+        case .answer: self
+        case .percent(let inner, let range): .percent(inner.replacingCurrencies(place), range: range)
+        case .negate(let inner, let range): .negate(inner.replacingCurrencies(place), range: range)
+        case .group(let inner): .group(inner.replacingCurrencies(place))
+        case .tagged(let inner, let currency): .tagged(inner.replacingCurrencies(place), currency: place(currency))
+        case .converted(let inner, let target, let range): .converted(inner.replacingCurrencies(place), to: place(target), range: range)
+        case .binary(let op, let left, let right, let range):
+            .binary(op, left.replacingCurrencies(place), right.replacingCurrencies(place), range: range)
+        case .percentOf(let left, let right, let range): .percentOf(left.replacingCurrencies(place), right.replacingCurrencies(place), range: range)
+        }
+    }
+}

@@ -97,6 +97,20 @@ import Testing
         }
     }
 
+    /// Evaluates a line with shapes and without, expects the same of both, and gives the state
+    /// after it.
+    static func evaluatesAlike(_ line: String, _ shaped: Engine, _ plain: Engine, _ state: SessionState, _ now: Date, _ localeID: String)
+        -> SessionState
+    {
+        let expected = plain.evaluate(line, in: state, now: now)
+        let got = shaped.evaluate(line, in: state, now: now)
+        #expect(Self.shown(got) == Self.shown(expected), "\(localeID): \(line)")
+        #expect(got.reply == expected.reply, "\(localeID): \(line)")
+        #expect(got.state.recent == expected.state.recent && got.state.last == expected.state.last, "\(localeID): \(line)")
+        #expect(got.effects == expected.effects, "\(localeID): \(line)")
+        return expected.state
+    }
+
     @Test(arguments: locales)
     func everyLineReadsAsWithoutShapes(_ localeID: String) throws {
         let table = try SeedTableDecoder.bundled()
@@ -110,13 +124,7 @@ import Testing
         let now = Date(timeIntervalSince1970: 1_764_460_800)
         for _ in 0..<1_500 {
             let line = Self.line(Self.amountText(plain.amountParser.conventions, &random), codes, &random)
-            let expected = plain.evaluate(line, in: state, now: now)
-            let got = shaped.evaluate(line, in: state, now: now)
-            #expect(Self.shown(got) == Self.shown(expected), "\(localeID): \(line)")
-            #expect(got.reply == expected.reply, "\(localeID): \(line)")
-            #expect(got.state.recent == expected.state.recent && got.state.last == expected.state.last, "\(localeID): \(line)")
-            #expect(got.effects == expected.effects, "\(localeID): \(line)")
-            state = expected.state
+            state = Self.evaluatesAlike(line, shaped, plain, state, now, localeID)
         }
         // Most lines take the shape read before (not only the first of each).
         #expect(shaped.shapeHits > 300, "\(localeID): \(shaped.shapeHits) lines by their shape")
@@ -159,10 +167,19 @@ import Testing
             #expect(engine.shapeHits == max(0, index - 1), "line \(index + 1)")
         }
         // Other shapes between two sights of one do not make it new again.
-        for code in ["jpy", "sek", "nok"] { _ = engine.evaluate("7 eur in \(code)", in: state) }
+        _ = engine.evaluate("7 eur in jpy", in: state)
+        for other in ["7 japanischer yen in eur", "7 € in $", "7 schweizer franken in eur"] { _ = engine.evaluate(other, in: state) }
         _ = engine.evaluate("8 eur in jpy", in: state)
         _ = engine.evaluate("9 eur in jpy", in: state)
         #expect(engine.shapeHits == 4)
+        // Lines whose code words differ are one shape (`8 eur in jpy` kept it): a list of random
+        // pairs reads as one. Capitals are a shape of their own, kept from its second sight.
+        for (line, hits) in [
+            ("1 chf in sek", 5), ("2 nok in usd", 6), ("3 gbp in jpy", 7), ("4 USD in EUR", 7), ("5 JPY in CHF", 7), ("6 SEK in NOK", 8),
+        ] {
+            _ = engine.evaluate(line, in: state)
+            #expect(engine.shapeHits == hits, "\(line)")
+        }
         // The same through a pipe's lane, which looks at a line's bytes before its text.
         let piped = Engine(locale: settings, table: table)
         var pipeState = state
@@ -191,6 +208,61 @@ import Testing
         }
     }
 
+    /// A shape's code words take any plain code and nothing else: lines of many forms with
+    /// words drawn from every code of the table in both cases and from words that are codes and
+    /// keywords, commands, names, legacy codes or nothing at all, read in a random order (so
+    /// that each form is kept from some words and met with others), give the reply, state and
+    /// effects of an engine that keeps no shapes.
+    @Test(arguments: ["en_US", "de_DE", "tr_TR", "he_IL", "hi_IN", "fr_CH"])
+    func codeWordsTakeEveryPlainCodeAndNoOtherWord(_ localeID: String) throws {
+        let table = try SeedTableDecoder.bundled()
+        let settings = LocaleSettings(numbers: localeID, money: localeID, messages: localeID)
+        let shaped = Engine.configured(settings, table)
+        let plain = Engine.configured(settings, table, recognisesShapes: false)
+        var state = SessionState(base: .eur, recent: [], locale: settings)
+        var random = SplitMix64(seed: UInt64(localeID.unicodeScalars.reduce(7) { $0 &* 31 &+ UInt64($1.value) }))
+        let tricky = [
+            "all", "ALL", "try", "TRY", "top", "cup", "mad", "and", "und", "ans", "avg", "mio", "bin", "tsd", "lac", "mrd", "off", "fee",
+            "day", "dem", "DEM", "frf", "itl", "xxx", "XAU", "xdr", "abc", "yen", "usd", "EUR", "sek", "Eur", "uSD", "kes", "ron", "bob",
+        ]
+        let words = table.codes.flatMap { [$0.rawValue, $0.rawValue.lowercased()] } + tricky + tricky
+        let forms = [
+            "N A in B", "N A in B, C und D", "N A in B, C, D", "N A in B C", "N A in B and C", "(N A + N B) in C", "N × N A in B und C",
+            "N A in B on 2024-03-15", "N A in B average 2024-03", "A N in B", "N A B", "N A in B at 1,2", "N A − 5 % in B", "N A to B",
+            "N A in B # A", "convert N A to B", "N A", "N A + N € in B", "€N in A, B", "N A in japanese yen, B", "N (A) in B",
+            "N A in B, A", "N A in A", "N $ A in B", "$ A N in B", "N A, B in C",
+        ]
+        let now = Date(timeIntervalSince1970: 1_764_460_800)
+        // Lines with their words chosen, a third of them one of the last twenty again (with other
+        // amounts): a line's repeats are kept as written once its words were placed in a shape.
+        var templates: [String] = []
+        for _ in 0..<2_500 {
+            var template = ""
+            if !templates.isEmpty, Int.random(in: 0..<3, using: &random) == 0 {
+                template = templates[templates.count - 1 - Int.random(in: 0..<min(20, templates.count), using: &random)]
+            } else {
+                for character in forms[Int.random(in: 0..<forms.count, using: &random)] {
+                    switch character {
+                    case "N": template.append("\u{1}")  // An amount's place (codes have an N).
+                    case "A", "B", "C", "D": template += words[Int.random(in: 0..<words.count, using: &random)]
+                    default: template.append(character)
+                    }
+                }
+                templates.append(template)
+            }
+            var line = ""
+            for character in template {
+                if character == "\u{1}" {
+                    line += ["12", "1.234,5", "7,25", "100", "3"][Int.random(in: 0..<5, using: &random)]
+                } else {
+                    line.append(character)
+                }
+            }
+            state = Self.evaluatesAlike(line, shaped, plain, state, now, localeID)
+        }
+        #expect(shaped.shapeHits > 400, "\(localeID): \(shaped.shapeHits) lines by their shape")
+    }
+
     @Test func theRunsOfDigitsAreFoundInOrder() {
         func runs(_ line: String) -> [String]? {
             Array(line.utf8).withUnsafeBufferPointer { bytes in
@@ -214,15 +286,30 @@ import Testing
     /// mark just before one means no shape, and so do more than `maxRuns`; lines whose bytes
     /// around the runs are alike have one key and match each other's context, others do not.
     @Test func theShapeFollowsItsRuleByteForByte() {
-        func reference(_ bytes: [UInt8]) -> (runs: [Range<Int>], context: [UInt8])? {
+        func reference(_ bytes: [UInt8]) -> (runs: [Range<Int>], context: [UInt8], codeContext: [UInt8])? {
             func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
             func isMark(_ byte: UInt8) -> Bool { byte == 46 || byte == 44 || byte == 39 }
             var runs: [Range<Int>] = []
             var context: [UInt8] = []
+            var codeContext: [UInt8] = []
             var index = 0
             while index < bytes.count {
                 guard isDigit(bytes[index]) else {
+                    // Three letters of one case between a space, a tab, a comma, a parenthesis or
+                    // an end, at most eight of them.
+                    func isLetter(_ byte: UInt8) -> Bool { (65...90).contains(byte) || (97...122).contains(byte) }
+                    func separates(_ at: Int) -> Bool { at < 0 || at >= bytes.count || [32, 9, 44, 40, 41].contains(bytes[at]) }
+                    if index + 3 <= bytes.count, codeContext.filter({ $0 == 0xFE || $0 == 0xFD }).count < LineShape.maxCodes,
+                        bytes[index..<index + 3].allSatisfy(isLetter), separates(index - 1), separates(index + 3),
+                        Set(bytes[index..<index + 3].map { $0 < 97 }).count == 1
+                    {
+                        context += bytes[index..<index + 3]
+                        codeContext.append(bytes[index] < 97 ? 0xFD : 0xFE)
+                        index += 3
+                        continue
+                    }
                     context.append(bytes[index])
+                    codeContext.append(bytes[index])
                     index += 1
                     continue
                 }
@@ -231,15 +318,20 @@ import Testing
                 while index < bytes.count, isDigit(bytes[index]) || isMark(bytes[index]) { index += 1 }
                 runs.append(start..<index)
                 context.append(0xFF)
+                codeContext.append(0xFF)
             }
             guard !runs.isEmpty, runs.count <= LineShape.maxRuns else { return nil }
-            return (runs, context)
+            return (runs, context, codeContext)
         }
-        let pieces: [[UInt8]] = ["1", "12", "2024", "-", ".", ",", "'", " ", "eur", " in ", "usd", " on ", "€", "é", "\u{0}", "x", "abcdefghij"].map {
+        let pieces: [[UInt8]] = [
+            "1", "12", "2024", "-", ".", ",", "'", " ", "eur", " in ", "usd", " on ", "€", "é", "\u{0}", "x", "abcdefghij", "CHF", "Gbp", "(", ")",
+            "\t", "jpy", "ab",
+        ].map {
             Array($0.utf8)
         }
         var random = SplitMix64(seed: 22)
         var byContext: [[UInt8]: UInt64] = [:]
+        var byCodeContext: [[UInt8]: UInt64] = [:]
         var lines: [[UInt8]] = []
         for _ in 0..<20_000 {
             var line: [UInt8] = []
@@ -253,10 +345,17 @@ import Testing
                 #expect((0..<shape.count).map { shape[$0] } == expected.runs, "\(line)")
                 #expect(shape.context(bytes) == expected.context, "\(line)")
                 #expect(shape.matches(expected.context, in: bytes), "\(line)")
+                #expect(shape.context(bytes, codes: true) == expected.codeContext, "\(line)")
+                #expect(shape.matches(expected.codeContext, in: bytes, codes: true), "\(line)")
                 if let key = byContext[expected.context] {
                     #expect(shape.key == key, "\(line)")
                 } else {
                     byContext[expected.context] = shape.key
+                }
+                if let key = byCodeContext[expected.codeContext] {
+                    #expect(shape.codeKey == key, "\(line)")
+                } else {
+                    byCodeContext[expected.codeContext] = shape.codeKey
                 }
             }
         }
@@ -267,6 +366,11 @@ import Testing
             else { continue }
             b.withUnsafeBufferPointer { bytes in
                 #expect(LineShape(bytes)?.matches(contextA, in: bytes) == (contextA == contextB), "\(a) \(b)")
+            }
+            if let codeA = reference(a)?.codeContext, let codeB = reference(b)?.codeContext {
+                b.withUnsafeBufferPointer { bytes in
+                    #expect(LineShape(bytes)?.matches(codeA, in: bytes, codes: true) == (codeA == codeB), "\(a) \(b)")
+                }
             }
         }
     }
