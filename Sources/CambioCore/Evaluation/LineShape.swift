@@ -14,7 +14,7 @@ import Foundation
 /// kept only when the parser read each run, whole and in order, as one of the line's amounts
 /// (after at most a sign), and the line evaluated. The tokenizer decides where a number ends
 /// from the characters of the number and the ones beside it, which are the shape's own, so
-/// every line of a shape tokenizes alike. `ShapeTests` checks the property: every line reads
+/// every line of a shape tokenizes alike. `LineShapeTests` checks the property: every line reads
 /// and evaluates the same with the shapes and without them.
 ///
 /// A line of currency codes has a second shape: its bytes with the runs of digits and its code
