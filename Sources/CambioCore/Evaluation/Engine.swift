@@ -533,9 +533,9 @@ public final class Engine {
                 if entry.places {
                     if place(entry, shape, in: bytes) {
                         found = entry
-                        // A line seen again as written is kept so too: a ledger's repeats then
-                        // cost no second look.
-                        if shapes.seenBefore(shape.key) { shapes.remember(shape, context: shape.context(bytes), entry.placedReading) }
+                        // A line seen again as written is kept so too (while there is room):
+                        // a ledger's repeats then cost no second look.
+                        if shapes.hasRoom, shapes.seenBefore(shape.key) { shapes.remember(shape, context: shape.context(bytes), entry.placedReading) }
                     }
                 } else if (0..<shape.codeCount).allSatisfy({ plainCode(shape, $0, in: bytes) != nil }) {
                     found = entry
@@ -593,14 +593,10 @@ public final class Engine {
                 }
             case .calculation(let calculation):
                 if context.keepsRecords { context.typed = String(decoding: bytes, as: UTF8.self) }
-                guard case .calculate(let expression, let targets, let adjust) = calculation.command, calculation.signs.count == shape.count
+                guard case .calculate(var expression, var targets, var adjust) = calculation.command, calculation.signs.count == shape.count
                 else { return false }
-                var texts = zip(calculation.signs, shape.texts(bytes)).map { $0 + $1 }.makeIterator()
-                var newExpression = expression.replacingAmounts(&texts)
-                var newAdjust = adjust.map { Adjustment(subtract: $0.subtract, percent: $0.percent.replacingAmounts(&texts), range: $0.range) }
-                var newTargets = targets
-                // The line's code words in the places of the currencies written there.
                 if let codes = entry.codes, !codes.isEmpty {
+                    // The line's code words in the places of the currencies written there.
                     var words: [(Range<Int>, String)] = []
                     for (index, slot) in codes.enumerated() {
                         guard case .reference(let column) = slot else { return false }
@@ -610,11 +606,19 @@ public final class Engine {
                     let place = { (reference: CurrencyReference) in
                         words.first { $0.0 == reference.range }.map { CurrencyReference(text: $0.1, range: reference.range) } ?? reference
                     }
-                    newExpression = newExpression.replacingCurrencies(place)
-                    newTargets = newTargets.map(place)
-                    newAdjust = newAdjust.map { Adjustment(subtract: $0.subtract, percent: $0.percent.replacingCurrencies(place), range: $0.range) }
+                    expression = expression.replacingCurrencies(place)
+                    targets = targets.map(place)
+                    adjust = adjust.map { Adjustment(subtract: $0.subtract, percent: $0.percent.replacingCurrencies(place), range: $0.range) }
+                    // A line seen again as written is kept so too, as a conversion's is.
+                    if shapes.hasRoom, shapes.seenBefore(shape.key) {
+                        let written = ShapeTable.Calculation(.calculate(expression, to: targets, adjust: adjust), signs: calculation.signs)
+                        shapes.remember(shape, context: shape.context(bytes), .calculation(written))
+                    }
                 }
-                try calculator.calculate(newExpression, targets: newTargets, adjust: newAdjust, &context)
+                var texts = zip(calculation.signs, shape.texts(bytes)).map { $0 + $1 }.makeIterator()
+                let newExpression = expression.replacingAmounts(&texts)
+                let newAdjust = adjust.map { Adjustment(subtract: $0.subtract, percent: $0.percent.replacingAmounts(&texts), range: $0.range) }
+                try calculator.calculate(newExpression, targets: targets, adjust: newAdjust, &context)
             }
         } catch {
             context.reply = Reply()

@@ -121,6 +121,11 @@ struct ShapeTable {
         return entry
     }
 
+    /// Whether a line's reading as written, made from its shape with code words, can be kept:
+    /// they fill at most half the table, so that they never start it again for the shapes
+    /// read by the parser (a list of random pairs repeats some lines by chance).
+    var hasRoom: Bool { entries.count < Self.limit / 2 }
+
     /// Keeps a reading; `codes`: where the shape's code words go when they were taken out of
     /// `context` (under `codeKey`), `nil` when they were not (under `key`).
     mutating func remember(_ shape: LineShape, context: [UInt8], _ reading: Reading, codes: [CodeSlot]? = nil) {
