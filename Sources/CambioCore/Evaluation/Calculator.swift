@@ -198,7 +198,6 @@ final class Calculator {
                 if let charged { shown += converter.feeSuffix(charged, currency, fee, state.rounding) }
             }
             line.reply.lines.append(.result(echo + " = " + shown))
-            line.state.answer = (value, total.currency ?? base)
             line.reply.value = Money(value, total.currency)
             if line.keepsRecords {
                 line.reply.records.append(
@@ -207,6 +206,9 @@ final class Calculator {
             if let currency = total.currency, currency != base {
                 try inBase(expression, total: value, from: currency, factor: factor, fee: fee, &line)
             }
+            // `ans` once nothing can fail: a calculation, as a conversion, changes the state
+            // only when it has succeeded (a line read by its shape relies on it).
+            line.state.answer = (value, total.currency ?? base)
             if let currency = total.currency, line.state.use(currency, then: currency == base ? [] : [base]) {
                 line.outcome.effects.insert(.saveRecent)
             }

@@ -107,6 +107,9 @@ import Testing
         #expect(Self.shown(got) == Self.shown(expected), "\(localeID): \(line)")
         #expect(got.reply == expected.reply, "\(localeID): \(line)")
         #expect(got.state.recent == expected.state.recent && got.state.last == expected.state.last, "\(localeID): \(line)")
+        #expect(
+            got.state.answer?.value == expected.state.answer?.value && got.state.answer?.currency == expected.state.answer?.currency,
+            "\(localeID): \(line)")
         #expect(got.effects == expected.effects, "\(localeID): \(line)")
         return expected.state
     }
@@ -261,6 +264,31 @@ import Testing
             state = Self.evaluatesAlike(line, shaped, plain, state, now, localeID)
         }
         #expect(shaped.shapeHits > 400, "\(localeID): \(shaped.shapeHits) lines by their shape")
+    }
+
+    /// A calculation that fails after computing its value (its money has no rate into the
+    /// base) leaves `ans` as it was, read by its shape or not: lines that differ only in their
+    /// code words share the shape, so the third is tried through it (and fails there, then on
+    /// the full path; before the fix the first attempt left its value in `ans`).
+    @Test func aFailedCalculationLeavesTheAnswerAsItWas() throws {
+        let table = try SeedTableDecoder.bundled()
+        let settings = LocaleSettings(numbers: "en_US", money: "en_US", messages: "en_US")
+        let shaped = Engine.configured(settings, table)
+        let plain = Engine.configured(settings, table, recognisesShapes: false)
+        // A base the table has no rate for: every calculation in another currency fails.
+        let base = try #require(CurrencyCode("XTS"))
+        #expect(!table.codes.contains(base))
+        var state = SessionState(base: base, recent: [], locale: settings)
+        let now = Date(timeIntervalSince1970: 1_764_460_800)
+        for line in ["(1 + 1) usd", "(2 + 1) chf", "(3 + 1) jpy", "(4 + 1) gbp", "ans in eur", "_ + 1 eur"] {
+            let expected = plain.evaluate(line, in: state, now: now)
+            let got = shaped.evaluate(line, in: state, now: now)
+            #expect(Self.shown(got) == Self.shown(expected), "\(line)")
+            #expect(expected.reply.lines.contains { if case .error = $0 { true } else { false } }, "\(line)")
+            #expect(got.state.answer == nil && expected.state.answer == nil, "\(line)")
+            // The shaped engine's state is carried on, so that a leak would reach `ans`.
+            state = got.state
+        }
     }
 
     @Test func theRunsOfDigitsAreFoundInOrder() {
