@@ -378,8 +378,8 @@ public final class Engine {
         let context: [UInt8]
         /// The text of each run.
         let runs: [String]
-        /// The bytes around its runs and code words, when it has code words and each is a plain
-        /// code (`plainCode`).
+        /// The bytes around its runs and code words, when it has code words (each a plain code:
+        /// `takeCodes` takes no other).
         let codeContext: [UInt8]?
         /// Where each code word stands, in characters (as the parser's ranges count); `nil` with
         /// `codeContext`.
@@ -393,7 +393,7 @@ public final class Engine {
         var codeContext: [UInt8]?
         var codeColumns: [Range<Int>]?
         var codeWords: [String] = []
-        if shape.codeCount > 0, (0..<shape.codeCount).allSatisfy({ plainCode(shape, $0, in: bytes) != nil }) {
+        if shape.codeCount > 0 {
             codeContext = shape.context(bytes, codes: true)
             // A code word has an ASCII separator before it, where a character always ends: the
             // characters before it are those of the bytes before it.
@@ -524,21 +524,19 @@ public final class Engine {
     /// wrong.
     private func recognised(_ bytes: UnsafeBufferPointer<UInt8>, _ context: inout LineContext) -> Bool {
         guard configuration.recognisesShapes, var shape = LineShape(written: bytes) else { return false }
-        // The shape as written; else the shape with its code words taken out, when one is kept
-        // and they are plain codes.
+        // The shape as written; else the shape with its code words (plain codes only) taken out,
+        // when one is kept.
         var found = shapes.lookup(shape, in: bytes)
         if found == nil {
             shape.takeCodes(bytes) { plainCode($0) != nil }
             if shape.codeCount > 0, let entry = shapes.lookup(shape, in: bytes, codes: true) {
-                if entry.places {
-                    if place(entry, shape, in: bytes) {
-                        found = entry
-                        // A line seen again as written is kept so too (while there is room):
-                        // a ledger's repeats then cost no second look.
-                        if shapes.hasRoom, shapes.seenBefore(shape.key) { shapes.remember(shape, context: shape.context(bytes), entry.placedReading) }
-                    }
-                } else if (0..<shape.codeCount).allSatisfy({ plainCode(shape, $0, in: bytes) != nil }) {
+                if !entry.places {
                     found = entry
+                } else if place(entry, shape, in: bytes) {
+                    found = entry
+                    // A line seen again as written is kept so too (while there is room): a
+                    // ledger's repeats then cost no second look.
+                    if shapes.hasRoom, shapes.seenBefore(shape.key) { shapes.remember(shape, context: shape.context(bytes), entry.placedReading) }
                 }
             }
         }

@@ -172,30 +172,43 @@ public struct LineShape {
     /// The first run.
     public var run: Range<Int> { self[0] }
 
+    /// The holes of a line in order (its runs, and with `codes` its code words), each with the
+    /// byte that stands for it.
+    private struct Holes {
+        let shape: LineShape
+        let codeCount: Int
+        var run = 0
+        var code = 0
+
+        init(_ shape: LineShape, codes: Bool) {
+            self.shape = shape
+            codeCount = codes ? shape.codeCount : 0
+        }
+
+        /// The next hole: a run or a code word, whichever comes first.
+        @inline(__always) mutating func next() -> (bytes: Range<Int>, mark: UInt8)? {
+            if code < codeCount, run == shape.count || shape.codeStart(code) < shape[run].lowerBound {
+                let start = shape.codeStart(code)
+                defer { code += 1 }
+                return (start..<start + 3, shape.isUpperCode(code) ? LineShape.upperMark : LineShape.lowerMark)
+            }
+            guard run < shape.count else { return nil }
+            defer { run += 1 }
+            return (shape[run], 0xFF)
+        }
+    }
+
     /// The bytes around the runs, with `0xFF` for each, as stored and compared; with `codes`,
     /// around the code words too, with `lowerMark` or `upperMark` for each.
     func context(_ bytes: UnsafeBufferPointer<UInt8>, codes: Bool = false) -> [UInt8] {
         var context: [UInt8] = []
         context.reserveCapacity(bytes.count)
         var from = 0
-        var run = 0
-        var code = 0
-        let codeCount = codes ? self.codeCount : 0
-        while run < count || code < codeCount {
-            // The next hole: a run or a code word, whichever comes first.
-            if code < codeCount, run == count || codeStart(code) < self[run].lowerBound {
-                let start = codeStart(code)
-                context += bytes[from..<start]
-                context.append(isUpperCode(code) ? Self.upperMark : Self.lowerMark)
-                from = start + 3
-                code += 1
-            } else {
-                let bounds = self[run]
-                context += bytes[from..<bounds.lowerBound]
-                context.append(0xFF)
-                from = bounds.upperBound
-                run += 1
-            }
+        var holes = Holes(self, codes: codes)
+        while let hole = holes.next() {
+            context += bytes[from..<hole.bytes.lowerBound]
+            context.append(hole.mark)
+            from = hole.bytes.upperBound
         }
         context += bytes[from...]
         return context
@@ -207,38 +220,18 @@ public struct LineShape {
         return context.withUnsafeBufferPointer { stored in
             var at = 0
             var from = 0
-            var run = 0
-            var code = 0
-            let codeCount = codes ? self.codeCount : 0
+            var holes = Holes(self, codes: true)
             while true {
-                // The next hole and the byte that stands for it; the line's end last.
-                let end: Int
-                let mark: UInt8
-                let next: Int
-                if code < codeCount, run == count || codeStart(code) < self[run].lowerBound {
-                    end = codeStart(code)
-                    mark = isUpperCode(code) ? Self.upperMark : Self.lowerMark
-                    next = end + 3
-                    code += 1
-                } else if run < count {
-                    let bounds = self[run]
-                    end = bounds.lowerBound
-                    mark = 0xFF
-                    next = bounds.upperBound
-                    run += 1
-                } else {
-                    end = bytes.count
-                    mark = 0
-                    next = -1
-                }
-                let length = end - from
+                // The next hole, or the line's end.
+                let hole = holes.next()
+                let length = (hole?.bytes.lowerBound ?? bytes.count) - from
                 guard at + length <= stored.count else { return false }
                 if length > 0, let a = stored.baseAddress, let b = bytes.baseAddress, memcmp(a + at, b + from, length) != 0 { return false }
                 at += length
-                guard next >= 0 else { return at == stored.count }
-                guard at < stored.count, stored[at] == mark else { return false }
+                guard let hole else { return at == stored.count }
+                guard at < stored.count, stored[at] == hole.mark else { return false }
                 at += 1
-                from = next
+                from = hole.bytes.upperBound
             }
         }
     }
