@@ -490,13 +490,15 @@ public final class Engine {
 
     /// What `plainCode` found for each word, by its letters and case: 0 not asked yet, 1 none,
     /// else the code's letters (read through a pointer: a line asks for each of its words).
+    /// Zeroed by `calloc`: its 137 KiB are above the allocator's threshold for pages of their
+    /// own, which the kernel zeroes when first touched, so an engine that reads no line of
+    /// codes (a one-shot command) does not write them all at start-up.
     private let plainCodes: UnsafeMutablePointer<UInt32> = {
-        let memory = UnsafeMutablePointer<UInt32>.allocate(capacity: 2 * 26 * 26 * 26)
-        memory.initialize(repeating: 0, count: 2 * 26 * 26 * 26)
-        return memory
+        guard let memory = calloc(2 * 26 * 26 * 26, MemoryLayout<UInt32>.stride) else { fatalError("out of memory") }
+        return memory.assumingMemoryBound(to: UInt32.self)
     }()
 
-    deinit { plainCodes.deallocate() }
+    deinit { free(plainCodes) }
     /// Lines evaluated through their shape (tests check that most are).
     private(set) var shapeHits = 0
 
