@@ -253,14 +253,16 @@ final class Converter {
         let rounding = line.state.rounding
         // The given amount and ` = ` begin every result line: written once, kept for the others.
         var givenCount: Int?
+        // The rate is only shown beside results; a pipe does without it (and the division), and
+        // so does a document's row, which has no result line and keeps its records alone.
+        let details = showsDetails && !line.isTableRow
         for (index, target) in targets.enumerated() {
             let quote = try quote(from: from, to: target, line)
             let rate = quote.rate
             let result = amount * rate
             try readable(result)
-            // The rate is only shown beside results; a pipe does without it (and the division).
             var detail: String?
-            if showsDetails {
+            if details {
                 detail = formatter.rateDetail(from: from, to: target, rate: rate)
                 used.add(quote.table, target)
             }
@@ -291,7 +293,7 @@ final class Converter {
             }
         }
         // The tables' days and sources, for a terminal (a pipe shows results only).
-        if showsDetails { line.reply.lines += sourceNotes(used, line) }
+        if details { line.reply.lines += sourceNotes(used, line) }
         guard !line.isTableRow else { return }
         // The first result is `ans`; the conversion is the one `swap` reverses.
         if let first = targets.first {
