@@ -12,6 +12,9 @@ public final class MoneyFormatter {
 
     private let facts: LocaleFacts
     private var patterns = CurrencyMap<Pattern>()
+    /// Each pattern's inline affixes, where it has them, as plain values: the amounts every
+    /// line writes look them up without retaining and releasing a pattern.
+    private var inlineAffixes = CurrencyMap<InlineAffixes>()
 
     private final class Pattern {
         let positivePrefix: String
@@ -99,8 +102,9 @@ public final class MoneyFormatter {
     public func write(
         _ value: Rational, _ code: CurrencyCode, fractionDigits: Int = fractionDigits, mode: Rounding.Mode = .halfEven, into out: inout [UInt8]
     ) {
-        let pattern = pattern(for: code)
-        if let inline = pattern.inline, let magnitude = value.scaledMagnitudeFast(fractionDigits: fractionDigits, mode: mode) {
+        if let inline = inlineAffixes[code] ?? pattern(for: code).inline,
+            let magnitude = value.scaledMagnitudeFast(fractionDigits: fractionDigits, mode: mode)
+        {
             let negative = value.isNegative && magnitude != 0
             var digits: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
             withUnsafeMutableBytes(of: &digits) { buffer in
@@ -131,6 +135,7 @@ public final class MoneyFormatter {
                 }
             }
         } else {
+            let pattern = pattern(for: code)
             let magnitude = value.scaledMagnitude(fractionDigits: fractionDigits, mode: mode)
             let negative = value.isNegative && !magnitude.isZero
             out += negative ? pattern.negativePrefixBytes : pattern.positivePrefixBytes
@@ -422,6 +427,7 @@ public final class MoneyFormatter {
         while let last = symbol.last, last.isWhitespace { symbol = symbol.dropLast() }
         let pattern = Pattern(positive: positive, negative: negative, symbol: symbol.isEmpty ? code.rawValue : String(symbol))
         patterns[code] = pattern
+        if let inline = pattern.inline { inlineAffixes[code] = inline }
         return pattern
     }
 
