@@ -205,6 +205,28 @@ final class BatchRunner {
                 if effects.contains(.quit) { stopped = true }
                 return false
             }
+            // Results and assumptions alone (a dated line on a day without rates): each
+            // assumption not said before goes to standard error with the line's number, as the
+            // renderer writes it, and the results as they are, without copying the reply.
+            if format == .text, !renderer.forTerminal,
+                reply.lines.allSatisfy({ line in
+                    switch line {
+                    case .result, .assumption: true
+                    default: false
+                    }
+                })
+            {
+                var err = ""
+                for case .assumption(let text) in reply.lines where saidAssumptions.insert(text) {
+                    err += (lineNumber.map { localized("pipe.line", String($0)) + ": " } ?? "cambio: ") + text + "\n"
+                }
+                reply.appendResults(to: &output)
+                if output.count >= 1 << 16 { flush() }
+                if lineBuffered { flush() }
+                if !err.isEmpty { emitError(err) }
+                if effects.contains(.quit) { stopped = true }
+                return false
+            }
             var told = reply
             told.lines.removeAll { line in
                 guard case .assumption(let text) = line else { return false }
