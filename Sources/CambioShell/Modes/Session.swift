@@ -106,8 +106,10 @@ final class Session {
         }
         if effects.contains(.saveRecent) {
             recentChanged = true
-            // After `recent clear` the file is replaced, not merged with what is on disk.
-            if state.recent.isEmpty { recentCleared = true }
+            // After `recent clear` the file is replaced, not merged with what is on disk. Only
+            // that command empties the list, and it is a setting change: a conversion's line
+            // does not read the list here (a copy of it, retained and released, on every line).
+            if effects.contains(.settingChanged), state.recent.isEmpty { recentCleared = true }
         }
         if effects.contains(.baseChanged) {
             settings.base = state.base
