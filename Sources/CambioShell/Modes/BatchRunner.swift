@@ -188,37 +188,29 @@ final class BatchRunner {
         let err: String
         // What was taken is said the first time (“$” taken as USD), not on every line of a ledger.
         if reply.lines.contains(where: { if case .assumption = $0 { true } else { false } }) {
-            // All of it said before, and nothing else for standard error: the results alone,
-            // without copying the reply (a ledger's dated lines repeat the same days' notes).
+            // Nothing for standard error but assumptions: the results as they are, without
+            // copying the reply, and each assumption not said before as the renderer says it.
+            // So go a reply of results and assumptions alone (a dated line on a day without
+            // rates) and one whose assumptions were all said before (a ledger's dated lines
+            // repeat the same days' notes).
             if format == .text, !renderer.forTerminal, !reply.failed,
-                reply.lines.allSatisfy({ line in
-                    switch line {
-                    case .assumption(let text): saidAssumptions.contains(text)
-                    case .warning, .error: false
-                    default: true
-                    }
-                })
-            {
-                reply.appendResults(to: &output)
-                if output.count >= 1 << 16 { flush() }
-                if lineBuffered { flush() }
-                if effects.contains(.quit) { stopped = true }
-                return false
-            }
-            // Results and assumptions alone (a dated line on a day without rates): each
-            // assumption not said before goes to standard error with the line's number, as the
-            // renderer writes it, and the results as they are, without copying the reply.
-            if format == .text, !renderer.forTerminal,
                 reply.lines.allSatisfy({ line in
                     switch line {
                     case .result, .assumption: true
                     default: false
                     }
                 })
+                    || reply.lines.allSatisfy({ line in
+                        switch line {
+                        case .assumption(let text): saidAssumptions.contains(text)
+                        case .warning, .error: false
+                        default: true
+                        }
+                    })
             {
                 var err = ""
                 for case .assumption(let text) in reply.lines where saidAssumptions.insert(text) {
-                    err += (lineNumber.map { localized("pipe.line", String($0)) + ": " } ?? "cambio: ") + text + "\n"
+                    err += ReplyRenderer.pipeAssumption(text, lineNumber: lineNumber, localized)
                 }
                 reply.appendResults(to: &output)
                 if output.count >= 1 << 16 { flush() }

@@ -101,7 +101,7 @@ struct ReplyRenderer {
                 if forTerminal {
                     out += output.styled(fitted(text), .detail) + "\n"
                 } else {
-                    err += (lineNumber.map { localized("pipe.line", String($0)) + ": " } ?? "cambio: ") + text + "\n"
+                    err += Self.pipeAssumption(text, lineNumber: lineNumber, localized)
                 }
             case .warning(let text):
                 err += forTerminal && caretIndent != nil ? fitted(text) + "\n" : "cambio: " + text + "\n"
@@ -114,6 +114,12 @@ struct ReplyRenderer {
 
     /// An error: in a pipe with its line and column; on a terminal with a caret under the
     /// typed text (or, where the line wrapped on screen, its column) and a label.
+    /// An assumption as a pipe says it on standard error: after the line's number, or the
+    /// program's name for the arguments' one line.
+    static func pipeAssumption(_ text: String, lineNumber: Int?, _ localized: Localization) -> String {
+        (lineNumber.map { localized("pipe.line", String($0)) + ": " } ?? "cambio: ") + text + "\n"
+    }
+
     private func describe(
         _ error: CommandError, _ message: String, input: String, caretIndent: Int?, lineNumber: Int?, _ localized: Localization
     ) -> String {
