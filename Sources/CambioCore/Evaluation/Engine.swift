@@ -400,7 +400,7 @@ public final class Engine {
             codeColumns = (0..<shape.codeCount).map { index in
                 let start = shape.codeStart(index)
                 let column = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<start]), as: UTF8.self).count
-                codeWords.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<start + 3]), as: UTF8.self))
+                codeWords.append(shape.codeWord(index, in: bytes))
                 return column..<column + 3
             }
         }
@@ -600,8 +600,7 @@ public final class Engine {
                     var words: [(Range<Int>, String)] = []
                     for (index, slot) in codes.enumerated() {
                         guard case .reference(let column) = slot else { return false }
-                        let start = shape.codeStart(index)
-                        words.append((column, String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<start + 3]), as: UTF8.self)))
+                        words.append((column, shape.codeWord(index, in: bytes)))
                     }
                     let place = { (reference: CurrencyReference) in
                         words.first { $0.0 == reference.range }.map { CurrencyReference(text: $0.1, range: reference.range) } ?? reference

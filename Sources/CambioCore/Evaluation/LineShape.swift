@@ -262,4 +262,10 @@ public struct LineShape {
     func texts(_ bytes: UnsafeBufferPointer<UInt8>) -> [String] {
         (0..<count).map { String(decoding: UnsafeBufferPointer(rebasing: bytes[self[$0]]), as: UTF8.self) }
     }
+
+    /// The `index`th code word as written.
+    func codeWord(_ index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let start = codeStart(index)
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<start + 3]), as: UTF8.self)
+    }
 }
