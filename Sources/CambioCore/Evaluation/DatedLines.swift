@@ -201,15 +201,10 @@ final class DatedLines {
         if notes.isEmpty { notes = Array(repeating: nil, count: size) }
         if slot >= 0, slot < size, let known = notes[slot], known.day == day, known.used == used, known.reason == reason { return known.text }
         let sentence: Localization.Prepared
-        if let known = substitutionSentences[reason] {
-            sentence = known
-        } else {
-            switch reason {
-            case .weekend: sentence = localized.prepared("note.dayUsed.weekend")
-            case .holiday: sentence = localized.prepared("note.dayUsed.holiday")
-            case .notYetPublished: sentence = localized.prepared("note.dayUsed.not_published")
-            }
-            substitutionSentences[reason] = sentence
+        switch reason {
+        case .weekend: sentence = weekendSentence
+        case .holiday: sentence = holidaySentence
+        case .notYetPublished: sentence = notPublishedSentence
         }
         let text = sentence(weekdayName(day) + " " + day.iso, weekdayName(used) + " " + used.iso)
         if slot >= 0, slot < size { notes[slot] = (day, used, reason, text) }
@@ -217,7 +212,9 @@ final class DatedLines {
     }
 
     /// The sentences of the notes, looked up once.
-    private var substitutionSentences: [Substitution: Localization.Prepared] = [:]
+    private lazy var weekendSentence = localized.prepared("note.dayUsed.weekend")
+    private lazy var holidaySentence = localized.prepared("note.dayUsed.holiday")
+    private lazy var notPublishedSentence = localized.prepared("note.dayUsed.not_published")
 
     /// The notes made, by their day.
     private var notes: [(day: Day, used: Day, reason: Substitution, text: String)?] = []

@@ -24,6 +24,15 @@ final class BatchRunner {
     private var headed: Set<String> = []
     /// Assumptions already said in this run.
     private var saidAssumptions = SaidTexts()
+    /// `line {0}`, looked up once for the interface's language.
+    private var lineSentenceKept: (language: String, separator: Character, sentence: Localization.Prepared)?
+
+    private func lineSentence(_ localized: Localization) -> Localization.Prepared {
+        if let kept = lineSentenceKept, kept.language == localized.language, kept.separator == localized.decimalSeparator { return kept.sentence }
+        let sentence = localized.prepared("pipe.line")
+        lineSentenceKept = (localized.language, localized.decimalSeparator, sentence)
+        return sentence
+    }
     /// Whether the run was told that its setting changes are not kept.
     private var saidThisRunOnly = false
     /// The signal that asked the run to stop (SIGINT, SIGTERM, SIGHUP).
@@ -210,7 +219,7 @@ final class BatchRunner {
             {
                 var err = ""
                 for case .assumption(let text) in reply.lines where saidAssumptions.insert(text) {
-                    err += ReplyRenderer.pipeAssumption(text, lineNumber: lineNumber, localized)
+                    err += ReplyRenderer.pipeAssumption(text, lineNumber: lineNumber, line: lineSentence(localized))
                 }
                 reply.appendResults(to: &output)
                 if output.count >= 1 << 16 { flush() }

@@ -117,7 +117,13 @@ struct ReplyRenderer {
     /// An assumption as a pipe says it on standard error: after the line's number, or the
     /// program's name for the arguments' one line.
     static func pipeAssumption(_ text: String, lineNumber: Int?, _ localized: Localization) -> String {
-        (lineNumber.map { localized("pipe.line", String($0)) + ": " } ?? "cambio: ") + text + "\n"
+        pipeAssumption(text, lineNumber: lineNumber, line: localized.prepared("pipe.line"))
+    }
+
+    /// The same with the sentence that names a line looked up already (a pipe says the notes
+    /// of thousands of days).
+    static func pipeAssumption(_ text: String, lineNumber: Int?, line sentence: Localization.Prepared) -> String {
+        (lineNumber.map { sentence(String($0)) + ": " } ?? "cambio: ") + text + "\n"
     }
 
     private func describe(
