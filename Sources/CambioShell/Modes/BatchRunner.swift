@@ -128,35 +128,36 @@ final class BatchRunner {
                 pending.append(UInt8(ascii: "\n"))
                 overlong = true
             }
-            var start = 0
-            while let newline = Self.newline(in: pending, from: start) {
-                number += 1
-                if evaluate(pending[start..<newline], lineNumber: number) { summary.lineFailed = true }
-                if stopped { break readLoop }
-                // A signal stops the run between lines: what is done is written first.
-                if let signal = Signals.stopRequest() {
-                    stoppedBy = signal
-                    break readLoop
+            // The lines are read in place (no reference to the buffer is counted for each).
+            let (start, ended) = pending.withUnsafeBufferPointer { all -> (Int, Bool) in
+                var start = 0
+                while let newline = Self.newline(in: all, from: start) {
+                    number += 1
+                    if evaluate(UnsafeBufferPointer(rebasing: all[start..<newline]), lineNumber: number) { summary.lineFailed = true }
+                    if stopped { return (start, true) }
+                    // A signal stops the run between lines: what is done is written first.
+                    if let signal = Signals.stopRequest() {
+                        stoppedBy = signal
+                        return (start, true)
+                    }
+                    start = newline + 1
                 }
-                start = newline + 1
+                return (start, false)
             }
+            if ended { break readLoop }
             pending.removeFirst(start)
         }
         if !pending.isEmpty, !stopped, stoppedBy == nil {
             number += 1
-            if evaluate(pending[...], lineNumber: number) { summary.lineFailed = true }
+            if pending.withUnsafeBufferPointer({ evaluate($0, lineNumber: number) }) { summary.lineFailed = true }
         }
         return finish()
     }
 
     /// The index of the next newline at or after `start` (memchr).
-    private static func newline(in bytes: [UInt8], from start: Int) -> Int? {
-        bytes.withUnsafeBufferPointer { buffer in
-            guard start < buffer.count, let base = buffer.baseAddress,
-                let found = memchr(base + start, 0x0A, buffer.count - start)
-            else { return nil }
-            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-        }
+    private static func newline(in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard start < buffer.count, let base = buffer.baseAddress, let found = memchr(base + start, 0x0A, buffer.count - start) else { return nil }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 
     /// Writes and saves what is left; the run's exit status (or, after a signal, the end by it).
@@ -171,14 +172,11 @@ final class BatchRunner {
     }
 
     /// Evaluates one line of a pipe; true when it failed.
-    private func evaluate(_ bytes: ArraySlice<UInt8>, lineNumber: Int) -> Bool {
-        var slice = bytes
-        if slice.last == UInt8(ascii: "\r") { slice = slice.dropLast() }
-        return slice.withUnsafeBufferPointer { line in
-            let (effects, engine) = session.runInPlace(utf8: line, now: now)
-            // Invalid UTF-8 becomes U+FFFD, which the tokenizer reported with its column.
-            return engine.withReply { reply in write(reply, effects: effects, line: String(decoding: line, as: UTF8.self), lineNumber: lineNumber) }
-        }
+    private func evaluate(_ bytes: UnsafeBufferPointer<UInt8>, lineNumber: Int) -> Bool {
+        let line = bytes.last == UInt8(ascii: "\r") ? UnsafeBufferPointer(rebasing: bytes.dropLast()) : bytes
+        let (effects, engine) = session.runInPlace(utf8: line, now: now)
+        // Invalid UTF-8 becomes U+FFFD, which the tokenizer reported with its column.
+        return engine.withReply { reply in write(reply, effects: effects, line: String(decoding: line, as: UTF8.self), lineNumber: lineNumber) }
     }
 
     /// Writes what a line gave; true when it failed. `line` is read only for errors.
