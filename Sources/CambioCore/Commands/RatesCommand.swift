@@ -25,8 +25,8 @@ enum RatesCommand: CommandHandler {
                 continue
             }
             let rate = quote.rate
-            guard let inverse = quote.table.rate(from: code, to: base) else { continue }
-            used.add(quote.table, code)
+            guard let inverse = quote.table(converter.store).rate(from: code, to: base) else { continue }
+            used.add(quote.table(converter.store), code)
             line.reply.records.append(.rate(from: base, to: code, rate: rate, inverse: inverse, origin: converter.origin(quote, line.dated)))
             rows.append([
                 .init("\(code)  \(formatter.formatRate(rate, code))", .figure),

@@ -220,7 +220,7 @@ final class Calculator {
             let quote = try quote(from, target)
             let rate = quote.rate
             // The tables are named on a terminal only (a bundled day's table is made for it).
-            if showsDetails { used.add(quote.table, target) }
+            if showsDetails { used.add(quote.table(converter.store), target) }
             let result = total.value * rate
             try converter.readable(result)
             let charged = try fee.flatMap { try chargedValue(expression, factor: factor, into: target, fee: $0, state) }
@@ -265,7 +265,7 @@ final class Calculator {
         if let fee, let charged { text += converter.feeSuffix(charged, base, fee, line.state.rounding) }
         let detail = showsDetails ? formatter.rateDetail(from: currency, to: base, rate: rate) : nil
         line.reply.lines.append(.result(text, detail: detail))
-        if showsDetails { line.reply.lines.append(.source(converter.tableNote(quote.table, line))) }
+        if showsDetails { line.reply.lines.append(.source(converter.tableNote(quote.table(converter.store), line))) }
         if line.keepsRecords {
             var conversion = Conversion(
                 amount: total, from: currency, to: base, rate: rate, result: result, origin: converter.origin(quote, line.dated))

@@ -83,7 +83,9 @@ final class Converter {
 
         private enum Source {
             case table(RateTable)
-            case day(ECBDay, RateStore)
+            /// The ECB's table of a dated line's day (a bundled day is made a table only for a
+            /// note or a record that names it, by the store that holds it).
+            case day(ECBDay)
         }
 
         init(rate: Rational, table: RateTable) {
@@ -92,23 +94,26 @@ final class Converter {
             isDaysECB = false
         }
 
-        init(rate: Rational, day: ECBDay, store: RateStore) {
+        init(rate: Rational, day: ECBDay) {
             self.rate = rate
-            source = .day(day, store)
+            source = .day(day)
             isDaysECB = true
         }
 
-        var table: RateTable {
+        /// The table of the rate (`store`: the one that holds a bundled day).
+        func table(_ store: RateStore) -> RateTable {
             switch source {
             case .table(let table): return table
-            case .day(let day, let store): return day.table(store)
+            case .day(let day): return day.table(store)
             }
         }
 
         /// The day and source of the rate, for its record: a bundled day's without making its
         /// table (a table of rows on random days would make one a row).
-        func origin(asked: Day? = nil, substitution: Substitution? = nil) -> RateOrigin {
-            guard case .day(.bundled(let index, _), _) = source else { return RateOrigin(table, asked: asked, substitution: substitution) }
+        func origin(_ store: RateStore, asked: Day? = nil, substitution: Substitution? = nil) -> RateOrigin {
+            guard case .day(.bundled(let index, _)) = source else {
+                return RateOrigin(table(store), asked: asked, substitution: substitution)
+            }
             return RateOrigin(
                 date: BundledHistory.shared.day(at: index).iso, source: RateSource.ecbBundled.id, asked: asked, substitution: substitution)
         }
@@ -238,8 +243,8 @@ final class Converter {
     /// What a record says of a quote's rates: its table's day and source, and a dated line's
     /// day asked and why another was used.
     func origin(_ quote: Quote, _ dated: DatedLine?) -> RateOrigin {
-        guard case .day(let rates)? = dated else { return quote.origin() }
-        return quote.origin(asked: rates.asked, substitution: quote.isDaysECB ? rates.substitution : nil)
+        guard case .day(let rates)? = dated else { return quote.origin(store) }
+        return quote.origin(store, asked: rates.asked, substitution: quote.isDaysECB ? rates.substitution : nil)
     }
 
     /// An amount converted into each target: one result line each (with the rate beside it
@@ -253,6 +258,11 @@ final class Converter {
         let rounding = line.state.rounding
         // The given amount and ` = ` begin every result line: written once, kept for the others.
         var givenCount: Int?
+        // The line's bytes are written in the buffer kept between lines, taken for the line and
+        // put back (moved, not shared: a pipe counts no reference to it on every line).
+        var resultLine: [UInt8] = []
+        swap(&resultLine, &keptResultLine)
+        defer { swap(&resultLine, &keptResultLine) }
         // The rate is only shown beside results; a pipe does without it (and the division), and
         // so does a document's row, which has no result line and keeps its records alone.
         let details = showsDetails && !line.isTableRow
@@ -264,7 +274,7 @@ final class Converter {
             var detail: String?
             if details {
                 detail = formatter.rateDetail(from: from, to: target, rate: rate)
-                used.add(quote.table, target)
+                used.add(quote.table(store), target)
             }
             let fee = from != target && line.state.hasFee ? line.state.fee : nil
             if !line.isTableRow {
@@ -316,13 +326,13 @@ final class Converter {
         var used = UsedTables()
         for target in targets {
             let quote = try quote(from: from, to: target, line)
-            let inverse = quote.table.rate(from: target, to: from) ?? .zero
+            let inverse = quote.table(store).rate(from: target, to: from) ?? .zero
             line.reply.lines.append(
                 .result(
                     "\(formatter.unit(from)) = \(formatter.formatRate(quote.rate, target))",
                     detail: "\(formatter.unit(target)) = \(formatter.formatRate(inverse, from))"))
             line.reply.records.append(.rate(from: from, to: target, rate: quote.rate, inverse: inverse, origin: origin(quote, line.dated)))
-            used.add(quote.table, target)
+            used.add(quote.table(store), target)
         }
         if showsDetails { line.reply.lines += sourceNotes(used, line) }
         line.state.setLastRates(from: from, to: targets, asked: line.dated?.asked)
@@ -366,7 +376,7 @@ final class Converter {
     }
 
     /// The bytes of a result line being written (reused).
-    private var resultLine: [UInt8] = []
+    private var keptResultLine: [UInt8] = []
     /// ` = `, between the given amount and a result.
     @inline(__always) private static func appendEquals(to line: inout [UInt8]) {
         line.append(UInt8(ascii: " "))

@@ -249,7 +249,7 @@ final class DatedLines {
     func quote(from: CurrencyCode, to: CurrencyCode, _ rates: DayRates, pinned: String?, host: any SessionHost) throws -> Converter.Quote {
         if let ecb = rates.ecb, let rate = ecb.rate(from: from, to: to) {
             if rates.substitution != nil { substituted = true }
-            return Converter.Quote(rate: rate, day: ecb, store: store)
+            return Converter.Quote(rate: rate, day: ecb)
         }
         let day = rates.asked
         func others() -> Converter.Quote? {

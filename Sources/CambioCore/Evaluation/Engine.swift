@@ -589,6 +589,8 @@ public final class Engine {
                     let day =
                         try (dated.fixedDate == nil ? Day(isoBytes: dateBytes) : nil).map { try dates.checked($0, range: nil, today: today) }
                         ?? dates.checkedDay(dated.fixedDate ?? String(decoding: dateBytes, as: UTF8.self), range: nil, today: today)
+                    // The converter as a local: the closure then holds no reference to the engine.
+                    let converter = converter
                     try dates.withDay(day, at: nil, &context) { line in try converter.convert(value, conversion, notes: notes, &line) }
                 }
             case .calculation(let calculation):

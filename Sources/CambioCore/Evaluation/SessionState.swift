@@ -86,7 +86,9 @@ public struct SessionState: Sendable {
         box.lastAmount = amount
         box.lastIsRate = false
         box.lastFrom = from
-        box.lastTo = to
+        // A ledger converts into the same targets line after line: the list held stays (its
+        // reference is not counted again for every line).
+        if box.lastTo != to { box.lastTo = to }
         box.lastAsked = asked
         box.answerValue = answer
         box.answerCurrency = currency
