@@ -374,7 +374,12 @@ public final class RateStore {
     private func values(_ code: CurrencyCode, bundled: Range<Int>, fetched: [RateTable]) -> (values: [UInt64?], scale: Int) {
         let legacy = LegacyEuro.entry(code)
         let column = history.column(code)
-        var scale = column.map { legacy == nil ? history.scale(ofColumn: $0) : quotedScale(code, column: $0) } ?? 0
+        // The decimals the ECB wrote the currency with in the period (at least its last twenty
+        // published days: a shorter one may have happened to end in zeros): SEK's to four,
+        // though the ECB wrote it once with five (9.08725 on 2004-01-08), GBP's in 2000 to four
+        // and in 2024 to five.
+        let window = max(0, min(bundled.lowerBound, bundled.upperBound - Self.scaleDays))..<bundled.upperBound
+        var scale = column.map { quotedScale(code, column: $0, in: window) } ?? 0
         // The fixed rate's decimals only when it is in the period (from the day it joined, or
         // published as a quote before, as LVL's on 2013-12-31): MTL's 2001 is the mean of the
         // ECB's four-decimal quotes, rounded to four, not to the six of 0.429300.
@@ -426,22 +431,23 @@ public final class RateStore {
         return (values, scale)
     }
 
-    /// The decimals a legacy currency's market quotes use: its column's, less those only its
-    /// fixed rate needs (the ECB published LVL's 0.702804 on 2013-12-31, its other days with
-    /// four decimals at most).
-    private func quotedScale(_ code: CurrencyCode, column: Int) -> Int {
-        if let known = legacyScales[code] { return known }
+    /// The decimals the ECB's quotes of a currency use on the bundled days `window`, less those
+    /// only a legacy currency's fixed rate needs (the ECB published LVL's 0.702804 on
+    /// 2013-12-31, its other days with four decimals at most).
+    private func quotedScale(_ code: CurrencyCode, column: Int, in window: Range<Int>) -> Int {
         let columnScale = history.scale(ofColumn: column)
         let fixed = LegacyEuro.entry(code).flatMap { fixedCell($0, column: column) }?.value
         var used = 0
-        for index in 0..<history.dayCount {
+        for index in window {
             guard let cell = history.scaled(column: column, at: index), cell.value != fixed else { continue }
             used = max(used, Self.decimals(UInt64(cell.value), scale: cell.scale))
             if used == columnScale { break }
         }
-        legacyScales[code] = used
         return used
     }
+
+    /// The fewest published days whose quotes decide an average's decimals.
+    static let scaleDays = 20
 
     /// A legacy currency's fixed rate as a cell of its column would hold it, and the decimals it
     /// needs; nil when the column has too few decimals to hold it.
@@ -459,9 +465,6 @@ public final class RateStore {
         while scale > 0, value % 10 == 0 { (value, scale) = (value / 10, scale - 1) }
         return scale
     }
-
-    /// `quotedScale`'s answers.
-    private var legacyScales: [CurrencyCode: Int] = [:]
 
     /// The mean of a currency's rates over a period's published days, rounded half to even
     /// to its scale; `nil` unless it has a rate on every one of them.

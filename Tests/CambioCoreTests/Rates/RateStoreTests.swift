@@ -7,7 +7,8 @@ import Testing
 /// The store against an independent reading of the ECB's CSV (Python's zipfile, csv and
 /// fractions): any calendar day's rate is the last published day's, or a legacy currency's fixed
 /// rate from its entry day; an average is the exact mean of the published days, rounded half to
-/// even to as many decimals as the ECB ever quoted the currency with.
+/// even to as many decimals as the ECB quoted the currency with in the period (on its last
+/// twenty published days at least).
 @Suite struct RateStoreTests: HistoryChecks {
     /// The reference's reading of the CSV and the Council's fixed rates, shared by both scripts.
     static let reader = """
@@ -124,8 +125,8 @@ import Testing
 
     /// Random months and years over every currency the ECB quoted (and the legacy ones): the
     /// mean of the days published in the period, exactly, then rounded half to even to the
-    /// decimals the ECB quotes the currency with; a currency without a rate on one of the days
-    /// has no average (an error that says so).
+    /// decimals the ECB quoted the currency with in the period; a currency without a rate on one
+    /// of the days has no average (an error that says so).
     @Test func anAverageIsTheMeanOfThePublishedDaysRoundedAsPublished() throws {
         var generator = SplitMix64(seed: 2024)
         var cases: [(line: String, period: String)] = []
@@ -142,16 +143,19 @@ import Testing
         }
         let script =
             Self.reader + "\n" + """
-                def quoted(code):
-                    return [row[column[code]] for row in rows if code in column and row[column[code]] not in ("", "N/A")]
+                def quoted(code, window):
+                    return [row[column[code]] for row in window if code in column and row[column[code]] not in ("", "N/A")]
                 def scale(code, inside):
-                    if code not in fixed: return max(decimals(text) for text in quoted(code))
+                    # The period's days, and at least the last twenty published up to its end.
+                    end = days.index(inside[-1][0]) + 1
+                    window = rows[max(0, min(end - len(inside), end - 20)):end]
+                    if code not in fixed: return max((decimals(text) for text in quoted(code, window)), default=0)
                     # A legacy currency: the decimals its market quotes need, and its fixed
                     # rate's only when the fixed rate is in the period (from the day it
                     # joined, or published as a quote with more decimals, as LVL's
                     # 0.702804 on 2013-12-31).
                     rate = Fraction(fixed[code][0])
-                    found = [decimals(text.rstrip("0") if "." in text else text) for text in quoted(code) if Fraction(text) != rate]
+                    found = [decimals(text.rstrip("0") if "." in text else text) for text in quoted(code, window) if Fraction(text) != rate]
                     places = max(found, default=0)
                     fixed_places = decimals(fixed[code][0].rstrip("0"))
                     published = fixed_places > places and [row for row in inside if code in column and row[column[code]] not in ("", "N/A") and Fraction(row[column[code]]) == rate]
@@ -201,6 +205,15 @@ import Testing
         let greek = evaluate("eur in grd average 2000-12-01..2001-01-31")
         #expect(greek.failed && greek.conversions.isEmpty, "\(greek.lines)")
         #expect(evaluate("1 eur in grd average 2001-01").conversions.first?.rate == Rational(decimalText: "340.750"))
+        // Rounded as the ECB wrote the currency in the period: SEK to four decimals, though the
+        // ECB wrote it once with five (9.08725 on 2004-01-08: that month to five); GBP in 2000
+        // to four, in 2024 to five.
+        for (line, rate) in [
+            ("1 eur in sek average 2024-03", "11.3054"), ("1 eur in sek average 2025", "11.0663"), ("1 eur in sek average 2004-01", "9.13677"),
+            ("1 eur in gbp average 2000-07", "0.6230"), ("1 eur in gbp average 2024-03", "0.85524"),
+        ] {
+            #expect(evaluate(line).conversions.first?.rate == Rational(decimalText: rate), "\(line)")
+        }
         // One the BMF published: USD in March 2024, 1.0872 over 20 days.
         let march = evaluate("100 usd in eur average 2024-03")
         #expect(march.conversions.first?.rate == Rational(1) / Rational(decimalText: "1.0872")!, "\(march.lines)")
