@@ -312,7 +312,8 @@ import Testing
     /// The runs, the context and the key against the rule read byte by byte, over random lines
     /// of digits, marks, letters, spaces and UTF-8: a run is digits with marks inside it, a
     /// mark just before one means no shape, and so do more than `maxRuns`; lines whose bytes
-    /// around the runs are alike have one key and match each other's context, others do not.
+    /// around the runs are alike have one key and match each other's context, others do not
+    /// (and have keys of their own).
     @Test func theShapeFollowsItsRuleByteForByte() {
         func reference(_ bytes: [UInt8]) -> (runs: [Range<Int>], context: [UInt8], codeContext: [UInt8])? {
             func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
@@ -387,6 +388,10 @@ import Testing
                 }
             }
         }
+        // And lines of different contexts have different keys (the hash takes every byte, in
+        // order, whether eight came at once or one by one).
+        #expect(Set(byContext.values).count == byContext.count)
+        #expect(Set(byCodeContext.values).count == byCodeContext.count)
         // Another line's context matches only where it is the same.
         for _ in 0..<5_000 {
             guard let a = lines.randomElement(using: &random), let b = lines.randomElement(using: &random), let contextA = reference(a)?.context,
