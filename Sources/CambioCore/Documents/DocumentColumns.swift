@@ -6,6 +6,9 @@
 public struct DocumentColumns: Sendable, Equatable {
     public enum Role: String, Sendable, CaseIterable {
         case date, amount, currency, charged
+        /// Whether a row is a debit or a credit, beside an amount written without its sign
+        /// (German banks' `Soll/Haben`: `S` or `H`).
+        case sign
     }
 
     public var date: Int?
@@ -15,6 +18,8 @@ public struct DocumentColumns: Sendable, Equatable {
     public var charged: Int?
     /// A currency the amount column's header names (`Betrag (EUR)`).
     public var headerCurrency: String?
+    /// Debit or credit (`Soll/Haben`), for amounts written without their sign.
+    public var sign: Int? = nil
 
     /// A role's names, most specific first: the first that matches wins.
     static let names: [Role: [String]] = [
@@ -36,7 +41,16 @@ public struct DocumentColumns: Sendable, Equatable {
             "charged", "amount charged", "billed amount", "billing amount", "settlement amount", "belastet", "belastungsbetrag",
             "abgerechneter betrag", "abrechnungsbetrag", "betrag belastet", "odenen tutar", "tahsil edilen",
         ],
+        .sign: [
+            "soll haben", "s h", "soll haben kennzeichen", "sollhaben", "debit credit", "credit debit", "dr cr", "cr dr", "d c", "c d",
+            "debit credit indicator", "credit debit indicator", "borc alacak", "b a",
+        ],
     ]
+
+    /// What a sign column's cell says, folded: a debit (the amount is money out: negative) or
+    /// a credit.
+    static let debits: Set<String> = ["s", "soll", "d", "dr", "db", "debit", "b", "borc"]
+    static let credits: Set<String> = ["h", "haben", "c", "cr", "credit", "a", "alacak"]
 
     /// A header folded for matching: lower case, without accents, words separated by one space.
     static func fold(_ header: String) -> String {
@@ -135,8 +149,9 @@ public struct DocumentColumns: Sendable, Equatable {
         }
         guard let amount = found[.amount] else { return .failure(.noAmount) }
         return .success(
-            DocumentColumns(date: found[.date], amount: amount, currency: found[.currency], charged: found[.charged], headerCurrency: headerCurrency)
-        )
+            DocumentColumns(
+                date: found[.date], amount: amount, currency: found[.currency], charged: found[.charged], headerCurrency: headerCurrency,
+                sign: found[.sign]))
     }
 
     enum ColumnProblem: Error, Equatable {

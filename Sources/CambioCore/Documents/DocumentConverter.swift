@@ -215,6 +215,7 @@ public final class DocumentConverter {
                 "doc.columns", headerName(columns.date) ?? "—", headerName(columns.amount) ?? "—",
                 headerName(columns.currency) ?? fixedCurrency?.rawValue ?? "—"))
         if columns.date == nil { notes.append(localized("doc.noDateColumn")) }
+        if let sign = columns.sign { notes.append(localized("doc.signColumn", headerName(sign) ?? "—")) }
 
         // The table written back.
         var out: [UInt8] = []
@@ -349,9 +350,28 @@ public final class DocumentConverter {
                 }
             }
             // The amount and its currency.
-            guard let amount = quickAmount.map({ (value: $0, currency: String?.none) }) ?? Self.amount(amountText, parser) else {
+            guard var amount = quickAmount.map({ (value: $0, currency: String?.none) }) ?? Self.amount(amountText, parser) else {
                 failed(localized("doc.badAmount", Sanitiser.quoted(amountText), exampleAmount))
                 continue
+            }
+            // A debit (`S`) beside an amount written without its sign is money out: negative. An
+            // amount whose sign says otherwise than its column, or a row that says neither, is
+            // not guessed at.
+            if let signColumn = columns.sign {
+                let said = cell(signColumn)
+                let folded = DocumentColumns.fold(said)
+                let written = quickAmount == nil ? amountText : row.string(columns.amount, bytes)
+                if DocumentColumns.debits.contains(folded) {
+                    if !amount.value.isNegative { amount.value = -amount.value }
+                } else if DocumentColumns.credits.contains(folded) {
+                    if amount.value.isNegative {
+                        failed(localized("doc.signConflict", Sanitiser.quoted(Self.trimmed(written)), Sanitiser.quoted(said)))
+                        continue
+                    }
+                } else if !(said.isEmpty && amount.value.isZero) {
+                    failed(localized("doc.badSign", Sanitiser.quoted(said), headerName(signColumn) ?? "—"))
+                    continue
+                }
             }
             // The row's currency: its column's (a short cell seen before is found by its bytes),
             // else the table's (`--from`, `Betrag (EUR)`). A currency written beside the amount

@@ -1125,6 +1125,9 @@ doc.decimalPoint = einen Dezimalpunkt
 doc.bothSeparators = die Beträge haben einen Dezimalpunkt (Zeile {0}) und ein Dezimalkomma (Zeile {1}) — das Gebietsschema der Datei mit --locale angeben (de_DE, en_US …)
 doc.columns = Spalten: Datum {0}, Betrag {1}, Währung {2}
 doc.noDateColumn = keine Datumsspalte: jede Zeile wird zu den aktuellen Kursen umgerechnet
+doc.signColumn = Soll und Haben aus {0}: S, D, DR oder Soll macht einen Betrag negativ (Ausgang), H, C, CR oder Haben lässt ihn, wie er steht
+doc.badSign = {0} in {1} ist weder Soll noch Haben — S oder H schreiben (Soll, Haben), D oder C, DR oder CR
+doc.signConflict = der Betrag {0} ist negativ, {1} kennzeichnet die Zeile aber als Haben — den Betrag ohne Minus schreiben oder die Zeile als Soll kennzeichnen
 doc.noHeader = keine Kopfzeile mit einer Betragsspalte in den ersten {0} Zeilen — die Spalten benennen: --column amount=NAME (und date=, currency=)
 doc.noColumn = keine Spalte {0} — die Überschriften der ersten Zeile sind {1}
 doc.noCurrency = keine Währungsspalte — die Währung der Beträge mit --from CUR angeben oder die Spalte mit --column currency=NAME
@@ -1688,6 +1691,9 @@ doc.decimalPoint = decimal point
 doc.bothSeparators = the amounts have a decimal point (line {0}) and a decimal comma (line {1}) — say the file's locale with --locale (en_US, de_DE …)
 doc.columns = columns: date {0}, amount {1}, currency {2}
 doc.noDateColumn = no date column: every row is converted at the current rates
+doc.signColumn = debits and credits from {0}: S, D, DR or Debit makes an amount negative (money out), H, C, CR or Credit leaves it as written
+doc.badSign = {0} in {1} is neither a debit nor a credit — write S or H (Soll, Haben), D or C, DR or CR
+doc.signConflict = the amount {0} is negative, but {1} marks the row a credit — write the amount without its minus, or mark the row a debit
 doc.noHeader = no header row with an amount column in the first {0} rows — name the columns: --column amount=NAME (and date=, currency=)
 doc.noColumn = no column {0} — the first row's headers are {1}
 doc.noCurrency = no currency column — give the amounts' currency with --from CUR, or the column with --column currency=NAME
@@ -2250,6 +2256,9 @@ doc.decimalPoint = ondalık nokta
 doc.bothSeparators = tutarlarda hem ondalık nokta (satır {0}) hem ondalık virgül (satır {1}) var — dosyanın yerel ayarını --locale ile verin (tr_TR, en_US …)
 doc.columns = sütunlar: tarih {0}, tutar {1}, para birimi {2}
 doc.noDateColumn = tarih sütunu yok: her satır güncel kurlarla çevrilir
+doc.signColumn = borç ve alacak {0} sütunundan: S, D, DR, B veya Borç tutarı eksi yapar (çıkan para), H, C, CR, A veya Alacak yazıldığı gibi bırakır
+doc.badSign = {1} içindeki {0} ne borç ne alacak — B veya A (borç, alacak), S veya H, D veya C yazın
+doc.signConflict = {0} tutarı eksi, ama {1} satırı alacak olarak işaretliyor — tutarı eksi işareti olmadan yazın ya da satırı borç olarak işaretleyin
 doc.noHeader = ilk {0} satırda tutar sütunu olan bir başlık satırı yok — sütunları adlandırın: --column amount=AD (ve date=, currency=)
 doc.noColumn = {0} sütunu yok — ilk satırın başlıkları: {1}
 doc.noCurrency = para birimi sütunu yok — tutarların para birimini --from CUR ile ya da sütunu --column currency=AD ile verin

@@ -35,7 +35,8 @@ enum DocumentRunner {
             let parts = column.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2, let role = DocumentColumns.Role(rawValue: parts[0].lowercased()), !parts[1].isEmpty else {
                 return complain(
-                    localized("usage.invalidValue", "--column", "date=NAME, amount=NAME, currency=NAME, charged=NAME", Sanitiser.quoted(column)),
+                    localized(
+                        "usage.invalidValue", "--column", "date=NAME, amount=NAME, currency=NAME, charged=NAME, sign=NAME", Sanitiser.quoted(column)),
                     status: ExitStatus.usage)
             }
             converterOptions.columns[role] = parts[1]

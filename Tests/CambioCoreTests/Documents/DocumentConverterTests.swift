@@ -231,6 +231,38 @@ import Testing
         #expect(sum[3].hasPrefix(",,,113.44,") && sum[3].contains("the sum of the rounded rows"))
     }
 
+    /// A debit and credit column beside amounts written without their sign (a Volksbank's
+    /// `Soll/Haben`): `S` is money out, `H` money in, and the total is of the signed amounts.
+    /// A row that says neither, or whose amount's own sign contradicts it, fails with its
+    /// reason and stays in its place; an amount already negative beside `S` stays negative.
+    @Test func aDebitCreditColumnGivesTheAmountItsSign() throws {
+        let table = Array(
+            """
+            Buchungstag;Valuta;Auftraggeber/Zahlungsempfänger;Verwendungszweck;Währung;Umsatz;Soll/Haben
+            02.01.2024;02.01.2024;Bäcker;Brötchen;EUR;12,50;S
+            03.01.2024;03.01.2024;Arbeitgeber;Gehalt;EUR;3.000,00;H
+            04.01.2024;04.01.2024;Laden;Rückgabe;EUR;-5,00;H
+            05.01.2024;05.01.2024;Laden;Unklar;EUR;7,00;X
+            08.01.2024;08.01.2024;Bank;Gebühr;EUR;-1,00;s
+            09.01.2024;09.01.2024;Bank;Nullbuchung;EUR;0,00;
+
+            """.utf8)
+        let (_, output) = try convert(table, DocumentConverter.Options(targets: [.eur]), locale: "de_DE")
+        let lines = output.text.components(separatedBy: "\n")
+        #expect(lines[1].hasPrefix("02.01.2024;02.01.2024;Bäcker;Brötchen;EUR;12,50;S;-12,50;"), "\(lines[1])")
+        #expect(lines[2].hasPrefix("03.01.2024;03.01.2024;Arbeitgeber;Gehalt;EUR;3.000,00;H;3000,00;"), "\(lines[2])")
+        #expect(lines[3].hasPrefix("04.01.2024;04.01.2024;Laden;Rückgabe;EUR;-5,00;H;;") && lines[3].contains("Haben"), "\(lines[3])")
+        #expect(lines[4].hasPrefix("05.01.2024;05.01.2024;Laden;Unklar;EUR;7,00;X;;") && lines[4].contains("„X“"), "\(lines[4])")
+        #expect(lines[5].hasPrefix("08.01.2024;08.01.2024;Bank;Gebühr;EUR;-1,00;s;-1,00;"), "\(lines[5])")
+        #expect(lines[6].hasPrefix("09.01.2024;09.01.2024;Bank;Nullbuchung;EUR;0,00;;0,00;"), "\(lines[6])")
+        #expect(lines.contains { $0.hasPrefix(";;;;;;;2986,50;") }, "\(output.text)")
+        #expect(output.failed == 2 && output.rows == 6)
+        #expect(output.notes.contains { $0.contains("„Soll/Haben“") }, "\(output.notes)")
+        // Without the column the same amounts are read as written (a table of signed amounts).
+        let signed = Array("date,amount,currency\n2024-01-02,12.50,EUR\n".utf8)
+        #expect(try convert(signed, DocumentConverter.Options(targets: [.eur])).1.text.contains("2024-01-02,12.50,EUR,12.50,"))
+    }
+
     /// Found by the `document` fuzz target: a last row of a lone quote (one empty field) was
     /// written back as an empty line, which reads back as a row of no fields.
     @Test func aRowOfOneEmptyFieldIsWrittenBackAsOne() throws {
