@@ -165,16 +165,25 @@ enum PricesCommand: CommandHandler {
 
     /// The published days of a pair (ECB first, other sources where it has none); with `fill`,
     /// every day of the period that a dated line of it converts, at the rate that line takes.
+    /// The days a dated line fails on (the ECB published without the pair, or they are past the
+    /// days held) are said in their place, as `fill` says them: never left out unsaid.
     static func daily(_ code: CurrencyCode, _ home: CurrencyCode, first: Day, last: Day, fill: Bool, _ engine: Engine, pinned: String?) -> [Price] {
-        if fill { return filled(code, home, first: first, last: last, engine.store, pinned: pinned) }
         let store = engine.store
+        let days = filled(code, home, first: first, last: last, store, pinned: pinned)
+        if fill { return days }
         let points = store.series(from: code, to: home, start: first, end: last, pinned: pinned)
+        var gaps = days.filter(\.omitted)[...]
         var prices: [Price] = []
-        prices.reserveCapacity(points.count)
+        prices.reserveCapacity(points.count + gaps.count)
         for point in points {
             guard let rate = store.exactRate(from: code, to: home, at: point) else { continue }
+            while let gap = gaps.first, gap.day < point.day {
+                prices.append(gap)
+                gaps.removeFirst()
+            }
             prices.append(Price(day: point.day, rateDay: point.day, text: DocumentConverter.rateText(rate), source: point.sourceID, note: nil))
         }
+        prices += gaps
         return prices
     }
 

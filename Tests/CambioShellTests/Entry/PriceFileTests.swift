@@ -131,6 +131,11 @@ import Testing
         #expect(stopped.status == 0 && stopped.stdout.filter { $0 == "P" }.count == 2)
         #expect(stopped.stdout.contains("; 2022-03: no average of RUB in EUR: RUB has a rate on 1 of the 23 published days, no price written"))
         #expect(stopped.stderr.contains("2022-12: no average of RUB in EUR"))
+        // So is a run of published days without the pair, where no day is filled: the ECB
+        // stopped quoting RUB after 2022-03-01.
+        let daily = try Cambio.run(["prices", "eur", "rub", "2022-02-25..2022-03-04", "--format", "ledger"], environment: home.environment())
+        #expect(daily.status == 0 && daily.stdout.contains("P 2022-03-01 EUR 117.201 RUB\n; 2022-03-02 to 2022-03-04: no rate of EUR in RUB"))
+        #expect(daily.stderr.contains("2022-03-02 to 2022-03-04: no rate of EUR in RUB"))
         let wrong = try Cambio.run(["12", "eur", "in", "usd", "--format", "ledger"], environment: home.environment())
         #expect(wrong.status == 2 && wrong.stderr.contains("prices eur usd 2024 --format ledger"))
     }
