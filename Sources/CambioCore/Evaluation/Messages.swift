@@ -171,6 +171,7 @@ public enum Messages {
             case .problem(let problem, let reason):
                 let text: String
                 switch problem {
+                case .notStarted(let period, let today): text = localized("error.average.notStarted", period.iso, today.iso)
                 case .notOver(let period, let today):
                     text = localized("error.average.notOver", period.iso, today.iso, period.from.iso, max(period.from, today.adding(days: -1)).iso)
                 case .future(let period, let today): text = localized("error.average.future", period.through.iso, today.iso)

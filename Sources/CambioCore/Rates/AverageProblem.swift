@@ -1,6 +1,8 @@
 /// Why a period has no average rates.
 public enum AverageProblem: Error, Equatable, Sendable {
-    /// A month or a year that is not over (today is in it, or after it).
+    /// A period that begins after today: no day of it can have been published.
+    case notStarted(Period, today: Day)
+    /// A month or a year that is not over (today is in it).
     case notOver(Period, today: Day)
     /// A range that ends after today.
     case future(Period, today: Day)

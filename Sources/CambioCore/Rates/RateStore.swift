@@ -334,6 +334,7 @@ public final class RateStore {
     }
 
     private func makeAverage(_ period: Period, today: Day) throws(AverageProblem) -> RateTable {
+        if period.from > today { throw .notStarted(period, today: today) }
         if period.kind != .range, period.through >= today { throw .notOver(period, today: today) }
         if period.through > today { throw .future(period, today: today) }
         if period.from < history.firstDay, period.through < history.firstDay { throw .beforeData(period, first: history.firstDay) }

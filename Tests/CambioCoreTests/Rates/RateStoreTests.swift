@@ -214,6 +214,15 @@ import Testing
         ] {
             #expect(evaluate(line).conversions.first?.rate == Rational(decimalText: rate), "\(line)")
         }
+        // A period not over is said so, with the days so far to ask for; one not begun has
+        // no such days, and says so rather than suggest a range in the future.
+        let november = evaluate("eur in usd average 2026-11")
+        #expect(november.failed && "\(november.lines)".contains("2026-11-01..2026-11-29"), "\(november.lines)")
+        for line in ["eur in usd average 2027-01", "eur in usd average 2030", "eur in usd average 2027-01-01..2027-01-31"] {
+            let reply = evaluate(line)
+            let message = reply.lines.compactMap { line -> String? in if case .error(_, let message) = line { message } else { nil } }.joined()
+            #expect(reply.failed && message.contains("has not begun") && !message.contains(".."), "\(line): \(message)")
+        }
         // One the BMF published: USD in March 2024, 1.0872 over 20 days.
         let march = evaluate("100 usd in eur average 2024-03")
         #expect(march.conversions.first?.rate == Rational(1) / Rational(decimalText: "1.0872")!, "\(march.lines)")
