@@ -79,7 +79,16 @@ final class InteractiveShell {
             case .line(let line):
                 // `quit` ends the session: it is not what the first ↑ of the next one should recall.
                 if !line.trimmingSpaces().isEmpty, !isQuit(line) {
-                    editor.addHistory(line)
+                    // A line the history cannot keep is said, never dropped unsaid.
+                    if let notKept = editor.addHistory(line) {
+                        let localized = session.engine.localized
+                        let text =
+                            switch notKept {
+                            case .tooLong: localized("history.notKept.long", String(HistoryFile.longestLine))
+                            case .nul: localized("history.notKept.nul")
+                            }
+                        output.write(output.styled(text, .detail) + "\n")
+                    }
                     saveHistory(editor)
                 }
                 // Rates that arrived while the user was typing are used for this very line.

@@ -185,12 +185,23 @@ final class LineEditor {
     /// Lines entered in this session that are not in the history file yet.
     private var unsaved: [String] = []
 
+    /// Why a line typed is not kept in the history.
+    enum NotKept {
+        /// Longer than `HistoryFile.longestLine` bytes.
+        case tooLong
+        /// It holds a NUL byte, which no history entry can.
+        case nul
+    }
+
     /// Adds a line to the history (libedit drops a repeat of the previous entry). A line
-    /// longer than `HistoryFile.longestLine` is evaluated but not kept.
-    func addHistory(_ line: String) {
-        guard line.utf8.count <= HistoryFile.longestLine, !line.utf8.contains(0) else { return }
+    /// longer than `HistoryFile.longestLine`, or with a NUL in it, is evaluated but not kept:
+    /// why is returned, for the shell to say.
+    func addHistory(_ line: String) -> NotKept? {
+        guard line.utf8.count <= HistoryFile.longestLine else { return .tooLong }
+        guard !line.utf8.contains(0) else { return .nul }
         cambio_history_enter(history, line)
         unsaved.append(line)
+        return nil
     }
 
     /// Loads the history file into the editor (libedit holds the entries in memory only). A

@@ -66,6 +66,23 @@ import Testing
         #expect(again.waitForExit() == 0)
     }
 
+    /// A line longer than the history keeps (4,096 bytes) is evaluated and said not kept, never
+    /// dropped unsaid; the lines after it are kept as before.
+    @Test(.tags(.hostile)) func aLineTooLongForTheHistoryIsSaidNotKept() throws {
+        let home = try TemporaryDirectory()
+        let shell = try PseudoTerminal(environment: home.environment(["TERM": "xterm", "NO_COLOR": "1", "CAMBIO_OFFLINE": "1"]))
+        #expect(shell.waitFor("EUR › "), "\(shell.plainOutput)")
+        let long = shell.mark
+        shell.type("12 eur in usd # " + String(repeating: "x", count: 4200) + "\r")
+        #expect(shell.waitFor("not kept in the history: it is longer than 4096 bytes", then: "EUR › ", after: long), "\(shell.plainOutput.suffix(600))")
+        let next = shell.mark
+        shell.type("7 usd in gbp\r")
+        #expect(shell.waitFor("\n", then: "EUR › ", after: next), "\(shell.plainOutput.suffix(600))")
+        shell.type("quit\r")
+        #expect(shell.waitForExit() == 0)
+        #expect(HistoryFile.entries(atPath: home.path + "/state/cambio/history") == ["7 usd in gbp"])
+    }
+
     /// The writer allowed 1,000 lines of 4 KiB and the reader refused a file over 1 MiB, the one
     /// just written included: no line was saved again. One limit for both, the oldest dropped.
     @Test(.tags(.hostile)) func aHistoryNearItsLimitKeepsTheNewestLines() throws {
