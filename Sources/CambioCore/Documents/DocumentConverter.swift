@@ -106,6 +106,9 @@ public final class DocumentConverter {
         host: any SessionHost
     ) throws(Failure) -> Output {
         let delimiter = options.delimiter ?? DelimitedText.detectDelimiter(bytes: bytes)
+        // The delimiter as a message shows it (a tab is no character to read).
+        let delimiterShown = delimiter == UInt8(ascii: "\t") ? "\\t" : String(UnicodeScalar(delimiter))
+        let quotedExample = delimiter == UInt8(ascii: ",") ? "\"1,234.56\"" : "\"a\(delimiterShown)b\""
         var scanner = DelimitedText.Scanner(bytes, delimiter: delimiter)
         var notes: [String] = []
         if document.detected { notes.append(localized("doc.readWindows1252")) }
@@ -322,7 +325,7 @@ public final class DocumentConverter {
             // More fields than the header's, filled: a field split at a delimiter it holds
             // (`1,234.56` unquoted) moves every field after it, so none is read.
             if row.count > header.count, (header.count..<row.count).contains(where: { !Self.trimmed(row.string($0, bytes)).isEmpty }) {
-                failed(localized("doc.rowWider", String(row.count), String(header.count)))
+                failed(localized("doc.rowWider", String(row.count), String(header.count), delimiterShown, quotedExample))
                 continue
             }
             // The day.

@@ -423,6 +423,12 @@ import Testing
         let split = Array("Date,Description,Amount (USD)\n2024-01-02,Hotel,1,234.56\n2024-01-03,Taxi,25.00\n".utf8)
         let (_, hotel) = try convert(split, DocumentConverter.Options(targets: [.eur]))
         #expect(hotel.failed == 1 && hotel.rows == 2, "\(hotel.text)")
+        #expect(hotel.failures.first?.reason.contains("a field with , in it, unquoted") == true, "\(hotel.failures)")
+        // The message names the file's own delimiter, and an example quoted with it.
+        let semicolons = Array("Datum;Betrag;Währung\n04.01.2024;12,00;EUR;extra;x\n05.01.2024;3,00;EUR\n".utf8)
+        let (_, wider) = try convert(semicolons, DocumentConverter.Options(targets: [.usd]), locale: "en_US")
+        let reason = wider.failures.first?.reason ?? ""
+        #expect(reason.contains("a field with ; in it, unquoted") && reason.contains("\"a;b\"") && !reason.contains("1,234.56"), "\(reason)")
     }
 
     /// A quote that nothing closes would read every line after it into one field: the file is
