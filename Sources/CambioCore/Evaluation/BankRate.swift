@@ -10,6 +10,10 @@ enum BankRate {
         line.keepsRecords = true
         defer { line.keepsRecords = keepsRecords }
         try engine.run(inner, &line)
+        // A rate is of one pair: several targets are one too many, said as such.
+        if line.reply.conversions.count > 1, !clause.text.isEmpty {
+            throw CommandError(.bankRateNotOne(clause.text, line.reply.conversions.count), at: clause.word)
+        }
         guard line.reply.conversions.count == 1, let mid = line.reply.conversions.first, !mid.isPart, mid.from != mid.to, !mid.amount.isZero
         else { throw CommandError(.badBankRate(clause.text), at: clause.word) }
         var notes: [String] = []

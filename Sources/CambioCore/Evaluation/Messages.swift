@@ -122,6 +122,8 @@ public enum Messages {
             return localized("error.badRounding", Sanitiser.quoted(typed))
         case .badBankRate(let typed):
             return typed.isEmpty ? localized("error.bankRate.usage") : localized("error.bankRate", Sanitiser.quoted(typed))
+        case .bankRateNotOne(let typed, let count):
+            return localized("error.bankRate.notOne", Sanitiser.quoted(typed), String(count))
         case .bankChargedIn(let code, let target):
             return localized("error.bankChargedIn", code, target)
         case .badPrices(let typed):

@@ -57,6 +57,9 @@ public struct CommandError: Error, Equatable, Sendable {
         case badChart(String)
         /// `at` without a rate, with one that is no positive number, or after no one conversion.
         case badBankRate(String)
+        /// `at` after a line of several conversions (several targets): the `at` clause as typed
+        /// and how many.
+        case bankRateNotOne(String, Int)
         /// `at` with an amount charged in another currency than the target (the code, the target's).
         case bankChargedIn(String, String)
         /// `prices` without currencies, or of a pair and period without rates.

@@ -75,5 +75,9 @@ import Testing
             #expect(error?.range?.lowerBound == column, "\(line): \(reply.lines)")
             #expect(reply.conversions.isEmpty && reply.results.isEmpty, "\(line)")
         }
+        // Several targets: the rate is fine, the line has a conversion too many, and says so.
+        let several = reply("100 eur in usd, gbp at 1.1")
+        let message = several.lines.compactMap { if case .error(_, let message) = $0 { message } else { nil } }.first ?? ""
+        #expect(message.contains("makes 2") && message.contains("give one target") && !message.contains("is no bank rate"), "\(message)")
     }
 }
