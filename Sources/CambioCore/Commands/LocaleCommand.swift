@@ -21,7 +21,7 @@ enum LocaleCommand: CommandHandler {
         case .keyword:
             line.state.locale = line.host.environmentLocale()
         case .text(let text, let range):
-            guard let id = LocaleSettings.normalize(text), LocaleSettings.isKnown(id) else { throw CommandError(.unknownLocale(text), at: range) }
+            guard let id = LocaleSettings.chosen(text), LocaleSettings.isKnown(id) else { throw CommandError(.unknownLocale(text), at: range) }
             line.state.locale = LocaleSettings.resolve(environment: [:], override: id)
         }
         line.outcome.effects.formUnion([.saveConfig, .localeChanged, .settingChanged])

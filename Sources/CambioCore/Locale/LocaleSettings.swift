@@ -25,7 +25,7 @@ public struct LocaleSettings: Equatable, Sendable {
     /// Resolves each category as POSIX does (`LC_ALL`, then the category, then `LANG`); an
     /// `override` wins over all of them.
     public static func resolve(environment: [String: String], override: String? = nil) -> LocaleSettings {
-        if let override, let id = normalize(override) {
+        if let override, let id = chosen(override) {
             return LocaleSettings(numbers: id, money: id, messages: id, override: id)
         }
         return LocaleSettings(
@@ -55,6 +55,13 @@ public struct LocaleSettings: Equatable, Sendable {
     /// Whether the environment names a locale for money (not C, POSIX or nothing), as
     /// `resolve` reads it: only then has the user a region.
     public static func namesMoneyLocale(_ environment: [String: String]) -> Bool { named(environment, moneyVariables) != nil }
+
+    /// A locale the user chooses (`--locale`, `CAMBIO_LOCALE`, `locale ID`, the settings): as
+    /// `normalize` reads it, and `C` or `POSIX` as the environment's C is read, `en_US`.
+    public static func chosen(_ raw: String) -> String? {
+        let id = raw.trimmingCharacters(in: .whitespaces)
+        return id == "C" || id == "POSIX" ? neutral : normalize(raw)
+    }
 
     /// `de_DE.UTF-8@euro` → `de_DE`, `de-DE` → `de_DE`; `nil` for C, POSIX, empty or malformed text.
     public static func normalize(_ raw: String) -> String? {

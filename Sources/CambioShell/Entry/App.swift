@@ -51,11 +51,11 @@ public struct App {
             return ExitStatus.usage
         }
         // What the program says about itself follows --locale too.
-        var about = options.locale.flatMap { LocaleSettings.normalize($0) }.map { Localization(localeID: $0) } ?? early
+        var about = options.locale.flatMap { LocaleSettings.chosen($0) }.map { Localization(localeID: $0) } ?? early
         if options.showHelp {
             // Examples are written with the decimal mark of the locale that reads amounts.
             let numbers =
-                options.locale.flatMap { LocaleSettings.normalize($0) }
+                options.locale.flatMap { LocaleSettings.chosen($0) }
                 ?? LocaleSettings.resolve(environment: environment, override: environment["CAMBIO_LOCALE"]).numbers
             about.decimalSeparator = NumberConventions(localeID: numbers).decimalSeparator
             return emit(Usage.text(about, seedDate: SeedTableDecoder.bundledDate), plainOutput, about)
@@ -85,7 +85,7 @@ public struct App {
         rates.fill(rateStore, early)
         let override = options.locale ?? environment["CAMBIO_LOCALE"].flatMap { $0.isEmpty ? nil : $0 } ?? settings.locale
         if let requested = options.locale ?? environment["CAMBIO_LOCALE"], !requested.isEmpty,
-            LocaleSettings.normalize(requested).map(LocaleSettings.isKnown) != true
+            LocaleSettings.chosen(requested).map(LocaleSettings.isKnown) != true
         {
             plainOutput.complain(early("usage.unknownLocale", Sanitiser.quoted(requested)))
             return ExitStatus.usage

@@ -41,7 +41,7 @@ enum DocumentRunner {
             }
             converterOptions.columns[role] = parts[1]
         }
-        converterOptions.localeID = options.locale.flatMap(LocaleSettings.normalize)
+        converterOptions.localeID = options.locale.flatMap(LocaleSettings.chosen)
         if options.input == "tsv" { converterOptions.delimiter = UInt8(ascii: "\t") }
         converterOptions.totalOfRounded = options.totalOfRounded
         converterOptions.rounding = session.state.rounding

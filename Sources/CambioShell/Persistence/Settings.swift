@@ -72,7 +72,7 @@ public struct Settings: Equatable, Sendable {
                     warnings.append(Warning(line: number + 1, key: "config.notCurrency", value: parts[1]))
                 }
             case "locale":
-                if let id = LocaleSettings.normalize(parts[1]) {
+                if let id = LocaleSettings.chosen(parts[1]) {
                     settings.locale = id
                 } else {
                     warnings.append(Warning(line: number + 1, key: "config.notLocale", value: parts[1]))

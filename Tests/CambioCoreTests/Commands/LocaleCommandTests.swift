@@ -11,4 +11,12 @@ import Testing
         let notes = outcome.reply.lines.compactMap { if case .note(let text) = $0 { text } else { nil } }
         #expect(notes.first?.hasPrefix("yerel ayar") == true, "\(notes)")
     }
+
+    /// `C` and `POSIX` chosen by name mean what they mean in the environment: en_US.
+    @Test(arguments: ["C", "POSIX"]) func theCLocaleIsEnglishAsInTheEnvironment(_ name: String) {
+        let outcome = run("locale \(name)", "de_DE")
+        #expect(!outcome.reply.failed, "\(outcome.reply.lines)")
+        #expect(outcome.state.locale.numbers == "en_US" && outcome.state.locale.money == "en_US", "\(outcome.state.locale)")
+        #expect(LocaleSettings.chosen(name) == "en_US" && LocaleSettings.normalize(name) == nil)
+    }
 }
