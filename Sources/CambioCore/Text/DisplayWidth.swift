@@ -30,6 +30,23 @@ public enum DisplayWidth {
         return width
     }
 
+    /// The column after libedit draws `text` from `column`, as it draws the line being edited:
+    /// a control character as two cells (`^A`, `^?`, and a C1 one as `^` and a letter), a tab
+    /// to the next multiple of eight, every other scalar as `of` counts it.
+    public static func asEdited(_ text: some StringProtocol, from column: Int) -> Int {
+        var column = column
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x09: column = (column / 8 + 1) * 8
+            case 0x0A: continue
+            case 0x00..<0x20, 0x7F...0x9F: column += 2
+            case 0x20..<0x7F: column += 1
+            default: column += of(String(scalar))
+            }
+        }
+        return column
+    }
+
     static func isWide(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,

@@ -118,7 +118,7 @@ final class LineEditor {
             let line = lineBeforeCursor().whole
             if let result = preview(line) {
                 let width = DisplayWidth.of(result)
-                let used = DisplayWidth.of(promptText) + DisplayWidth.of(line) + 2
+                let used = DisplayWidth.asEdited(line, from: DisplayWidth.of(promptText)) + 2
                 if used + width < self.columns {
                     // Plain text: an attribute inside libedit's right-hand prompt leaks into what
                     // it draws next (results came out bold and faint, typed text faint).
@@ -126,7 +126,7 @@ final class LineEditor {
                     columns = width
                 }
             }
-            shownLineColumns = DisplayWidth.of(promptText) + DisplayWidth.of(line)
+            shownLineColumns = DisplayWidth.asEdited(line, from: DisplayWidth.of(promptText))
         }
         shownPreviewColumns = columns
         free(rightPromptPointer)
@@ -165,7 +165,7 @@ final class LineEditor {
     /// line starts, so that a redraw after a resize can clear it all.
     func rowsAboveCursor(columns: Int) -> Int {
         guard columns > 0 else { return 0 }
-        return (DisplayWidth.of(promptText) + DisplayWidth.of(lineBeforeCursor().before)) / columns
+        return DisplayWidth.asEdited(lineBeforeCursor().before, from: DisplayWidth.of(promptText)) / columns
     }
 
     /// The prompt without its invisible colour sequences.

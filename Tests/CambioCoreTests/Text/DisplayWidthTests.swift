@@ -34,6 +34,19 @@ import Testing
         #expect(differing.isEmpty, "\(differing.count): \(differing.prefix(40).joined(separator: ", "))")
     }
 
+    /// The line being edited as libedit draws it: a control character typed with Ctrl-V as two
+    /// cells (`^A`), a C1 one too (`^Û` for U+009B), a tab to the next stop; the rest as `of`.
+    /// The preview is erased from where the line ends, so a count short by one a control
+    /// character erased the end of the line.
+    @Test func theEditedLineCountsControlCharactersAsLibeditDrawsThem() {
+        #expect(DisplayWidth.asEdited("abc", from: 6) == 9)
+        #expect(DisplayWidth.asEdited("# abc\u{1}\u{2}\u{5}XYZW", from: 6) == 6 + 5 + 6 + 4)
+        #expect(DisplayWidth.asEdited("\u{1B}[31mROT", from: 0) == 2 + 7)
+        #expect(DisplayWidth.asEdited("\u{7F}\u{9B}", from: 0) == 4)
+        #expect(DisplayWidth.asEdited("\t", from: 5) == 8 && DisplayWidth.asEdited("\t", from: 8) == 16)
+        #expect(DisplayWidth.asEdited("円 रुपया", from: 0) == DisplayWidth.of("円 रुपया"))
+    }
+
     /// A word with vowel signs: each spacing sign a column, each other mark none.
     @Test func devanagariCountsItsSpacingVowelSigns() {
         #expect(DisplayWidth.of("रुपया") == 4)

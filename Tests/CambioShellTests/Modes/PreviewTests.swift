@@ -35,6 +35,23 @@ import Testing
         screen.press("C-d")
     }
 
+    /// A control character typed with Ctrl-V is drawn by libedit as two cells (`^A`); the
+    /// preview beside the line was erased from where a count of none put the line's end, and
+    /// took the end of the accepted line with it (`… # abc^A` for `… # abc^AXYZW`).
+    @Test func theAcceptedLineKeepsItsEndAfterAControlCharacter() throws {
+        let home = try TemporaryDirectory()
+        let screen = try start(home)
+        screen.type("12 eur in usd # abc")
+        screen.press("C-v", "C-a", "C-v", "C-b")
+        screen.type("XYZW")
+        #expect(screen.waitUntil { _ in screen.promptLine().hasSuffix("= $13.406") }, "\(screen.screen)")
+        screen.press("Enter")
+        #expect(screen.waitUntil { $0.contains("€12.000 = $13.406") }, "\(screen.screen)")
+        let lines = screen.screen.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasPrefix("EUR › 12 eur in usd # abc^A^BXYZW") && !$0.contains("= $") }, "\(screen.screen)")
+        screen.press("C-d")
+    }
+
     @Test func aCalculationShowsItsResultWhileTyping() throws {
         let home = try TemporaryDirectory()
         let screen = try start(home, ["LANG": "de_DE.UTF-8"])
