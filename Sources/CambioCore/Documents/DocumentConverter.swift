@@ -795,8 +795,32 @@ public final class DocumentConverter {
         }
         switch reader.read(text, today: today) {
         case .success(let day): return .success(day)
-        case .failure(let problem): return .failure(.reading(problem))
+        case .failure(let problem):
+            // A time of day after the date (`05.01.2024 10:15:00`, `1/5/2024 10:15 AM`): the day
+            // is the date's.
+            if let date = withoutTime(text), case .success(let day) = reader.read(date, today: today) { return .success(day) }
+            return .failure(.reading(problem))
         }
+    }
+
+    /// The text before a time of day that ends it (`10:15`, `10:15:00`, `10:15:00.250`, with
+    /// `AM` or `PM` after it), or `nil` when it ends with none.
+    static func withoutTime(_ text: String) -> String? {
+        var words = text.split(separator: " ")
+        if let last = words.last, ["am", "pm"].contains(last.lowercased()) { words.removeLast() }
+        guard words.count >= 2, let time = words.last else { return nil }
+        func digits(_ part: Substring, _ counts: ClosedRange<Int>) -> Bool {
+            counts.contains(part.count) && part.allSatisfy { $0.isASCII && $0.isNumber }
+        }
+        var parts = time.split(separator: ":", omittingEmptySubsequences: false)
+        // Seconds, with a fraction or without.
+        if parts.count == 3 {
+            let seconds = parts[2].split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let whole = seconds.first, digits(whole, 2...2), seconds.count == 1 || digits(seconds[1], 1...9) else { return nil }
+            parts.removeLast()
+        }
+        guard parts.count == 2, digits(parts[0], 1...2), digits(parts[1], 2...2) else { return nil }
+        return words.dropLast().joined(separator: " ")
     }
 
     enum DateFailure: Error {

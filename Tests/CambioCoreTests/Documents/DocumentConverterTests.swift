@@ -263,6 +263,23 @@ import Testing
         #expect(try convert(signed, DocumentConverter.Options(targets: [.eur])).1.text.contains("2024-01-02,12.50,EUR,12.50,"))
     }
 
+    /// A time of day after a date in the locale's form is read as the date's day, as it is after
+    /// an ISO date; text that only looks like a time is not.
+    @Test func aTimeAfterALocalDateIsTheDatesDay() throws {
+        let german = Array("Datum;Betrag;Währung\n05.01.2024 10:15:00;12,50;USD\n06.01.2024 10:15;1,00;USD\n".utf8)
+        let (_, output) = try convert(german, DocumentConverter.Options(targets: [.eur]), locale: "de_DE")
+        let lines = output.text.components(separatedBy: "\n")
+        #expect(lines[1].contains(";2024-01-05;ecb;") && lines[2].contains(";2024-01-05;ecb;"), "\(output.text)")
+        #expect(output.failed == 0, "\(output.failures)")
+        let american = Array("Date,Amount,Currency\n01/05/2024 10:15 AM,12.50,USD\n1/5/2024 22:15:00.250,1.00,USD\n".utf8)
+        let (_, english) = try convert(american, DocumentConverter.Options(targets: [.eur]), locale: "en_US")
+        #expect(english.failed == 0 && english.text.components(separatedBy: "\n")[2].contains(",2024-01-05,ecb,"), "\(english.text)")
+        for text in ["05.01.2024 10:15:00", "1/5/2024 10:15 am", "05.01.2024 7:05"] { #expect(DocumentConverter.withoutTime(text) != nil, "\(text)") }
+        for text in ["05.01.2024", "05.01.2024 10:1", "05.01.2024 10:15:0", "05.01.2024 1015", "05.01.2024 10:15:00.x", "10:15"] {
+            #expect(DocumentConverter.withoutTime(text) == nil, "\(text)")
+        }
+    }
+
     /// Found by the `document` fuzz target: a last row of a lone quote (one empty field) was
     /// written back as an empty line, which reads back as a row of no fields.
     @Test func aRowOfOneEmptyFieldIsWrittenBackAsOne() throws {
