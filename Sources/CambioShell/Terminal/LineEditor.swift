@@ -66,6 +66,9 @@ final class LineEditor {
             UInt8(LineEditor.active?.completeAtCursor() ?? CC_ERROR)
         }
         cambio_el_bind(editLine, "^I", "cambio-complete")
+        // Home, End, Insert, Delete and the page keys as tmux, screen, rxvt and the Linux console
+        // send them: libedit knows only xterm's, and put the rest's last byte (`~`) in the line.
+        for (key, function) in TerminalOutput.editingKeys { cambio_el_bind(editLine, key, function) }
         // The user's ~/.editrc (or $EDITRC) last, so their bindings win.
         el_source(editLine, nil)
         LineEditor.active = self

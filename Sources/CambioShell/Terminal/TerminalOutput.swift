@@ -109,6 +109,14 @@ final class TerminalOutput {
         (rows > 0 ? "\u{1B}[\(rows)A" : "") + "\r\u{1B}[J"
     }
 
+    /// The keys' sequences libedit is told of besides its own, each with the editing function
+    /// it runs (libedit's `bind` syntax): Home, End and Delete as tmux, screen, rxvt and the
+    /// Linux console send them; Insert and the page keys do nothing.
+    static let editingKeys: [(key: String, function: String)] = [
+        ("\\e[1~", "ed-move-to-beg"), ("\\e[7~", "ed-move-to-beg"), ("\\e[4~", "ed-move-to-end"), ("\\e[8~", "ed-move-to-end"),
+        ("\\e[3~", "ed-delete-next-char"), ("\\e[2~", "ed-unassigned"), ("\\e[5~", "ed-unassigned"), ("\\e[6~", "ed-unassigned"),
+    ]
+
     /// A progress line that replaces itself: back to the start, the text, erase the rest.
     static func replacingLine(_ text: String) -> String { "\r" + text + "\u{1B}[K" }
 }

@@ -52,6 +52,23 @@ import Testing
         screen.press("C-d")
     }
 
+    /// Home and End as tmux, screen and the Linux console send them (`ESC [1~`, `ESC [4~`) move
+    /// the cursor; the page keys and Insert do nothing. libedit knew only xterm's, and put a
+    /// `~` into the line.
+    @Test func homeAndEndAsTmuxSendsThemMoveTheCursor() throws {
+        let home = try TemporaryDirectory()
+        let screen = try start(home)
+        screen.type("9 eur in usd")
+        screen.type("\u{1B}[1~")
+        screen.type("1")
+        screen.type("\u{1B}[5~\u{1B}[2~\u{1B}[4~")
+        screen.type(" ")
+        screen.press("Enter")
+        #expect(screen.waitUntil { $0.contains("€19.000 = $21.227") }, "\(screen.screen)")
+        #expect(!screen.screen.contains("~"), "\(screen.screen)")
+        screen.press("C-d")
+    }
+
     @Test func aCalculationShowsItsResultWhileTyping() throws {
         let home = try TemporaryDirectory()
         let screen = try start(home, ["LANG": "de_DE.UTF-8"])
