@@ -59,8 +59,9 @@ public struct LocaleSettings: Equatable, Sendable {
     /// A locale the user chooses (`--locale`, `CAMBIO_LOCALE`, `locale ID`, the settings): as
     /// `normalize` reads it, and `C` or `POSIX` as the environment's C is read, `en_US`.
     public static func chosen(_ raw: String) -> String? {
-        let id = raw.trimmingCharacters(in: .whitespaces)
-        return id == "C" || id == "POSIX" ? neutral : normalize(raw)
+        // `C.UTF-8` and `c` too: what comes after a dot or an at sign is no part of the name.
+        let name = raw.trimmingCharacters(in: .whitespaces).prefix { $0 != "." && $0 != "@" }.uppercased()
+        return name == "C" || name == "POSIX" ? neutral : normalize(raw)
     }
 
     /// `de_DE.UTF-8@euro` → `de_DE`, `de-DE` → `de_DE`; `nil` for C, POSIX, empty or malformed text.

@@ -13,7 +13,7 @@ import Testing
     }
 
     /// `C` and `POSIX` chosen by name mean what they mean in the environment: en_US.
-    @Test(arguments: ["C", "POSIX"]) func theCLocaleIsEnglishAsInTheEnvironment(_ name: String) {
+    @Test(arguments: ["C", "POSIX", "C.UTF-8", "c", "C.utf8", "posix"]) func theCLocaleIsEnglishAsInTheEnvironment(_ name: String) {
         let outcome = run("locale \(name)", "de_DE")
         #expect(!outcome.reply.failed, "\(outcome.reply.lines)")
         #expect(outcome.state.locale.numbers == "en_US" && outcome.state.locale.money == "en_US", "\(outcome.state.locale)")
