@@ -107,6 +107,11 @@ enum PricesCommand: CommandHandler {
                 prices = daily(code, home, first: first, last: last, fill: fill, engine, pinned: line.state.pinnedSource)
             }
             guard prices.contains(where: { !$0.omitted }) else {
+                // Every day of the period past the rates held (offline after the bundle): said so.
+                let held = engine.store.lastECBDay
+                if averaged == nil, first > held {
+                    throw CommandError(.pricesNoneHeld("\(code)/\(home)", from: first, through: last, last: held), at: range)
+                }
                 throw CommandError(.badPrices("\(code)/\(home) \(first.iso)…\(last.iso)"), at: range)
             }
             var source: String?
@@ -201,7 +206,10 @@ enum PricesCommand: CommandHandler {
         func sayMissing() {
             guard let gap = missing else { return }
             let (from, through) = (gap.first.iso, gap.last.iso)
-            let note: (Localization) -> String = { $0("prices.missing", from, through, code.rawValue, home.rawValue) }
+            let note: (Localization) -> String =
+                from == through
+                ? { $0("prices.missing.one", from, code.rawValue, home.rawValue) }
+                : { $0("prices.missing", from, through, code.rawValue, home.rawValue) }
             prices.append(Price(day: gap.first, rateDay: gap.first, text: "", source: "", note: note, omitted: true))
             missing = nil
         }

@@ -126,6 +126,8 @@ public enum Messages {
             return localized("error.bankRate.notOne", Sanitiser.quoted(typed), String(count))
         case .bankChargedIn(let code, let target):
             return localized("error.bankChargedIn", code, target)
+        case .pricesNoneHeld(let pair, let from, let through, let last):
+            return localized("error.prices.noneHeld", pair, from.iso, through.iso, last.iso)
         case .badPrices(let typed):
             return typed.isEmpty ? localized("error.prices.usage") : localized("error.prices", Sanitiser.quoted(typed))
         case .badChart(let typed):
@@ -178,7 +180,8 @@ public enum Messages {
                     text = localized("error.average.notOver", period.iso, today.iso, period.from.iso, max(period.from, today.adding(days: -1)).iso)
                 case .future(let period, let today): text = localized("error.average.future", period.through.iso, today.iso)
                 case .beforeData(let period, let first): text = localized("error.average.beforeData", period.iso, first.iso)
-                case .notHeld(let period, let last): text = localized("error.average.notHeld", period.iso, last.iso)
+                case .notHeld(let period, let last):
+                    text = localized(period.from > last ? "error.average.noneHeld" : "error.average.notHeld", period.iso, last.iso)
                 case .noDays(let period): text = localized("error.average.noDays", period.iso)
                 case .notECB(let source): text = localized("error.average.notECB", source)
                 }

@@ -64,6 +64,9 @@ public struct CommandError: Error, Equatable, Sendable {
         case bankChargedIn(String, String)
         /// `prices` without currencies, or of a pair and period without rates.
         case badPrices(String)
+        /// `prices` of a pair none of whose days in the period has a rate held: the pair, the
+        /// period's first and last day, and the last day the ECB's rates held reach.
+        case pricesNoneHeld(String, from: Day, through: Day, last: Day)
     }
 
     /// What is wrong with the date of a line (`on …`).

@@ -258,6 +258,12 @@ public final class RateStore {
                 asked: day, ecb: .bundled(index: index, legacyDay: legacyDay), substitution: used == day ? nil : Self.reason(day, through: nil),
                 ecbHeldThrough: nil)
         }
+        // The weekend right after the bundle's last day, a Friday: the ECB publishes nothing on
+        // Saturdays and Sundays, so their rates are that Friday's, whatever is fetched later.
+        if bundleEnd.weekday == 5, (1...2).contains(day.number - bundleEnd.number) {
+            let legacyDay = Self.joinedBetween(bundleEnd, day) ? day : bundleEnd
+            return DayRates(asked: day, ecb: .bundled(index: history.dayCount - 1, legacyDay: legacyDay), substitution: .weekend, ecbHeldThrough: nil)
+        }
         loadECB()
         // The fetched files speak for the days from their first through the day they were
         // fetched; days between the bundle and them are not known.

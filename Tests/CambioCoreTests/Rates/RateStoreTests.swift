@@ -245,6 +245,19 @@ import Testing
             #expect(fields["period_days"] == .integer(held.count), "\(fields)")
             #expect(fields["date"] == .text(history.day(at: held.lowerBound).iso + "/" + last.iso), "\(fields)")
         }
+        // So is a dated line of that weekend: its rates are the Friday's, and said so; the
+        // Monday after is past the days held.
+        for weekend in [last.adding(days: 1), last.adding(days: 2)] {
+            let reply = evaluate("100 eur in usd on \(weekend.iso)")
+            let conversion = try #require(reply.conversions.first, "\(weekend.iso): \(reply.lines)")
+            let fields = Dictionary(uniqueKeysWithValues: Record(conversion).fields.map { ($0.key, $0.value) })
+            #expect(fields["date"] == .text(last.iso) && fields["substitution"] == .text("weekend"), "\(fields)")
+        }
+        #expect(evaluate("100 eur in usd on \(last.adding(days: 3).iso)").failed)
+        // A period wholly past the days held says none of its rates is here.
+        let past = evaluate("100 eur in usd average \(last.adding(days: 3).iso)..\(last.adding(days: 7).iso)")
+        let said = past.lines.compactMap { line -> String? in if case .error(_, let message) = line { message } else { nil } }.joined()
+        #expect(past.failed && said.hasPrefix("none of the ECB's rates of"), "\(said)")
         // The month the bundle ends in is whole when no working day of it follows.
         let month = String(last.iso.prefix(7))
         let whole = evaluate("100 eur in usd average \(month)")

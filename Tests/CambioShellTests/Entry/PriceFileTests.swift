@@ -136,6 +136,11 @@ import Testing
         let daily = try Cambio.run(["prices", "eur", "rub", "2022-02-25..2022-03-04", "--format", "ledger"], environment: home.environment())
         #expect(daily.status == 0 && daily.stdout.contains("P 2022-03-01 EUR 117.201 RUB\n; 2022-03-02 to 2022-03-04: no rate of EUR in RUB"))
         #expect(daily.stderr.contains("2022-03-02 to 2022-03-04: no rate of EUR in RUB"))
+        // One day is said as one; a period wholly past the rates held says where they end.
+        let monday = try Cambio.run(["prices", "eur", "usd", "2026-10-30..2026-11-02"], environment: home.environment(["CAMBIO_OFFLINE": "1"]))
+        #expect(monday.stdout.contains("; 2026-11-02: no rate of EUR in USD held for this day"), "\(monday.stdout)")
+        let later = try Cambio.run(["prices", "eur", "usd", "2026-11-02..2026-11-06"], environment: home.environment(["CAMBIO_OFFLINE": "1"]))
+        #expect(later.status != 0 && later.stderr.contains("the ECB's rates held end on 2026-10-30"), "\(later.stderr)")
         let wrong = try Cambio.run(["12", "eur", "in", "usd", "--format", "ledger"], environment: home.environment())
         #expect(wrong.status == 2 && wrong.stderr.contains("prices eur usd 2024 --format ledger"))
     }
