@@ -43,7 +43,7 @@ public struct DocumentColumns: Sendable, Equatable {
         ],
         .sign: [
             "soll haben", "s h", "soll haben kennzeichen", "sollhaben", "debit credit", "credit debit", "dr cr", "cr dr", "d c", "c d",
-            "debit credit indicator", "credit debit indicator", "borc alacak", "b a",
+            "debit credit indicator", "credit debit indicator", "borc alacak", "b a", "haben soll", "h s", "alacak borc",
         ],
     ]
 

@@ -131,15 +131,39 @@ public final class DocumentConverter {
             if found == nil { found = (fields, columns, before.count, scanner) }
         }
         guard let found else {
+            // A column named for a role that is the one the amounts are found in (`--column
+            // sign=Betrag`): said as such, not as a column that is not there.
+            for fields in before where !options.columns.isEmpty {
+                var others = options.columns
+                for (role, name) in options.columns where role != .amount {
+                    others[role] = nil
+                    guard case .success(let columns) = DocumentColumns.find(fields, named: others), columns.amount < fields.count,
+                        fields[columns.amount] == name || DocumentColumns.fold(fields[columns.amount]) == DocumentColumns.fold(name)
+                    else { continue }
+                    throw Failure(message: localized("doc.namedIsAmount", Sanitiser.quoted(name), role.rawValue))
+                }
+            }
             if let named = options.columns.values.first {
                 throw Failure(message: localized("doc.noColumn", Sanitiser.quoted(named), headers(firstFilled)))
             }
             throw Failure(message: localized("doc.noHeader", String(Self.headerSearchRows)))
         }
-        let (header, columns) = (found.header, found.columns)
+        let header = found.header
+        var columns = found.columns
         // The data rows follow the header.
         scanner = found.scanner
-        func headerName(_ index: Int?) -> String? { index.flatMap { $0 < header.count ? Sanitiser.quoted(header[$0]) : nil } }
+        func headerName(_ index: Int?) -> String? {
+            guard let index, index < header.count else { return nil }
+            // A blank header is named by its place.
+            if header[index].allSatisfy(\.isWhitespace) { return localized("doc.columnNumber", String(index + 1)) }
+            return Sanitiser.quoted(header[index])
+        }
+        // A column of debit and credit marks under a header no list names (a Volksbank's is
+        // blank): beside amounts written without a sign, every filled cell S or H (or D or C,
+        // DR or CR, Soll or Haben, Debit or Credit) is taken as the sign column, and said.
+        if columns.sign == nil, options.columns[.sign] == nil, let column = Self.signColumn(bytes, scanner, columns, width: header.count) {
+            columns.sign = column
+        }
         // The amounts' currency when no column gives it.
         var fixedCurrency = options.from
         if columns.currency == nil, fixedCurrency == nil, let named = columns.headerCurrency {
@@ -593,6 +617,44 @@ public final class DocumentConverter {
     /// mark is read either way (`1.500`), the date column's order where a cell proves it, whether
     /// any line ends in CR LF, the line of a quote never closed, and the widest row (its fields
     /// and line), from the rows `scanner` has left.
+    /// The one column of debit and credit marks in the first rows after the header, beside an
+    /// amount column without a sign in them: every filled cell of one family (`S` and `H`,
+    /// `Soll` and `Haben`; `D` and `C`, `DR` and `CR`, `Debit` and `Credit`), and a debit among
+    /// them. `nil` when amounts carry their own signs, or no column or two qualify.
+    static func signColumn(_ bytes: UnsafeBufferPointer<UInt8>, _ scanner: DelimitedText.Scanner, _ columns: DocumentColumns, width: Int) -> Int? {
+        let families: [(debits: Set<String>, credits: Set<String>)] = [
+            (["s", "soll"], ["h", "haben"]), (["d", "dr", "db", "debit"], ["c", "cr", "credit"]),
+        ]
+        let taken = Set([columns.date, columns.amount, columns.currency, columns.charged].compactMap { $0 })
+        // Per column: the families every filled cell so far belongs to, and whether a debit was seen.
+        var fits = Array(repeating: Set(families.indices), count: width)
+        var debit = Array(repeating: false, count: width)
+        var filled = Array(repeating: false, count: width)
+        var scanner = scanner
+        var row = DelimitedText.Fields()
+        var rows = 0
+        while rows < signSearchRows, scanner.next(&row) {
+            rows += 1
+            if columns.amount < row.count {
+                let amount = trimmed(row.string(columns.amount, bytes))
+                // Amounts with signs of their own need no sign column.
+                if amount.hasPrefix("-") || amount.hasPrefix("−") || amount.hasSuffix("-") || amount.hasPrefix("(") { return nil }
+            }
+            for index in 0..<min(width, row.count) where !taken.contains(index) && !fits[index].isEmpty {
+                let cell = DocumentColumns.fold(row.string(index, bytes))
+                guard !cell.isEmpty else { continue }
+                filled[index] = true
+                fits[index] = fits[index].filter { families[$0].debits.contains(cell) || families[$0].credits.contains(cell) }
+                if fits[index].contains(where: { families[$0].debits.contains(cell) }) { debit[index] = true }
+            }
+        }
+        let found = (0..<width).filter { filled[$0] && !fits[$0].isEmpty && debit[$0] && !taken.contains($0) }
+        return found.count == 1 ? found[0] : nil
+    }
+
+    /// How many rows after the header are looked at for a column of debit and credit marks.
+    static let signSearchRows = 1_000
+
     static func survey(_ bytes: UnsafeBufferPointer<UInt8>, _ scanner: DelimitedText.Scanner, amountColumn: Int, dateColumn: Int?) -> Survey {
         var scanner = scanner
         var point: Int?

@@ -263,8 +263,36 @@ import Testing
         #expect(try convert(signed, DocumentConverter.Options(targets: [.eur])).1.text.contains("2024-01-02,12.50,EUR,12.50,"))
     }
 
+    /// A column of S and H beside unsigned amounts under a header no list names (a Volksbank's
+    /// is blank; `Haben/Soll`, `Kennzeichen`) is the sign column, and said; a column of other
+    /// letters is not, and neither is one beside amounts that carry their own signs.
+    @Test func aColumnOfDebitAndCreditMarksIsFoundByWhatItHolds() throws {
+        for header in [" ", "Haben/Soll", "Kennzeichen", "H/S"] {
+            let table = Array("Buchungstag;Währung;Umsatz;\(header)\n02.01.2024;EUR;12,50;S\n03.01.2024;EUR;1,00;H\n".utf8)
+            let (_, output) = try convert(table, DocumentConverter.Options(targets: [.eur]), locale: "de_DE")
+            #expect(output.text.contains(";-12,50;") && output.text.contains(";-11,50;"), "\(header): \(output.text)")
+            // Said in the interface's language (German here), naming the column.
+            #expect(output.notes.contains { $0.hasPrefix("Soll und Haben aus") && $0.contains(header == " " ? "Spalte 4" : header) }, "\(output.notes)")
+        }
+        // Categories A and B are no signs; nor is S and H beside signed amounts.
+        for table in [
+            "Buchungstag;Währung;Umsatz;Klasse\n02.01.2024;EUR;12,50;A\n03.01.2024;EUR;1,00;B\n",
+            "Buchungstag;Währung;Umsatz;Größe\n02.01.2024;EUR;-12,50;S\n03.01.2024;EUR;1,00;H\n",
+        ] {
+            let (_, output) = try convert(Array(table.utf8), DocumentConverter.Options(targets: [.eur]), locale: "de_DE")
+            #expect(!output.notes.contains { $0.hasPrefix("Soll und Haben aus") }, "\(output.notes)")
+        }
+        // A sign column named as the amount column is said to be the amount column.
+        var named = DocumentConverter.Options(targets: [.eur])
+        named.columns[.sign] = "Umsatz"
+        let failure = #expect(throws: DocumentConverter.Failure.self) {
+            try convert(Array("Buchungstag;Währung;Umsatz\n02.01.2024;EUR;12,50\n".utf8), named, locale: "de_DE")
+        }
+        #expect(failure?.message.hasPrefix("„Umsatz“ ist die Betragsspalte") == true, "\(String(describing: failure?.message))")
+    }
+
     /// A time of day after a date in the locale's form is read as the date's day, as it is after
-    /// an ISO date; text that only looks like a time is not.
+    /// an ISO date; text that only looks like a time is not, after either.
     @Test func aTimeAfterALocalDateIsTheDatesDay() throws {
         let german = Array("Datum;Betrag;Währung\n05.01.2024 10:15:00;12,50;USD\n06.01.2024 10:15;1,00;USD\n".utf8)
         let (_, output) = try convert(german, DocumentConverter.Options(targets: [.eur]), locale: "de_DE")
