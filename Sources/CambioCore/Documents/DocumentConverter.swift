@@ -853,7 +853,11 @@ public final class DocumentConverter {
         let utf8 = text.utf8
         if utf8.count > 10 {
             let after = utf8[utf8.index(utf8.startIndex, offsetBy: 10)]
-            if after == UInt8(ascii: " ") || after == UInt8(ascii: "T"), let day = Day(iso: String(text.prefix(10))) { return .success(day) }
+            if after == UInt8(ascii: " ") || after == UInt8(ascii: "T"), isTimeOfDay(text.dropFirst(11), zone: true),
+                let day = Day(iso: String(text.prefix(10)))
+            {
+                return .success(day)
+            }
         }
         switch reader.read(text, today: today) {
         case .success(let day): return .success(day)
@@ -869,20 +873,40 @@ public final class DocumentConverter {
     /// `AM` or `PM` after it), or `nil` when it ends with none.
     static func withoutTime(_ text: String) -> String? {
         var words = text.split(separator: " ")
-        if let last = words.last, ["am", "pm"].contains(last.lowercased()) { words.removeLast() }
-        guard words.count >= 2, let time = words.last else { return nil }
-        func digits(_ part: Substring, _ counts: ClosedRange<Int>) -> Bool {
-            counts.contains(part.count) && part.allSatisfy { $0.isASCII && $0.isNumber }
+        var twelveHour = false
+        if let last = words.last, ["am", "pm"].contains(last.lowercased()) {
+            words.removeLast()
+            twelveHour = true
         }
-        var parts = time.split(separator: ":", omittingEmptySubsequences: false)
-        // Seconds, with a fraction or without.
-        if parts.count == 3 {
-            let seconds = parts[2].split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-            guard let whole = seconds.first, digits(whole, 2...2), seconds.count == 1 || digits(seconds[1], 1...9) else { return nil }
-            parts.removeLast()
-        }
-        guard parts.count == 2, digits(parts[0], 1...2), digits(parts[1], 2...2) else { return nil }
+        guard words.count >= 2, let time = words.last, isTimeOfDay(time, twelveHour: twelveHour) else { return nil }
         return words.dropLast().joined(separator: " ")
+    }
+
+    /// Whether `text` is a time of day: hours (0 to 23, or 1 to 12 before AM or PM), minutes,
+    /// and seconds with or without a fraction; with `zone`, a `Z` or an offset may follow.
+    static func isTimeOfDay(_ text: Substring, twelveHour: Bool = false, zone: Bool = false) -> Bool {
+        var text = text
+        if zone {
+            if text.hasSuffix("Z") {
+                text = text.dropLast()
+            } else if let sign = text.lastIndex(where: { $0 == "+" || $0 == "-" }) {
+                let offset = text[text.index(after: sign)...].filter { $0 != ":" }
+                guard (offset.count == 2 || offset.count == 4), offset.allSatisfy({ $0.isASCII && $0.isNumber }) else { return false }
+                text = text[..<sign]
+            }
+        }
+        func number(_ part: Substring, _ digits: ClosedRange<Int>, _ range: ClosedRange<Int>) -> Bool {
+            guard digits.contains(part.count), part.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(part) else { return false }
+            return range.contains(value)
+        }
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard (2...3).contains(parts.count), number(parts[0], 1...2, twelveHour ? 1...12 : 0...23), number(parts[1], 2...2, 0...59) else {
+            return false
+        }
+        guard parts.count == 3 else { return true }
+        let seconds = parts[2].split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let whole = seconds.first, number(whole, 2...2, 0...60) else { return false }
+        return seconds.count == 1 || (1...9).contains(seconds[1].count) && seconds[1].allSatisfy { $0.isASCII && $0.isNumber }
     }
 
     enum DateFailure: Error {

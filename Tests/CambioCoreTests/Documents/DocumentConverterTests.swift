@@ -302,8 +302,21 @@ import Testing
         let american = Array("Date,Amount,Currency\n01/05/2024 10:15 AM,12.50,USD\n1/5/2024 22:15:00.250,1.00,USD\n".utf8)
         let (_, english) = try convert(american, DocumentConverter.Options(targets: [.eur]), locale: "en_US")
         #expect(english.failed == 0 && english.text.components(separatedBy: "\n")[2].contains(",2024-01-05,ecb,"), "\(english.text)")
-        for text in ["05.01.2024 10:15:00", "1/5/2024 10:15 am", "05.01.2024 7:05"] { #expect(DocumentConverter.withoutTime(text) != nil, "\(text)") }
-        for text in ["05.01.2024", "05.01.2024 10:1", "05.01.2024 10:15:0", "05.01.2024 1015", "05.01.2024 10:15:00.x", "10:15"] {
+        for text in ["05.01.2024 10:15:00", "1/5/2024 10:15 am", "05.01.2024 7:05", "1/5/2024 12:59:59.5 PM"] {
+            #expect(DocumentConverter.withoutTime(text) != nil, "\(text)")
+        }
+        let today = try #require(Day(iso: "2026-11-30"))
+        let reader = DateReader(localeID: "en_US")
+        for text in ["2024-01-05 10:15:00", "2024-01-05T10:15:00Z", "2024-01-05T10:15:00.123+02:00", "2024-01-05 23:59"] {
+            #expect(try DocumentConverter.day(text, reader, today: today).get().iso == "2024-01-05", "\(text)")
+        }
+        for text in ["2024-01-05 99:99", "2024-01-05 garbage", "2024-01-05T25:00", "2024-01-05 10:15+2"] {
+            #expect((try? DocumentConverter.day(text, reader, today: today).get()) == nil, "\(text)")
+        }
+        for text in [
+            "05.01.2024", "05.01.2024 10:1", "05.01.2024 10:15:0", "05.01.2024 1015", "05.01.2024 10:15:00.x", "10:15", "1/5/2024 99:99",
+            "1/5/2024 10:75", "1/5/2024 10:15:99", "1/5/2024 13:15 PM", "1/5/2024 0:15 AM", "05.01.2024 24:00", "05.01.2024 25:15",
+        ] {
             #expect(DocumentConverter.withoutTime(text) == nil, "\(text)")
         }
     }
