@@ -134,8 +134,9 @@ public final class DocumentConverter {
             // A column named for a role that is the one the amounts are found in (`--column
             // sign=Betrag`): said as such, not as a column that is not there.
             for fields in before where !options.columns.isEmpty {
-                var others = options.columns
-                for (role, name) in options.columns where role != .amount {
+                for role in DocumentColumns.Role.allCases where role != .amount {
+                    guard let name = options.columns[role] else { continue }
+                    var others = options.columns
                     others[role] = nil
                     guard case .success(let columns) = DocumentColumns.find(fields, named: others), columns.amount < fields.count,
                         fields[columns.amount] == name || DocumentColumns.fold(fields[columns.amount]) == DocumentColumns.fold(name)
@@ -161,7 +162,7 @@ public final class DocumentConverter {
         // A column of debit and credit marks under a header no list names (a Volksbank's is
         // blank): beside amounts written without a sign, every filled cell S or H (or D or C,
         // DR or CR, Soll or Haben, Debit or Credit) is taken as the sign column, and said.
-        if columns.sign == nil, options.columns[.sign] == nil, let column = Self.signColumn(bytes, scanner, columns, width: header.count) {
+        if columns.sign == nil, options.columns[.sign] == nil, let column = Self.signColumn(bytes, scanner, columns, header: header) {
             columns.sign = column
         }
         // The amounts' currency when no column gives it.
@@ -613,23 +614,27 @@ public final class DocumentConverter {
         case both(point: Int, comma: Int)
     }
 
-    /// The amount column's evidence (the lines it is seen on), the first amount whose lone
-    /// mark is read either way (`1.500`), the date column's order where a cell proves it, whether
-    /// any line ends in CR LF, the line of a quote never closed, and the widest row (its fields
-    /// and line), from the rows `scanner` has left.
     /// The one column of debit and credit marks in the first rows after the header, beside an
-    /// amount column without a sign in them: every filled cell of one family (`S` and `H`,
-    /// `Soll` and `Haben`; `D` and `C`, `DR` and `CR`, `Debit` and `Credit`), and a debit among
-    /// them. `nil` when amounts carry their own signs, or no column or two qualify.
-    static func signColumn(_ bytes: UnsafeBufferPointer<UInt8>, _ scanner: DelimitedText.Scanner, _ columns: DocumentColumns, width: Int) -> Int? {
+    /// amount column without a sign in them. Under a blank header (a Volksbank's): every filled
+    /// cell of one family (`S` and `H`, `Soll` and `Haben`; `D` and `C`, `DR` and `CR`,
+    /// `Debit` and `Credit`) and a debit among them. Under a header no list names: `S` and `H`
+    /// (or `Soll` and `Haben`) only, both seen, as no other column holds them; `D` and `C` may
+    /// be a card's kind there. `nil` when amounts carry their own signs, or no column or two
+    /// qualify.
+    static func signColumn(_ bytes: UnsafeBufferPointer<UInt8>, _ scanner: DelimitedText.Scanner, _ columns: DocumentColumns, header: [String])
+        -> Int?
+    {
         let families: [(debits: Set<String>, credits: Set<String>)] = [
             (["s", "soll"], ["h", "haben"]), (["d", "dr", "db", "debit"], ["c", "cr", "credit"]),
         ]
+        let width = header.count
         let taken = Set([columns.date, columns.amount, columns.currency, columns.charged].compactMap { $0 })
-        // Per column: the families every filled cell so far belongs to, and whether a debit was seen.
-        var fits = Array(repeating: Set(families.indices), count: width)
+        let blank = header.map { $0.allSatisfy(\.isWhitespace) }
+        // Per column: the families every filled cell so far belongs to, and whether a debit and a
+        // credit were seen.
+        var fits = (0..<width).map { blank[$0] ? Set(families.indices) : [0] }
         var debit = Array(repeating: false, count: width)
-        var filled = Array(repeating: false, count: width)
+        var credit = Array(repeating: false, count: width)
         var scanner = scanner
         var row = DelimitedText.Fields()
         var rows = 0
@@ -643,18 +648,22 @@ public final class DocumentConverter {
             for index in 0..<min(width, row.count) where !taken.contains(index) && !fits[index].isEmpty {
                 let cell = DocumentColumns.fold(row.string(index, bytes))
                 guard !cell.isEmpty else { continue }
-                filled[index] = true
                 fits[index] = fits[index].filter { families[$0].debits.contains(cell) || families[$0].credits.contains(cell) }
                 if fits[index].contains(where: { families[$0].debits.contains(cell) }) { debit[index] = true }
+                if fits[index].contains(where: { families[$0].credits.contains(cell) }) { credit[index] = true }
             }
         }
-        let found = (0..<width).filter { filled[$0] && !fits[$0].isEmpty && debit[$0] && !taken.contains($0) }
+        let found = (0..<width).filter { !taken.contains($0) && !fits[$0].isEmpty && debit[$0] && (blank[$0] || credit[$0]) }
         return found.count == 1 ? found[0] : nil
     }
 
     /// How many rows after the header are looked at for a column of debit and credit marks.
     static let signSearchRows = 1_000
 
+    /// The amount column's evidence (the lines it is seen on), the first amount whose lone
+    /// mark is read either way (`1.500`), the date column's order where a cell proves it, whether
+    /// any line ends in CR LF, the line of a quote never closed, and the widest row (its fields
+    /// and line), from the rows `scanner` has left.
     static func survey(_ bytes: UnsafeBufferPointer<UInt8>, _ scanner: DelimitedText.Scanner, amountColumn: Int, dateColumn: Int?) -> Survey {
         var scanner = scanner
         var point: Int?

@@ -1130,8 +1130,8 @@ doc.bothSeparators = die Beträge haben einen Dezimalpunkt (Zeile {0}) und ein D
 doc.columns = Spalten: Datum {0}, Betrag {1}, Währung {2}
 doc.noDateColumn = keine Datumsspalte: jede Zeile wird zu den aktuellen Kursen umgerechnet
 doc.columnNumber = Spalte {0} (ohne Überschrift)
-doc.signColumn = Soll und Haben aus {0}: S, D, DR oder Soll macht einen Betrag negativ (Ausgang), H, C, CR oder Haben lässt ihn, wie er steht
-doc.badSign = {0} in {1} ist weder Soll noch Haben — S oder H schreiben (Soll, Haben), D oder C, DR oder CR
+doc.signColumn = Soll und Haben aus {0}: S, D, DR, DB oder Soll (B, Borç) macht einen Betrag negativ (Ausgang), H, C, CR oder Haben (A, Alacak) lässt ihn, wie er steht
+doc.badSign = {0} in {1} ist weder Soll noch Haben — S oder H schreiben (Soll, Haben), D oder C (DR, CR, Debit, Credit), B oder A (Borç, Alacak)
 doc.signConflict = der Betrag {0} ist negativ, {1} kennzeichnet die Zeile aber als Haben — den Betrag ohne Minus schreiben oder die Zeile als Soll kennzeichnen
 doc.noHeader = keine Kopfzeile mit einer Betragsspalte in den ersten {0} Zeilen — die Spalten benennen: --column amount=NAME (und date=, currency=)
 doc.namedIsAmount = {0} ist die Betragsspalte — --column {1}= nennt eine andere
@@ -1174,6 +1174,7 @@ prices.averageMissing = {0}: kein Durchschnitt von {1} in {2}: {3} hat an {4} de
 prices.average = {0}: der Durchschnitt von {1} veröffentlichten Tagen, {2}
 prices.digits = Kurse wie veröffentlicht; ein Kreuzkurs oder Kehrwert auf {0} signifikante Stellen
 error.prices.usage = Kurse wovon? Die Währungen und einen Zeitraum nennen, z. B. „prices eur usd 2024“ oder „prices usd gbp in eur 2024-01-01..2024-06-30 beancount“
+error.prices.nonePublished = kein Tag vom {1} bis {2} hat eine Veröffentlichung von {0} (ein Wochenende, Feiertage) — mit fill wird jeder Tag zum Kurs geschrieben, den eine datierte Zeile dafür nimmt
 error.prices.noneHeld = keine Kurse von {0} vom {1} bis {2}: die vorhandenen EZB-Kurse enden am {3} — fragen Sie nach Tagen bis {3} (spätere Tage sind da, sobald eine datierte Zeile sie online geholt hat)
 error.prices = keine Kurse für {0} — Währungen mit Kursen im Zeitraum nennen (die der EZB seit 1999), z. B. „prices eur usd 2024“
 usage.priceFormat = --format {0} ist die Syntax einer Kursdatei: cambio prices eur usd 2024 --format {0}
@@ -1705,8 +1706,8 @@ doc.bothSeparators = the amounts have a decimal point (line {0}) and a decimal c
 doc.columns = columns: date {0}, amount {1}, currency {2}
 doc.noDateColumn = no date column: every row is converted at the current rates
 doc.columnNumber = column {0} (no header)
-doc.signColumn = debits and credits from {0}: S, D, DR or Debit makes an amount negative (money out), H, C, CR or Credit leaves it as written
-doc.badSign = {0} in {1} is neither a debit nor a credit — write S or H (Soll, Haben), D or C, DR or CR
+doc.signColumn = debits and credits from {0}: S, D, DR, DB or Debit (B, Borç) makes an amount negative (money out), H, C, CR or Credit (A, Alacak) leaves it as written
+doc.badSign = {0} in {1} is neither a debit nor a credit — write S or H (Soll, Haben), D or C (DR, CR, Debit, Credit), B or A (Borç, Alacak)
 doc.signConflict = the amount {0} is negative, but {1} marks the row a credit — write the amount without its minus, or mark the row a debit
 doc.noHeader = no header row with an amount column in the first {0} rows — name the columns: --column amount=NAME (and date=, currency=)
 doc.namedIsAmount = {0} is the amount column — --column {1}= names another one
@@ -1749,6 +1750,7 @@ prices.averageMissing = {0}: no average of {1} in {2}: {3} has a rate on {4} of 
 prices.average = {0}: the average of {1} published days, {2}
 prices.digits = rates as published; a cross rate or an inverse to {0} significant digits
 error.prices.usage = prices of what? Name the currencies and a period, e.g. “prices eur usd 2024” or “prices usd gbp in eur 2024-01-01..2024-06-30 beancount”
+error.prices.nonePublished = no day from {1} to {2} has a publication of {0} (a weekend, holidays) — add fill to write each day at the rate a dated line of it takes
 error.prices.noneHeld = no prices of {0} from {1} to {2}: the ECB's rates held end on {3} — ask for days up to {3} (later days are held once a dated line of them, online, has fetched them)
 error.prices = no prices for {0} — name currencies with rates in the period (the ECB's since 1999), e.g. “prices eur usd 2024”
 usage.priceFormat = --format {0} is a price file's syntax: cambio prices eur usd 2024 --format {0}
@@ -2279,8 +2281,8 @@ doc.bothSeparators = tutarlarda hem ondalık nokta (satır {0}) hem ondalık vir
 doc.columns = sütunlar: tarih {0}, tutar {1}, para birimi {2}
 doc.noDateColumn = tarih sütunu yok: her satır güncel kurlarla çevrilir
 doc.columnNumber = {0}. sütun (başlıksız)
-doc.signColumn = borç ve alacak {0} sütunundan: S, D, DR, B veya Borç tutarı eksi yapar (çıkan para), H, C, CR, A veya Alacak yazıldığı gibi bırakır
-doc.badSign = {1} içindeki {0} ne borç ne alacak — B veya A (borç, alacak), S veya H, D veya C yazın
+doc.signColumn = borç ve alacak {0} sütunundan: B, Borç, S, D, DR veya DB tutarı eksi yapar (çıkan para), A, Alacak, H, C veya CR yazıldığı gibi bırakır
+doc.badSign = {1} içindeki {0} ne borç ne alacak — B veya A (borç, alacak), S veya H (Soll, Haben), D veya C (DR, CR) yazın
 doc.signConflict = {0} tutarı eksi, ama {1} satırı alacak olarak işaretliyor — tutarı eksi işareti olmadan yazın ya da satırı borç olarak işaretleyin
 doc.noHeader = ilk {0} satırda tutar sütunu olan bir başlık satırı yok — sütunları adlandırın: --column amount=AD (ve date=, currency=)
 doc.namedIsAmount = {0} tutar sütunu — --column {1}= başka bir sütunu adlandırır
@@ -2323,6 +2325,7 @@ prices.averageMissing = {0}: {1} için {2} cinsinden ortalama yok: {3}, yayımla
 prices.average = {0}: yayımlanan {1} günün ortalaması, {2}
 prices.digits = kurlar yayımlandığı gibi; çapraz kur ya da tersi {0} anlamlı basamakla
 error.prices.usage = neyin kurları? Para birimlerini ve bir dönemi verin, ör. “prices eur usd 2024” ya da “prices usd gbp in eur 2024-01-01..2024-06-30 beancount”
+error.prices.nonePublished = {1} – {2} arasında {0} için yayımlanmış gün yok (hafta sonu, tatiller) — her günü, o güne tarihli bir satırın aldığı kurla yazmak için fill ekleyin
 error.prices.noneHeld = {1} – {2} arası {0} kuru yok: eldeki ECB kurları {3} tarihinde bitiyor — {3} tarihine kadarki günleri sorun (sonraki günler, onlara tarihli bir satır çevrimiçi getirdiğinde elde olur)
 error.prices = {0} için kur yok — dönemde kuru olan para birimlerini verin (ECB'ninkiler 1999'dan beri), ör. “prices eur usd 2024”
 usage.priceFormat = --format {0} bir kur dosyasının sözdizimidir: cambio prices eur usd 2024 --format {0}

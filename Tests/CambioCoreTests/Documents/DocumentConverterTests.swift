@@ -274,10 +274,16 @@ import Testing
             // Said in the interface's language (German here), naming the column.
             #expect(output.notes.contains { $0.hasPrefix("Soll und Haben aus") && $0.contains(header == " " ? "Spalte 4" : header) }, "\(output.notes)")
         }
-        // Categories A and B are no signs; nor is S and H beside signed amounts.
+        // Under a blank header a column of debits alone is one too (a statement of payments).
+        let payments = Array("Buchungstag;Währung;Umsatz; \n02.01.2024;EUR;12,50;S\n03.01.2024;EUR;1,00;S\n".utf8)
+        #expect(try convert(payments, DocumentConverter.Options(targets: [.eur]), locale: "de_DE").1.text.contains(";-13,50;"))
+        // Categories A and B are no signs; nor is S and H beside signed amounts; nor, under a
+        // header of its own, a column of S alone (a status) or of D and C (a card's kind).
         for table in [
             "Buchungstag;Währung;Umsatz;Klasse\n02.01.2024;EUR;12,50;A\n03.01.2024;EUR;1,00;B\n",
             "Buchungstag;Währung;Umsatz;Größe\n02.01.2024;EUR;-12,50;S\n03.01.2024;EUR;1,00;H\n",
+            "Buchungstag;Währung;Umsatz;Status\n02.01.2024;EUR;12,50;S\n03.01.2024;EUR;1,00;S\n",
+            "Buchungstag;Währung;Umsatz;Karte\n02.01.2024;EUR;12,50;D\n03.01.2024;EUR;1,00;C\n",
         ] {
             let (_, output) = try convert(Array(table.utf8), DocumentConverter.Options(targets: [.eur]), locale: "de_DE")
             #expect(!output.notes.contains { $0.hasPrefix("Soll und Haben aus") }, "\(output.notes)")
