@@ -679,7 +679,7 @@ public final class DocumentConverter {
             if mark == UInt8(ascii: ","), comma == nil { comma = line }
         }
         func date(_ cell: UnsafeBufferPointer<UInt8>, _ line: Int) {
-            guard let shape = Self.dateShape(cell) else { return }
+            guard let shape = Self.dateShape(cell) ?? Self.dateShapeBeforeTime(cell) else { return }
             survey.dateMarks |= Self.markBit(shape.separator)
             guard let dayFirst = shape.dayFirst else { return }
             if dayFirst, survey.dayFirst == nil { survey.dayFirst = (String(decoding: cell, as: UTF8.self), line, shape.separator) }
@@ -768,6 +768,13 @@ public final class DocumentConverter {
         if a > 12, b <= 12 { return (true, mark) }
         if b > 12, a <= 12 { return (false, mark) }
         return (nil, mark)
+    }
+
+    /// The same of a date cell with a time of day after it (`13/02/2024 10:15`): a cell with a
+    /// time proves its order as the date alone does.
+    static func dateShapeBeforeTime(_ bytes: UnsafeBufferPointer<UInt8>) -> (dayFirst: Bool?, separator: UInt8)? {
+        guard let space = bytes.firstIndex(of: UInt8(ascii: " ")), withoutTime(String(decoding: bytes, as: UTF8.self)) != nil else { return nil }
+        return dateShape(UnsafeBufferPointer(rebasing: bytes[..<space]))
     }
 
     /// A date mark as a bit of `Survey.dateMarks`.
@@ -872,8 +879,8 @@ public final class DocumentConverter {
         case .success(let day): return .success(day)
         case .failure(let problem):
             // A time of day after the date (`05.01.2024 10:15:00`, `1/5/2024 10:15 AM`): the day
-            // is the date's.
-            if let date = withoutTime(text), case .success(let day) = reader.read(date, today: today) { return .success(day) }
+            // is the date's, read as the date alone is (an order the column proves included).
+            if let date = withoutTime(text) { return day(date, reader, today: today) }
             return .failure(.reading(problem))
         }
     }

@@ -319,6 +319,11 @@ import Testing
         for text in ["2024-01-05 99:99", "2024-01-05 garbage", "2024-01-05T25:00", "2024-01-05 10:15+2"] {
             #expect((try? DocumentConverter.day(text, reader, today: today).get()) == nil, "\(text)")
         }
+        // A cell with a time proves the column's order as the date alone does: day first in a
+        // locale that reads month first is refused, never read the other way row by row.
+        let proven = Array("Date,Amount,Currency\n13/02/2024 10:15,10.00,GBP\n05/02/2024 10:15,10.00,GBP\n".utf8)
+        let refusal = #expect(throws: DocumentConverter.Failure.self) { try convert(proven, DocumentConverter.Options(targets: [.eur])) }
+        #expect(refusal?.message.contains("day first") == true, "\(String(describing: refusal?.message))")
         for text in [
             "05.01.2024", "05.01.2024 10:1", "05.01.2024 10:15:0", "05.01.2024 1015", "05.01.2024 10:15:00.x", "10:15", "1/5/2024 99:99",
             "1/5/2024 10:75", "1/5/2024 10:15:99", "1/5/2024 13:15 PM", "1/5/2024 0:15 AM", "05.01.2024 24:00", "05.01.2024 25:15",
