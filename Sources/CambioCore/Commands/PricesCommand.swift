@@ -107,12 +107,20 @@ enum PricesCommand: CommandHandler {
                 prices = daily(code, home, first: first, last: last, fill: fill, engine, pinned: line.state.pinnedSource)
             }
             guard prices.contains(where: { !$0.omitted }) else {
-                // Every day of the period past the rates held (offline after the bundle): said so.
-                let held = engine.store.lastECBDay
-                if averaged == nil, first > held {
-                    throw CommandError(.pricesNoneHeld("\(code)/\(home)", from: first, through: last, last: held), at: range)
+                let pair = "\(code)/\(home)"
+                if averaged == nil {
+                    // Days with a rate, none of them published (a weekend, holidays): `fill`
+                    // writes them.
+                    if !fill,
+                        filled(code, home, first: first, last: last, engine.store, pinned: line.state.pinnedSource).contains(where: { !$0.omitted })
+                    {
+                        throw CommandError(.pricesNonePublished(pair, from: first, through: last), at: range)
+                    }
+                    // Every day of the period past the rates held (offline after the bundle).
+                    let held = engine.store.lastECBDay
+                    if first > held { throw CommandError(.pricesNoneHeld(pair, from: first, through: last, last: held), at: range) }
                 }
-                throw CommandError(.badPrices("\(code)/\(home) \(first.iso)…\(last.iso)"), at: range)
+                throw CommandError(.badPrices("\(pair) \(first.iso)…\(last.iso)"), at: range)
             }
             var source: String?
             for price in prices {

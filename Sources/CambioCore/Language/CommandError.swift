@@ -67,6 +67,9 @@ public struct CommandError: Error, Equatable, Sendable {
         /// `prices` of a pair none of whose days in the period has a rate held: the pair, the
         /// period's first and last day, and the last day the ECB's rates held reach.
         case pricesNoneHeld(String, from: Day, through: Day, last: Day)
+        /// `prices` without `fill` of a period whose days have rates, none of them published (a
+        /// weekend): the pair and the period's first and last day.
+        case pricesNonePublished(String, from: Day, through: Day)
     }
 
     /// What is wrong with the date of a line (`on …`).

@@ -139,6 +139,11 @@ import Testing
         // One day is said as one; a period wholly past the rates held says where they end.
         let monday = try Cambio.run(["prices", "eur", "usd", "2026-10-30..2026-11-02"], environment: home.environment(["CAMBIO_OFFLINE": "1"]))
         #expect(monday.stdout.contains("; 2026-11-02: no rate of EUR in USD held for this day"), "\(monday.stdout)")
+        // A weekend's rates are not published: `fill` writes them, and the error says so.
+        for period in ["2024-01-06..2024-01-07", "2026-10-31..2026-11-01"] {
+            let weekend = try Cambio.run(["prices", "eur", "usd", period], environment: home.environment(["CAMBIO_OFFLINE": "1"]))
+            #expect(weekend.status != 0 && weekend.stderr.contains("add fill"), "\(period): \(weekend.stderr)")
+        }
         let later = try Cambio.run(["prices", "eur", "usd", "2026-11-02..2026-11-06"], environment: home.environment(["CAMBIO_OFFLINE": "1"]))
         #expect(later.status != 0 && later.stderr.contains("the ECB's rates held end on 2026-10-30"), "\(later.stderr)")
         let wrong = try Cambio.run(["12", "eur", "in", "usd", "--format", "ledger"], environment: home.environment())
