@@ -41,6 +41,9 @@ final class DatedLines {
     /// Set when a quote used the ECB's table of an earlier day than the one asked for, so that
     /// the line says so.
     private var substituted = false
+    /// The currencies of a line's quotes that joined the euro between the day used and the day
+    /// asked: at their fixed rates, which the line says.
+    private var joinedSinceUsed: [CurrencyCode] = []
     /// Why the last fetch of this line failed, for its error.
     private var fetchFailure: String?
 
@@ -182,13 +185,21 @@ final class DatedLines {
         let saved = line.dated
         line.dated = .day(rates)
         substituted = false
+        joinedSinceUsed.removeAll(keepingCapacity: true)
         defer { line.dated = saved }
         let start = line.reply.lines.count
         try body(&line)
         // A day without rates (a weekend, a holiday) uses the last day before it: said in
-        // every mode, before the results.
+        // every mode, before the results; and a currency at the fixed rate it took between the
+        // two days, after that.
         if substituted, let reason = rates.substitution {
-            line.reply.lines.insert(.assumption(substitutionNote(day, used: rates.used, reason)), at: min(start, line.reply.lines.count))
+            var notes = [Reply.Line.assumption(substitutionNote(day, used: rates.used, reason))]
+            for code in joinedSinceUsed {
+                if let since = LegacyEuro.entry(code)?.since {
+                    notes.append(.assumption(localized("note.fixedSinceUsed", code.rawValue, since.iso, rates.used.iso)))
+                }
+            }
+            line.reply.lines.insert(contentsOf: notes, at: min(start, line.reply.lines.count))
         }
     }
 
@@ -248,7 +259,14 @@ final class DatedLines {
     /// snapshot of the day, fetched once.
     func quote(from: CurrencyCode, to: CurrencyCode, _ rates: DayRates, pinned: String?, host: any SessionHost) throws -> Converter.Quote {
         if let ecb = rates.ecb, let rate = ecb.rate(from: from, to: to) {
-            if rates.substitution != nil { substituted = true }
+            if rates.substitution != nil {
+                substituted = true
+                // A currency that joined the euro after the day used and by the day asked (on
+                // 1 January, always a holiday) is at its fixed rate, not the day used's quote.
+                for code in [from, to] where !joinedSinceUsed.contains(code) {
+                    if let since = LegacyEuro.entry(code)?.since, since > ecb.day, since <= rates.asked { joinedSinceUsed.append(code) }
+                }
+            }
             return Converter.Quote(rate: rate, day: ecb)
         }
         let day = rates.asked

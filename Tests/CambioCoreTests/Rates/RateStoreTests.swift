@@ -229,6 +229,19 @@ import Testing
         #expect(march.conversions.first.map { Record($0).fields.first { $0.key == "period_days" }?.value } == .integer(20))
     }
 
+    /// A currency that joined the euro on a holiday (every one joined on 1 January) is at its
+    /// fixed rate on that day, though the day's rates are the last publication's, which quoted
+    /// its market rate: the line says so, and says nothing of it on the day before or for a
+    /// pair without it.
+    @Test func aCurrencyAtTheFixedRateItTookOnAHolidayIsSaid() {
+        func notes(_ line: String) -> [String] { evaluate(line).lines.compactMap { if case .assumption(let text) = $0 { text } else { nil } } }
+        #expect(notes("100 bgn in eur on 2026-01-01").contains("BGN is at its fixed rate to the euro, in force from 2026-01-01, not at the ECB's quote of 2025-12-31"))
+        #expect(notes("100 usd in hrk on 2023-01-01").contains("HRK is at its fixed rate to the euro, in force from 2023-01-01, not at the ECB's quote of 2022-12-30"))
+        for line in ["100 bgn in eur on 2025-12-31", "100 eur in usd on 2026-01-01", "100 bgn in eur on 2026-01-02"] {
+            #expect(!notes(line).contains { $0.contains("fixed rate") }, "\(line): \(notes(line))")
+        }
+    }
+
     /// A period that ends on a weekend right after the last day held is whole: the ECB
     /// publishes nothing on Saturdays and Sundays (October 2026 ends on a Saturday and the
     /// bundle on Friday the 30th). One that ends on a later working day is not held.
