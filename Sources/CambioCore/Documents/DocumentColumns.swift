@@ -47,10 +47,14 @@ public struct DocumentColumns: Sendable, Equatable {
         ],
     ]
 
-    /// What a sign column's cell says, folded: a debit (the amount is money out: negative) or
-    /// a credit.
-    static let debits: Set<String> = ["s", "soll", "d", "dr", "db", "debit", "b", "borc"]
-    static let credits: Set<String> = ["h", "haben", "c", "cr", "credit", "a", "alacak"]
+    /// What a sign column's cell says, folded, by the language of its marks: a debit (the
+    /// amount is money out: negative) or a credit. German's first, then English's, then
+    /// Turkish's (whose `B` and `A` are letters of many a column too).
+    static let signFamilies: [(debits: Set<String>, credits: Set<String>)] = [
+        (["s", "soll"], ["h", "haben"]), (["d", "dr", "db", "debit"], ["c", "cr", "credit"]), (["b", "borc"], ["a", "alacak"]),
+    ]
+    static let debits = Set(signFamilies.flatMap(\.debits))
+    static let credits = Set(signFamilies.flatMap(\.credits))
 
     /// A header folded for matching: lower case, without accents, words separated by one space.
     static func fold(_ header: String) -> String {

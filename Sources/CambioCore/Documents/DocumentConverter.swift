@@ -624,9 +624,8 @@ public final class DocumentConverter {
     static func signColumn(_ bytes: UnsafeBufferPointer<UInt8>, _ scanner: DelimitedText.Scanner, _ columns: DocumentColumns, header: [String])
         -> Int?
     {
-        let families: [(debits: Set<String>, credits: Set<String>)] = [
-            (["s", "soll"], ["h", "haben"]), (["d", "dr", "db", "debit"], ["c", "cr", "credit"]),
-        ]
+        // German's and English's marks: Turkish's `B` and `A` are a class or a grade as often.
+        let families = DocumentColumns.signFamilies.prefix(2)
         let width = header.count
         let taken = Set([columns.date, columns.amount, columns.currency, columns.charged].compactMap { $0 })
         let blank = header.map { $0.allSatisfy(\.isWhitespace) }
