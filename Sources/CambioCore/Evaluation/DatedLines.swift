@@ -43,7 +43,7 @@ final class DatedLines {
     private var substituted = false
     /// The currencies of a line's quotes that joined the euro between the day used and the day
     /// asked: at their fixed rates, which the line says.
-    private var joinedSinceUsed: [CurrencyCode] = []
+    private var joinedSinceUsed: [LegacyEuro.Entry] = []
     /// Why the last fetch of this line failed, for its error.
     private var fetchFailure: String?
 
@@ -194,10 +194,8 @@ final class DatedLines {
         // two days, after that.
         if substituted, let reason = rates.substitution {
             var notes = [Reply.Line.assumption(substitutionNote(day, used: rates.used, reason))]
-            for code in joinedSinceUsed {
-                if let since = LegacyEuro.entry(code)?.since {
-                    notes.append(.assumption(localized("note.fixedSinceUsed", code.rawValue, since.iso, rates.used.iso)))
-                }
+            for entry in joinedSinceUsed {
+                notes.append(.assumption(localized("note.fixedSinceUsed", entry.code.rawValue, entry.since.iso, rates.used.iso)))
             }
             line.reply.lines.insert(contentsOf: notes, at: min(start, line.reply.lines.count))
         }
@@ -263,8 +261,8 @@ final class DatedLines {
                 substituted = true
                 // A currency that joined the euro after the day used and by the day asked (on
                 // 1 January, always a holiday) is at its fixed rate, not the day used's quote.
-                for code in [from, to] where !joinedSinceUsed.contains(code) {
-                    if let since = LegacyEuro.entry(code)?.since, since > ecb.day, since <= rates.asked { joinedSinceUsed.append(code) }
+                for code in [from, to] where !joinedSinceUsed.contains(where: { $0.code == code }) {
+                    if let entry = LegacyEuro.entry(code), entry.joined(after: ecb.day, by: rates.asked) { joinedSinceUsed.append(entry) }
                 }
             }
             return Converter.Quote(rate: rate, day: ecb)

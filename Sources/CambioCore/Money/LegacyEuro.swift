@@ -18,6 +18,11 @@ public enum LegacyEuro {
         /// The fixed rate as an integer and its power of ten (`1.95583` is 195583 and 5).
         public let scaledValue: UInt64
         public let scale: Int
+
+        /// Whether it joined after `used` and by `asked`: a line asked of `asked` that takes the
+        /// rates of `used` (a holiday's: every currency joined on 1 January) has it at its
+        /// fixed rate, which `used`'s quotes were not.
+        public func joined(after used: Day, by asked: Day) -> Bool { since > used && since <= asked }
     }
 
     /// Council Regulation (EC) No 2866/98 and the regulations for each later member.
