@@ -12,6 +12,15 @@ import Testing
         return screen
     }
 
+    /// Enter: the result below the line, once, and the accepted line as `line` shows it,
+    /// without the preview that stood beside it.
+    func accept(_ screen: TmuxScreen, result: String, line: String) {
+        screen.press("Enter")
+        #expect(screen.waitUntil { $0.contains(result) }, "\(screen.screen)")
+        let lines = screen.screen.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasPrefix("EUR › " + line) && !$0.contains("= $") }, "\(screen.screen)")
+    }
+
     @Test func theResultAppearsWhileTypingUpdatesAndGoesAway() throws {
         let home = try TemporaryDirectory()
         let screen = try start(home)
@@ -27,11 +36,7 @@ import Testing
         screen.press("C-a", "Right", "Right")
         screen.type("0")
         #expect(screen.waitUntil { _ in screen.promptLine().hasSuffix("= $134.623") }, "\(screen.screen)")
-        screen.press("Enter")
-        #expect(screen.waitUntil { $0.contains("€120.500 = $134.623") }, "\(screen.screen)")
-        // The accepted line keeps no preview; the result is shown once, below it.
-        let lines = screen.screen.split(separator: "\n").map(String.init)
-        #expect(lines.contains { $0.hasPrefix("EUR › 120.5 eur in usd") && !$0.contains("= $") }, "\(screen.screen)")
+        accept(screen, result: "€120.500 = $134.623", line: "120.5 eur in usd")
         screen.press("C-d")
     }
 
@@ -45,10 +50,7 @@ import Testing
         screen.press("C-v", "C-a", "C-v", "C-b")
         screen.type("XYZW")
         #expect(screen.waitUntil { _ in screen.promptLine().hasSuffix("= $13.406") }, "\(screen.screen)")
-        screen.press("Enter")
-        #expect(screen.waitUntil { $0.contains("€12.000 = $13.406") }, "\(screen.screen)")
-        let lines = screen.screen.split(separator: "\n").map(String.init)
-        #expect(lines.contains { $0.hasPrefix("EUR › 12 eur in usd # abc^A^BXYZW") && !$0.contains("= $") }, "\(screen.screen)")
+        accept(screen, result: "€12.000 = $13.406", line: "12 eur in usd # abc^A^BXYZW")
         screen.press("C-d")
     }
 
