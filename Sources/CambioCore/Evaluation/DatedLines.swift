@@ -157,8 +157,10 @@ final class DatedLines {
 
     /// Runs `body` with the rates of `day`: the ECB's (fetched first when the day is past the
     /// ones held and no snapshot of it is), and the other tables of that day. A day without a
-    /// publication whose earlier day's rates were used is said before the results.
-    func withDay(_ day: Day, at range: Range<Int>?, _ line: inout LineContext, _ body: (inout LineContext) throws -> Void) throws {
+    /// publication whose earlier day's rates were used is said before the results. Inlined into
+    /// each caller: every dated line of a pipe runs through it, and called it cost some 200
+    /// instructions a line (its closure and arguments).
+    @inline(__always) func withDay(_ day: Day, at range: Range<Int>?, _ line: inout LineContext, _ body: (inout LineContext) throws -> Void) throws {
         let pinned = line.state.pinnedSource
         fetchFailure = nil
         var rates = store.day(day, pinned: pinned)
@@ -193,12 +195,18 @@ final class DatedLines {
         // every mode, before the results; and a currency at the fixed rate it took between the
         // two days, after that.
         if substituted, let reason = rates.substitution {
-            var notes = [Reply.Line.assumption(substitutionNote(day, used: rates.used, reason))]
-            for entry in joinedSinceUsed {
-                notes.append(.assumption(localized("note.fixedSinceUsed", entry.code.rawValue, entry.since.iso, rates.used.iso)))
-            }
-            line.reply.lines.insert(contentsOf: notes, at: min(start, line.reply.lines.count))
+            let at = min(start, line.reply.lines.count)
+            line.reply.lines.insert(.assumption(substitutionNote(day, used: rates.used, reason)), at: at)
+            if !joinedSinceUsed.isEmpty { sayJoined(used: rates.used, at: at + 1, &line) }
         }
+    }
+
+    /// Each currency of the line at the fixed rate it took after `used` (a holiday's), said at
+    /// `at`: apart from `withDay`, which every dated line runs through, for the few lines of
+    /// an entry day.
+    @inline(never) private func sayJoined(used: Day, at: Int, _ line: inout LineContext) {
+        let notes = joinedSinceUsed.map { Reply.Line.assumption(localized("note.fixedSinceUsed", $0.code.rawValue, $0.since.iso, used.iso)) }
+        line.reply.lines.insert(contentsOf: notes, at: at)
     }
 
     /// `Sat 2024-03-30 has no ECB reference rates (a weekend): rates of Thu 2024-03-28`, made
@@ -261,9 +269,8 @@ final class DatedLines {
                 substituted = true
                 // A currency that joined the euro after the day used and by the day asked (on
                 // 1 January, always a holiday) is at its fixed rate, not the day used's quote.
-                for code in [from, to] where !joinedSinceUsed.contains(where: { $0.code == code }) {
-                    if let entry = LegacyEuro.entry(code), entry.joined(after: ecb.day, by: rates.asked) { joinedSinceUsed.append(entry) }
-                }
+                noteJoined(from, after: ecb.day, by: rates.asked)
+                noteJoined(to, after: ecb.day, by: rates.asked)
             }
             return Converter.Quote(rate: rate, day: ecb)
         }
@@ -286,6 +293,14 @@ final class DatedLines {
         throw CommandError(
             .date(.currencyMissing(missing, day, snapshotsSince: since, fetched: store.hasSnapshot(on: day), pinned: pinned, reason: fetchFailure)),
             at: nil)
+    }
+
+    /// Keeps `code` for its note when it joined the euro after `used` and by `asked`.
+    @inline(__always) private func noteJoined(_ code: CurrencyCode, after used: Day, by asked: Day) {
+        guard let entry = LegacyEuro.entry(code), entry.joined(after: used, by: asked), !joinedSinceUsed.contains(where: { $0.code == code }) else {
+            return
+        }
+        joinedSinceUsed.append(entry)
     }
 
     /// The average rate of a pair over an averaged line's period, or why a currency has none.
