@@ -10,6 +10,8 @@ final class PseudoTerminal {
     private let master: Int32
     let pid: pid_t
     private(set) var output = ""
+    /// The start of a UTF-8 sequence a read cut off, kept until the rest arrives.
+    private var unfinished: [UInt8] = []
     private var exitStatus: Int32?
 
     /// - Parameter fileSizeLimit: bytes any file the program writes may grow to (RLIMIT_FSIZE,
@@ -119,12 +121,32 @@ final class PseudoTerminal {
     /// Where the output ends now, to wait only for what comes next.
     var mark: String.Index { output.endIndex }
 
-    private func pump(milliseconds: Int32) {
+    /// Reads what the program wrote, waiting up to `milliseconds`; false when nothing came.
+    @discardableResult
+    private func pump(milliseconds: Int32) -> Bool {
         var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-        guard poll(&descriptor, 1, milliseconds) > 0 else { return }
+        guard poll(&descriptor, 1, milliseconds) > 0 else { return false }
         var buffer = [UInt8](repeating: 0, count: 4096)
         let count = read(master, &buffer, buffer.count)
-        if count > 0 { output += String(decoding: buffer[0..<count], as: UTF8.self) }
+        guard count > 0 else { return false }
+        unfinished += buffer[0..<count]
+        // A read may end inside a character: decode up to its start and keep the rest.
+        var end = unfinished.count
+        var back = 0
+        while back < 4, end > 0, unfinished[end - 1] & 0xC0 == 0x80 {
+            end -= 1
+            back += 1
+        }
+        if end > 0, unfinished[end - 1] >= 0xC0 {
+            let lead = unfinished[end - 1]
+            let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+            end = back + 1 >= length ? unfinished.count : end - 1
+        } else {
+            end = unfinished.count
+        }
+        output += String(decoding: unfinished[0..<end], as: UTF8.self)
+        unfinished.removeFirst(end)
+        return true
     }
 
     /// Waits for the process to end and returns its exit status (nil on timeout).
@@ -135,6 +157,12 @@ final class PseudoTerminal {
             var status: Int32 = 0
             if waitpid(pid, &status, WNOHANG) == pid {
                 exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+                // What the program wrote last may still wait in the terminal: read it all.
+                while pump(milliseconds: 100) {}
+                if !unfinished.isEmpty {
+                    output += String(decoding: unfinished, as: UTF8.self)
+                    unfinished = []
+                }
                 return exitStatus
             }
         }
