@@ -17,6 +17,28 @@ final class Calculator {
     /// The one table of a line whose value joins several currencies (`Converter.lineTable`).
     private var lineTable: RateTable?
 
+    /// The calculation as the reply writes it back, in UTF-8, each value appended as it is
+    /// calculated (not while a fee is charged: `charging`); then each result line after it.
+    /// Kept between lines for its capacity.
+    private var written: [UInt8] = []
+
+    private func write(_ text: String) {
+        guard charging == nil else { return }
+        written.append(contentsOf: text.utf8)
+    }
+
+    /// `−` and, around a text that begins with a sign, parentheses (`−(−€108.732)`, never `−-`).
+    private func writeNegation(from start: Int) {
+        guard charging == nil else { return }
+        let minus: [UInt8] = [0xE2, 0x88, 0x92]
+        let signed =
+            start < written.count
+            && (written[start] == UInt8(ascii: "-") || written[start] == UInt8(ascii: "+")
+                || written[start...].starts(with: minus))
+        written.insert(contentsOf: signed ? minus + [UInt8(ascii: "(")] : minus, at: start)
+        if signed { written.append(UInt8(ascii: ")")) }
+    }
+
     /// The rate of a pair for the line being calculated, and its table.
     private func quote(_ from: CurrencyCode, _ to: CurrencyCode) throws -> Converter.Quote {
         if let lineTable {
@@ -56,15 +78,16 @@ final class Calculator {
 
     /// The line's one table when its value joins money of two currencies or more: then every
     /// rate of the line, into the targets (or the base) too, is of that table.
-    private func chooseLineTable(_ expression: Expression, adjust: Adjustment?, targets: [CurrencyReference], _ line: LineContext) throws {
+    private func chooseLineTable(_ expression: Expression, adjust: Adjustment?, targets: [CurrencyCode], anyTarget: Bool, _ line: LineContext)
+        throws
+    {
         lineTable = nil
         var codes: [CurrencyCode] = []
         currencies(expression, line.state, into: &codes)
         if let adjust { currencies(adjust.percent, line.state, into: &codes) }
         guard codes.count > 1 else { return }
-        var ignored: [String] = []
-        for target in (try? resolver.targets(targets, notes: &ignored)) ?? [] where !codes.contains(target) { codes.append(target) }
-        if targets.isEmpty, !codes.contains(line.state.base) { codes.append(line.state.base) }
+        for target in targets where !codes.contains(target) { codes.append(target) }
+        if !anyTarget, !codes.contains(line.state.base) { codes.append(line.state.base) }
         lineTable = try converter.lineTable(quoting: codes, dated: rates.dated, pinned: rates.pinned, host: rates.host)
     }
 
@@ -77,12 +100,11 @@ final class Calculator {
     }
 
     /// A calculated value: an exact number, with a currency when it is money, or a percentage.
+    /// Its text as the reply writes it back (`12,500 €`, `3`, `15 %`, `(…)`) is in `written`.
     private struct Quantity {
         var value: Rational
         var currency: CurrencyCode?
         var isPercent = false
-        /// The value as written back in the reply (`12,500 €`, `3`, `15 %`, `(…)`).
-        var text = ""
         /// While a fee is charged (`charging`): the value in the charged currency with the fee
         /// on every amount converted into it (money), or the value again (a number).
         var charged = Rational.zero
@@ -128,7 +150,11 @@ final class Calculator {
     func calculate(_ typed: Expression, targets references: [CurrencyReference], adjust: Adjustment?, _ line: inout LineContext) throws {
         rates = (line.dated, line.state.pinnedSource, line.host)
         defer { lineTable = nil }
-        try chooseLineTable(typed, adjust: adjust, targets: references, line)
+        // The targets are resolved once; an error in them is said after the calculation's own.
+        var targetNotes: [String] = []
+        let resolvedTargets = try? resolver.targets(references, notes: &targetNotes)
+        try chooseLineTable(typed, adjust: adjust, targets: resolvedTargets ?? [], anyTarget: !references.isEmpty, line)
+        written.removeAll(keepingCapacity: true)
         var notes: [String] = []
         var parts: [Conversion] = []
         let state = line.state
@@ -142,28 +168,51 @@ final class Calculator {
             accounting = true
         }
         var total = try quantity(expression, state, notes: &notes, parts: &parts)
-        if accounting { notes.append(localized("note.accounting", Sanitiser.quoted("(" + total.text.dropFirst() + ")"))) }
+        if accounting {
+            // The amount as written, in parentheses, without the `−` (3 bytes) put before it.
+            let amount = String(decoding: written.dropFirst(3), as: UTF8.self)
+            notes.append(localized("note.accounting", Sanitiser.quoted("(" + amount + ")")))
+        }
         if total.isPercent { throw CommandError(.arithmetic(.percentAlone), at: expression.range) }
-        let targets = try resolver.targets(references, notes: &notes)
+        let targets: [CurrencyCode]
+        if let resolvedTargets {
+            targets = resolvedTargets
+            notes += targetNotes
+        } else {
+            targets = try resolver.targets(references, notes: &notes)
+        }
         let base = state.base
         // One amount written another way (`12k eur`, `1,5 Mio. jpy`, `(12) eur`, `- 12 eur`) and
         // no target: the same as the amount written out, converted into the base currency or
         // the recent ones.
         if targets.isEmpty, adjust == nil, expression.isOneAmount {
+            _ = consume state
             try converter.show(total.value, from: total.currency ?? base, targets: [], notes: notes, &line)
             return
         }
         // A calculation of plain numbers converted into a target is in the base currency: the
         // line shows that amount, as a bare amount would (`3 × 12,5 in usd`: `37,500 € = …`).
-        var echo = total.currency == nil && !targets.isEmpty ? formatter.formatGiven(total.value, base) : total.text
+        if total.currency == nil, !targets.isEmpty {
+            written.removeAll(keepingCapacity: true)
+            formatter.writeGiven(total.value, base, into: &written)
+        }
         // `+ 2 %` after the targets: applied before converting (the same, exactly), so that a
         // record's amount times its rate is its result.
         var factor = Rational.one
         if let adjust {
+            write(adjust.subtract ? " − " : " + ")
             let percent = try quantity(adjust.percent, state, notes: &notes, parts: &parts)
             factor = adjust.subtract ? .one - percent.value : .one + percent.value
-            echo += (adjust.subtract ? " − " : " + ") + percent.text
             total.value = total.value * factor
+        }
+        // The calculation as written back; each result line is written after it.
+        let echoCount = written.count
+        var echoText: String?
+        func echo() -> String {
+            if let echoText { return echoText }
+            let text = String(decoding: written[..<echoCount], as: UTF8.self)
+            echoText = text
+            return text
         }
         let fee = state.hasFee ? state.fee : nil
         line.reply.lines += notes.map { .assumption($0) }
@@ -197,12 +246,15 @@ final class Calculator {
                 charged = try chargedValue(expression, factor: factor, into: currency, fee: fee, state)
                 if let charged { shown += converter.feeSuffix(charged, currency, fee, state.rounding) }
             }
-            line.reply.lines.append(.result(echo + " = " + shown))
+            line.reply.lines.append(.result(echo() + " = " + shown))
             line.reply.value = Money(value, total.currency)
             if line.keepsRecords {
                 line.reply.records.append(
-                    expressionRecord(echo, value, total.currency, fee: fee, charged: charged, typed: line.typed, state.rounding))
+                    expressionRecord(echo(), value, total.currency, fee: fee, charged: charged, typed: line.typed, state.rounding))
             }
+            // The line's state is changed from here on: the copy read so far is let go first, so
+            // that it is changed in place, not copied.
+            _ = consume state
             if let currency = total.currency, currency != base {
                 try inBase(expression, total: value, from: currency, factor: factor, fee: fee, &line)
             }
@@ -224,10 +276,12 @@ final class Calculator {
             let result = total.value * rate
             try converter.readable(result)
             let charged = try fee.flatMap { try chargedValue(expression, factor: factor, into: target, fee: $0, state) }
-            var text = echo + " = " + formatter.format(result, target, rounding: state.rounding)
-            if let fee, let charged { text += converter.feeSuffix(charged, target, fee, state.rounding) }
+            written.removeLast(written.count - echoCount)
+            written.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: "="), UInt8(ascii: " ")])
+            formatter.write(result, target, rounding: state.rounding, into: &written)
+            if let fee, let charged { written += converter.feeSuffix(charged, target, fee, state.rounding).utf8 }
             let detail = showsDetails && from != target ? formatter.rateDetail(from: from, to: target, rate: rate) : nil
-            line.reply.lines.append(.result(text, detail: detail))
+            line.reply.lines.append(.result(written.withUnsafeBufferPointer(ResultText.init(utf8:)), detail: detail))
             if first == nil { first = (result, target) }
             if line.keepsRecords {
                 var conversion = Conversion(
@@ -235,10 +289,11 @@ final class Calculator {
                 if let fee, let charged { conversion.charge(fee, giving: charged) }
                 conversion.rounding = state.rounding
                 line.reply.conversions.append(conversion)
-                line.reply.records.append(expressionRecord(echo, result, target, fee: fee, charged: charged, typed: line.typed, state.rounding))
+                line.reply.records.append(expressionRecord(echo(), result, target, fee: fee, charged: charged, typed: line.typed, state.rounding))
             }
         }
         if showsDetails { line.reply.lines += converter.sourceNotes(used, line) }
+        _ = consume state
         if let first {
             if targets.count == 1 { line.reply.value = Money(first.result, first.target) }
             // `swap` converts the result back: the calculation's value was never one amount the
@@ -300,6 +355,8 @@ final class Calculator {
 
     private func quantity(_ expression: Expression, _ state: SessionState, notes: inout [String], parts: inout [Conversion]) throws -> Quantity {
         var result: Quantity
+        // Where this value's text begins in `written`.
+        let start = written.count
         switch expression {
         case .amount(let reference, let currencyReference, let scale):
             let parsed = try resolver.amount(reference, notes: &notes)
@@ -307,30 +364,36 @@ final class Calculator {
             if scale > 0 { value = value * Rational(significand: .one, exponent: scale) }
             let code = try currencyReference.map { try resolver.currency($0, notes: &notes) }
             // Money as the formatter writes it; a plain number as typed (`3`, `1,07`).
-            result = Quantity(
-                value: value, currency: code, text: code.map { formatter.formatGiven(value, $0) } ?? formatter.formatPercentNumber(value))
+            if charging == nil {
+                if let code { formatter.writeGiven(value, code, into: &written) } else { write(formatter.formatPercentNumber(value)) }
+            }
+            result = Quantity(value: value, currency: code)
             if charging != nil { result.charged = try chargedLeaf(value, code, state) }
         case .answer(let range):
             guard let answer = state.answer else { throw CommandError(.arithmetic(.noAnswer), at: range) }
             // Written with every decimal it has (up to 40), as a typed amount is: rounded to three,
             // `ans × 2` would read `1,143 $ × 2 = 2,287 $`.
-            result = Quantity(value: answer.value, currency: answer.currency, text: formatter.formatGiven(answer.value, answer.currency))
+            if charging == nil { formatter.writeGiven(answer.value, answer.currency, into: &written) }
+            result = Quantity(value: answer.value, currency: answer.currency)
             if charging != nil { result.charged = try chargedLeaf(answer.value, answer.currency, state) }
         case .percent(let inner, let range):
             let value = try quantity(inner, state, notes: &notes, parts: &parts)
             guard value.currency == nil, !value.isPercent else { throw CommandError(.arithmetic(.percentAlone), at: range) }
-            result = Quantity(value: value.value.ofPercent, currency: nil, isPercent: true, text: value.text + " %")
+            write(" %")
+            result = Quantity(value: value.value.ofPercent, currency: nil, isPercent: true)
             result.charged = result.value
         case .negate(let inner, _):
             result = try quantity(inner, state, notes: &notes, parts: &parts)
             result.value = -result.value
             result.charged = -result.charged
             // A sign before a sign is bracketed (`2 × −(−€108.732)`), never `−-`.
-            let signed = result.text.first.map { "-−+".contains($0) } ?? false
-            result.text = "−" + (signed ? "(" + result.text + ")" : result.text)
+            writeNegation(from: start)
         case .group(let inner):
             result = try quantity(inner, state, notes: &notes, parts: &parts)
-            result.text = "(" + result.text + ")"
+            if charging == nil {
+                written.insert(UInt8(ascii: "("), at: start)
+                written.append(UInt8(ascii: ")"))
+            }
         case .tagged(let inner, let currencyReference):
             result = try quantity(inner, state, notes: &notes, parts: &parts)
             guard result.currency == nil, !result.isPercent else {
@@ -338,28 +401,37 @@ final class Calculator {
             }
             let code = try resolver.currency(currencyReference, notes: &notes)
             result.currency = code
-            result.text += " " + code.rawValue
+            write(" ")
+            write(code.rawValue)
             if charging != nil { result.charged = try chargedLeaf(result.value, code, state) }
         case .converted(let inner, let target, let range):
             let value = try quantity(inner, state, notes: &notes, parts: &parts)
             if value.isPercent { throw CommandError(.arithmetic(.percentAlone), at: range) }
             let to = try resolver.currency(target, notes: &notes)
             let converted = try part(value.value, from: value.currency ?? state.base, to: to, state, &parts)
-            result = Quantity(value: converted, currency: to, text: value.text + " in " + to.rawValue)
+            write(" in ")
+            write(to.rawValue)
+            result = Quantity(value: converted, currency: to)
             // A conversion inside the line is no second charge: its amounts are charged once,
             // into the line's target (a plain number converted is in the base currency).
             if charging != nil { result.charged = value.currency == nil ? try chargedLeaf(value.value, state.base, state) : value.charged }
         case .percentOf(let percent, let base, let range):
             let share = try quantity(percent, state, notes: &notes, parts: &parts)
+            write(" × ")
             let whole = try quantity(base, state, notes: &notes, parts: &parts)
             if whole.isPercent { throw CommandError(.arithmetic(.percentFirst), at: range) }
-            result = Quantity(value: whole.value * share.value, currency: whole.currency, text: share.text + " × " + whole.text)
+            result = Quantity(value: whole.value * share.value, currency: whole.currency)
             result.charged = whole.charged * share.value
         case .binary(let op, let left, let right, let range):
             let a = try quantity(left, state, notes: &notes, parts: &parts)
+            switch op {
+            case .add: write(" + ")
+            case .subtract: write(" − ")
+            case .multiply: write(" × ")
+            case .divide: write(" ÷ ")
+            }
             let b = try quantity(right, state, notes: &notes, parts: &parts)
             result = try combine(op, a, b, at: range, state, &parts)
-            result.text = a.text + " " + op.rawValue + " " + b.text
         }
         // Exact, but not without bound: reduce a fraction that grew, and stop one that stays huge.
         if result.value.numerator.bitWidth > 256 || result.value.denominator.bitWidth > 256 {
