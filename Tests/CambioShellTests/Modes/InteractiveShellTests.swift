@@ -6,7 +6,8 @@ import Testing
 /// The real shell on a pseudo-terminal: keystrokes in, screen output checked.
 @Suite(.serialized) struct InteractiveShellTests {
     func start(_ home: TemporaryDirectory, _ extra: [String: String] = [:]) throws -> PseudoTerminal {
-        try PseudoTerminal(environment: home.environment(["TERM": "xterm", "NO_COLOR": "1"].merging(extra) { _, new in new }))
+        // Offline: a background refresh from the real providers would change the results.
+        try PseudoTerminal(environment: home.environment(["TERM": "xterm", "NO_COLOR": "1", "CAMBIO_OFFLINE": "1"].merging(extra) { _, new in new }))
     }
 
     @Test func completesConvertsQuitsAndRecallsHistoryAfterARestart() throws {

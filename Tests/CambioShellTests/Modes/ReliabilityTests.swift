@@ -64,8 +64,16 @@ import Testing
         for round in 0..<20 {
             let shell = try PseudoTerminal(environment: environment)
             #expect(shell.waitFor("EUR › "))
+            let mark = shell.mark
             shell.type("\(round) usd in gbp\r")
-            usleep(UInt32.random(in: 0...30_000))
+            // One round ends its save (the history is saved before the result is shown), so
+            // that one line is there to recall however slow the disk is; the others are killed
+            // at random moments of theirs.
+            if round == 0 {
+                #expect(shell.waitFor("£", then: "EUR › ", after: mark), "\(shell.plainOutput)")
+            } else {
+                usleep(UInt32.random(in: 0...30_000))
+            }
             kill(shell.pid, SIGKILL)
             _ = shell.waitForExit()
             if let history = home.read("state/cambio/history") {
@@ -78,7 +86,9 @@ import Testing
         let mark = shell.mark
         shell.type("\u{1B}[A")
         #expect(shell.waitFor("usd in gbp", after: mark), "\(shell.plainOutput)")
+        let cancelled = shell.mark
         shell.type("\u{3}")
+        #expect(shell.waitFor("EUR › ", after: cancelled))
         shell.type("quit\r")
         #expect(shell.waitForExit() == 0)
     }

@@ -33,7 +33,7 @@ import Testing
         let started = Date()
         let run = try Cambio.run(["1", "eur", "in", "usd"], environment: home.environment())
         #expect(run.stdout == "€1.000 = $1.117\n")
-        #expect(Date().timeIntervalSince(started) < 5)
+        #expect(Date().timeIntervalSince(started) < 30, "the read of a FIFO hung")
     }
 
     @Test(.tags(.hostile)) func aSymlinkedConfigIsNotFollowed() throws {
