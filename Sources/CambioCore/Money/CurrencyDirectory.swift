@@ -270,7 +270,10 @@ public final class CurrencyDirectory {
                 let words = candidate.split(separator: " ").map(String.init)
                 // Most phrases start no word of any name: one set look-up says so.
                 if let first = words.first, index.wordStarts.contains(first) {
-                    fitting += codesMatching { Self.wordsStart($0, with: words, whole: !prefixes) }.filter { !fitting.contains($0) }
+                    for (code, names) in index.words
+                    where !fitting.contains(code) && names.contains(where: { Self.wordsStart(words: $0, with: words, whole: !prefixes) }) {
+                        fitting.append(code)
+                    }
                 }
             }
             return fitting
@@ -352,9 +355,12 @@ public final class CurrencyDirectory {
     /// Whether the typed words start consecutive words of `name` (`turk lir` in `turkish lira`),
     /// or with `whole`, are consecutive words of it (`real` in `brazilian real`).
     static func wordsStart(_ name: String, with typed: [String], whole: Bool = false) -> Bool {
-        guard !typed.isEmpty else { return false }
-        let nameWords = name.split(separator: " ")
-        guard nameWords.count >= typed.count else { return false }
+        wordsStart(words: name.split(separator: " "), with: typed, whole: whole)
+    }
+
+    /// The same, for a name already split into its words.
+    static func wordsStart(words nameWords: [Substring], with typed: [String], whole: Bool) -> Bool {
+        guard !typed.isEmpty, nameWords.count >= typed.count else { return false }
         for start in 0...(nameWords.count - typed.count)
         where typed.indices.allSatisfy({ whole ? nameWords[start + $0] == typed[$0] : nameWords[start + $0].hasPrefix(typed[$0]) }) {
             return true
@@ -381,31 +387,52 @@ public final class CurrencyDirectory {
     func isWithdrawn(_ code: CurrencyCode) -> Bool { LegacyEuro.entry(code) != nil || catalog.withdrawnName(code) != nil }
 
     /// Look-ups made once from the names: whole names (every language) to their currencies,
-    /// and every start (three letters or more) of every word of a name.
+    /// every start (three letters or more) of every word of a name, and each currency's names
+    /// (in the user's language) split into their words.
     struct NameIndex {
         var exact: [String: [CurrencyCode]] = [:]
         var wordStarts: Set<String> = []
-        /// Codes, names and words of names (with one edit's penalty) by their length, for
-        /// suggestions.
+        var words: [(code: CurrencyCode, names: [[Substring]])] = []
+    }
+
+    /// Look-ups for suggestions, made once the first phrase matches nothing.
+    struct SuggestionIndex {
+        /// Codes, names and words of names (with one edit's penalty) by their length.
         var byLength: [Int: [(code: CurrencyCode, text: String, scalars: [Unicode.Scalar], penalty: Int, isCode: Bool)]] = [:]
         /// The first four letters of each word of a name, to the currencies.
         var stems: [String: Set<CurrencyCode>] = [:]
     }
 
     private var cachedIndex: NameIndex?
+    private var cachedSuggestionIndex: SuggestionIndex?
 
     private var nameIndex: NameIndex {
         if let cachedIndex { return cachedIndex }
         var index = NameIndex()
+        index.words.reserveCapacity(entries.count)
         for entry in entries {
             for name in entry.foldedNames + entry.foreignNames where !(index.exact[name]?.contains(entry.code) ?? false) {
                 index.exact[name, default: []].append(entry.code)
             }
+            var names: [[Substring]] = []
+            names.reserveCapacity(entry.foldedNames.count)
             for name in entry.foldedNames {
-                for word in name.split(separator: " ") where word.count >= Self.shortestPrefix {
+                let words = name.split(separator: " ")
+                names.append(words)
+                for word in words where word.count >= Self.shortestPrefix {
                     for length in Self.shortestPrefix...word.count { index.wordStarts.insert(String(word.prefix(length))) }
                 }
             }
+            index.words.append((entry.code, names))
+        }
+        cachedIndex = index
+        return index
+    }
+
+    private var suggestionIndex: SuggestionIndex {
+        if let cachedSuggestionIndex { return cachedSuggestionIndex }
+        var index = SuggestionIndex()
+        for entry in entries {
             let code = entry.code.rawValue.lowercased()
             index.byLength[code.count, default: []].append((entry.code, code, Array(code.unicodeScalars), 0, true))
             for name in entry.foldedNames + entry.foreignNames {
@@ -416,14 +443,8 @@ public final class CurrencyDirectory {
                 }
             }
         }
-        cachedIndex = index
+        cachedSuggestionIndex = index
         return index
-    }
-
-    private func codesMatching(includingForeign: Bool = false, _ predicate: (String) -> Bool) -> [CurrencyCode] {
-        entries.filter {
-            $0.foldedNames.contains(where: predicate) || (includingForeign && $0.foreignNames.contains(where: predicate))
-        }.map(\.code)
     }
 
     /// Orders codes by how likely a user means them: widely traded first, then by code.
@@ -441,7 +462,7 @@ public final class CurrencyDirectory {
         var best: [CurrencyCode: Int] = [:]
         let limit = max(1, min(3, folded.count / 2 + 1))
         let length = folded.count
-        let index = nameIndex
+        let index = suggestionIndex
         func consider(_ code: CurrencyCode, _ distance: Int) {
             if distance <= limit { best[code] = min(best[code] ?? Int.max, distance) }
         }
