@@ -595,30 +595,33 @@ public final class Engine {
                 }
             case .calculation(let calculation):
                 if context.keepsRecords { context.typed = String(decoding: bytes, as: UTF8.self) }
-                guard case .calculate(var expression, var targets, var adjust) = calculation.command, calculation.signs.count == shape.count
+                guard case .calculate(let expression, var targets, let adjust) = calculation.command, calculation.signs.count == shape.count
                 else { return false }
+                // The line's code words in the places of the currencies written there.
+                var words: [(Range<Int>, String)] = []
+                func place(_ reference: CurrencyReference) -> CurrencyReference {
+                    words.first { $0.0 == reference.range }.map { CurrencyReference(text: $0.1, range: reference.range) } ?? reference
+                }
                 if let codes = entry.codes, !codes.isEmpty {
-                    // The line's code words in the places of the currencies written there.
-                    var words: [(Range<Int>, String)] = []
+                    words.reserveCapacity(codes.count)
                     for (index, slot) in codes.enumerated() {
                         guard case .reference(let column) = slot else { return false }
                         words.append((column, shape.codeWord(index, in: bytes)))
                     }
-                    let place = { (reference: CurrencyReference) in
-                        words.first { $0.0 == reference.range }.map { CurrencyReference(text: $0.1, range: reference.range) } ?? reference
-                    }
-                    expression = expression.replacingCurrencies(place)
                     targets = targets.map(place)
-                    adjust = adjust.map { Adjustment(subtract: $0.subtract, percent: $0.percent.replacingCurrencies(place), range: $0.range) }
                     // A line seen again as written is kept so too, as a conversion's is.
                     if shapes.hasRoom, shapes.seenBefore(shape.key) {
-                        let written = ShapeTable.Calculation(.calculate(expression, to: targets, adjust: adjust), signs: calculation.signs)
-                        shapes.remember(shape, context: shape.context(bytes), .calculation(written))
+                        let placed = adjust.map { Adjustment(subtract: $0.subtract, percent: $0.percent.replacingCurrencies(place), range: $0.range) }
+                        let command = Command.calculate(expression.replacingCurrencies(place), to: targets, adjust: placed)
+                        shapes.remember(shape, context: shape.context(bytes), .calculation(ShapeTable.Calculation(command, signs: calculation.signs)))
                     }
                 }
+                // The line's amounts and currencies, in one pass over the calculation kept.
                 var texts = zip(calculation.signs, shape.texts(bytes)).map { $0 + $1 }.makeIterator()
-                let newExpression = expression.replacingAmounts(&texts)
-                let newAdjust = adjust.map { Adjustment(subtract: $0.subtract, percent: $0.percent.replacingAmounts(&texts), range: $0.range) }
+                let newExpression = expression.replacing(amounts: &texts, currencies: place)
+                let newAdjust = adjust.map {
+                    Adjustment(subtract: $0.subtract, percent: $0.percent.replacing(amounts: &texts, currencies: place), range: $0.range)
+                }
                 try calculator.calculate(newExpression, targets: targets, adjust: newAdjust, &context)
             }
         } catch {

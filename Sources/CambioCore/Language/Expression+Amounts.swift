@@ -18,30 +18,33 @@ extension Expression {
         case .binary(_, let left, let right, _), .percentOf(let left, let right, _): left.amounts + right.amounts
         }
     }
-
-    /// The same expression with its amounts' texts replaced, in the order they are written.
-    func replacingAmounts(_ texts: inout IndexingIterator<[String]>) -> Expression {
-        switch self {
-        case .amount(let amount, let currency, let scale):
-            let text = texts.next() ?? amount.text
-            return .amount(AmountReference(text: text, range: amount.range, symbol: amount.symbol), currency: currency, scale: scale)
-        case .answer: return self
-        case .percent(let inner, let range): return .percent(inner.replacingAmounts(&texts), range: range)
-        case .negate(let inner, let range): return .negate(inner.replacingAmounts(&texts), range: range)
-        case .group(let inner): return .group(inner.replacingAmounts(&texts))
-        case .tagged(let inner, let currency): return .tagged(inner.replacingAmounts(&texts), currency: currency)
-        case .converted(let inner, let target, let range): return .converted(inner.replacingAmounts(&texts), to: target, range: range)
-        case .binary(let op, let left, let right, let range):
-            let newLeft = left.replacingAmounts(&texts)
-            return .binary(op, newLeft, right.replacingAmounts(&texts), range: range)
-        case .percentOf(let left, let right, let range):
-            let newLeft = left.replacingAmounts(&texts)
-            return .percentOf(newLeft, right.replacingAmounts(&texts), range: range)
-        }
-    }
 }
 
 extension Expression {
+    /// The same expression with its amounts' texts replaced, in the order they are written,
+    /// and each currency written in it replaced by `place`'s: the two in one pass, for a line
+    /// read by its shape.
+    func replacing(amounts texts: inout IndexingIterator<[String]>, currencies place: (CurrencyReference) -> CurrencyReference) -> Expression {
+        switch self {
+        case .amount(let amount, let currency, let scale):
+            let text = texts.next() ?? amount.text
+            return .amount(AmountReference(text: text, range: amount.range, symbol: amount.symbol), currency: currency.map(place), scale: scale)
+        case .answer: return self
+        case .percent(let inner, let range): return .percent(inner.replacing(amounts: &texts, currencies: place), range: range)
+        case .negate(let inner, let range): return .negate(inner.replacing(amounts: &texts, currencies: place), range: range)
+        case .group(let inner): return .group(inner.replacing(amounts: &texts, currencies: place))
+        case .tagged(let inner, let currency): return .tagged(inner.replacing(amounts: &texts, currencies: place), currency: place(currency))
+        case .converted(let inner, let target, let range):
+            return .converted(inner.replacing(amounts: &texts, currencies: place), to: place(target), range: range)
+        case .binary(let op, let left, let right, let range):
+            let newLeft = left.replacing(amounts: &texts, currencies: place)
+            return .binary(op, newLeft, right.replacing(amounts: &texts, currencies: place), range: range)
+        case .percentOf(let left, let right, let range):
+            let newLeft = left.replacing(amounts: &texts, currencies: place)
+            return .percentOf(newLeft, right.replacing(amounts: &texts, currencies: place), range: range)
+        }
+    }
+
     /// The currencies written in it, in the order they are written (an amount's symbol is its
     /// currency too).
     var currencies: [CurrencyReference] {
