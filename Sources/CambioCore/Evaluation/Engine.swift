@@ -594,41 +594,52 @@ public final class Engine {
                     try dates.withDay(day, at: nil, &context) { line in try converter.convert(value, conversion, notes: notes, &line) }
                 }
             case .calculation(let calculation):
-                if context.keepsRecords { context.typed = String(decoding: bytes, as: UTF8.self) }
-                guard case .calculate(let expression, var targets, let adjust) = calculation.command, calculation.signs.count == shape.count
-                else { return false }
-                // The line's code words in the places of the currencies written there.
-                var words: [(Range<Int>, String)] = []
-                func place(_ reference: CurrencyReference) -> CurrencyReference {
-                    words.first { $0.0 == reference.range }.map { CurrencyReference(text: $0.1, range: reference.range) } ?? reference
-                }
-                if let codes = entry.codes, !codes.isEmpty {
-                    words.reserveCapacity(codes.count)
-                    for (index, slot) in codes.enumerated() {
-                        guard case .reference(let column) = slot else { return false }
-                        words.append((column, shape.codeWord(index, in: bytes)))
-                    }
-                    targets = targets.map(place)
-                    // A line seen again as written is kept so too, as a conversion's is.
-                    if shapes.hasRoom, shapes.seenBefore(shape.key) {
-                        let placed = adjust.map { Adjustment(subtract: $0.subtract, percent: $0.percent.replacingCurrencies(place), range: $0.range) }
-                        let command = Command.calculate(expression.replacingCurrencies(place), to: targets, adjust: placed)
-                        shapes.remember(shape, context: shape.context(bytes), .calculation(ShapeTable.Calculation(command, signs: calculation.signs)))
-                    }
-                }
-                // The line's amounts and currencies, in one pass over the calculation kept.
-                var texts = zip(calculation.signs, shape.texts(bytes)).map { $0 + $1 }.makeIterator()
-                let newExpression = expression.replacing(amounts: &texts, currencies: place)
-                let newAdjust = adjust.map {
-                    Adjustment(subtract: $0.subtract, percent: $0.percent.replacing(amounts: &texts, currencies: place), range: $0.range)
-                }
-                try calculator.calculate(newExpression, targets: targets, adjust: newAdjust, &context)
+                guard try calculate(calculation, entry, shape, bytes, &context) else { return false }
             }
         } catch {
             context.reply = Reply()
             return false
         }
         shapeHits &+= 1
+        return true
+    }
+
+    /// A calculation read by its shape: the one kept, with the line's amounts and code words in
+    /// their places. False when the line does not fit it after all.
+    @inline(never)
+    private func calculate(
+        _ calculation: ShapeTable.Calculation, _ entry: ShapeTable.Entry, _ shape: LineShape, _ bytes: UnsafeBufferPointer<UInt8>,
+        _ context: inout LineContext
+    ) throws -> Bool {
+        if context.keepsRecords { context.typed = String(decoding: bytes, as: UTF8.self) }
+        guard case .calculate(let expression, var targets, let adjust) = calculation.command, calculation.signs.count == shape.count
+        else { return false }
+        // The line's code words in the places of the currencies written there.
+        var words: [(Range<Int>, String)] = []
+        func place(_ reference: CurrencyReference) -> CurrencyReference {
+            words.first { $0.0 == reference.range }.map { CurrencyReference(text: $0.1, range: reference.range) } ?? reference
+        }
+        if let codes = entry.codes, !codes.isEmpty {
+            words.reserveCapacity(codes.count)
+            for (index, slot) in codes.enumerated() {
+                guard case .reference(let column) = slot else { return false }
+                words.append((column, shape.codeWord(index, in: bytes)))
+            }
+            targets = targets.map(place)
+            // A line seen again as written is kept so too, as a conversion's is.
+            if shapes.hasRoom, shapes.seenBefore(shape.key) {
+                let placed = adjust.map { Adjustment(subtract: $0.subtract, percent: $0.percent.replacingCurrencies(place), range: $0.range) }
+                let command = Command.calculate(expression.replacingCurrencies(place), to: targets, adjust: placed)
+                shapes.remember(shape, context: shape.context(bytes), .calculation(ShapeTable.Calculation(command, signs: calculation.signs)))
+            }
+        }
+        // The line's amounts and currencies, in one pass over the calculation kept.
+        var texts = zip(calculation.signs, shape.texts(bytes)).map { $0 + $1 }.makeIterator()
+        let newExpression = expression.replacing(amounts: &texts, currencies: place)
+        let newAdjust = adjust.map {
+            Adjustment(subtract: $0.subtract, percent: $0.percent.replacing(amounts: &texts, currencies: place), range: $0.range)
+        }
+        try calculator.calculate(newExpression, targets: targets, adjust: newAdjust, &context)
         return true
     }
 
