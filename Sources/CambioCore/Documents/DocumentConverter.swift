@@ -823,31 +823,38 @@ public final class DocumentConverter {
         let text = InputRepair.spaceGroupsJoined(text, grouping, primary: conventions.primaryGroupSize)
         var body = Substring(text.trimmingSpaces())
         var negative = false
+        // One sign at most: parentheses, a sign before the number or a minus after it. Two
+        // (`--5,00`, `(-5,00)`, `-5,00-`) say no amount a bank writes; read either way they
+        // would give a sign the file may not mean.
+        var signs = 0
         if body.hasPrefix("("), body.hasSuffix(")") {
             negative = true
+            signs += 1
             body = body.dropFirst().dropLast()
         }
         func takeSign() {
             body = body.drop { $0 == " " }
             if let first = body.first, first == "-" || first == "−" || first == "+" {
                 negative = negative || first != "+"
+                signs += 1
                 body = body.dropFirst()
             }
             if let last = body.last, last == "-" || last == "−" {
                 negative = true
+                signs += 1
                 body = body.dropLast()
             }
             body = Substring(body.trimmingSpaces())
         }
         takeSign()
-        // A currency before or after the number.
+        // A currency before or after the number (a sign is none).
         let isNumeric = { (character: Character) in character.isNumber || AmountParser.separators.contains(character) }
-        let leading = body.prefix { !isNumeric($0) && $0 != "-" && $0 != "−" }
+        let leading = body.prefix { !isNumeric($0) && $0 != "-" && $0 != "−" && $0 != "+" }
         body = body.dropFirst(leading.count)
         var trailingStart = body.endIndex
         while trailingStart > body.startIndex {
             let before = body.index(before: trailingStart)
-            if isNumeric(body[before]) { break }
+            if isNumeric(body[before]) || body[before] == "-" || body[before] == "−" { break }
             trailingStart = before
         }
         let trailing = body[trailingStart...]
@@ -855,7 +862,7 @@ public final class DocumentConverter {
         takeSign()
         let leadingCode = leading.trimmingSpaces()
         let trailingCode = trailing.trimmingSpaces()
-        guard leadingCode.isEmpty || trailingCode.isEmpty, !body.isEmpty else { return nil }
+        guard signs <= 1, leadingCode.isEmpty || trailingCode.isEmpty, !body.isEmpty else { return nil }
         guard case .success(let parsed) = parser.parse(String(body)), !parsed.separatorReadAsDecimal else { return nil }
         let code = leadingCode.isEmpty ? trailingCode : leadingCode
         return (negative ? -parsed.exact : parsed.exact, code.isEmpty ? nil : code)

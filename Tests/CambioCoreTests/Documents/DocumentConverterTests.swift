@@ -297,6 +297,32 @@ import Testing
         #expect(failure?.message.hasPrefix("„Umsatz“ ist die Betragsspalte") == true, "\(String(describing: failure?.message))")
     }
 
+    /// `--5,00`, `(-5,00)` or `-5,00-` in a bank export were read as −5,00 (exit 0). One sign
+    /// in any of its places reads; any two are no amount.
+    @Test(.tags(.misread)) func anAmountWithTwoSignsIsNoAmount() throws {
+        let parser = AmountParser(conventions: NumberConventions(localeID: "de_DE"))
+        let one = ["-{}", "−{}", "+{}", "{}-", "{}−", "({})", "- {}", "{} -", "-€{}", "€-{}", "{}- EUR", "EUR -{}", "({} €)", "(€{})"]
+        for form in one {
+            for number in ["5,00", "1.234,56", "0,01"] {
+                let text = form.replacingOccurrences(of: "{}", with: number)
+                let value = try #require(DocumentConverter.amount(text, parser)?.value, "\(text)")
+                let expected = try #require(Rational(decimalText: number.replacingOccurrences(of: ".", with: "").replacingOccurrences(of: ",", with: ".")))
+                #expect(value == (form.hasPrefix("+") ? expected : -expected), "\(text) read as \(value)")
+            }
+        }
+        let signs = ["-", "−", "+"]
+        for first in signs {
+            for second in signs {
+                for text in ["\(first)\(second)5,00", "\(first) \(second)5,00", "\(first)5,00\(second == "+" ? "-" : second)", "(\(first)5,00)", "5,00\(second == "+" ? "-" : second)\(first == "+" ? "-" : first)"] {
+                    #expect(DocumentConverter.amount(text, parser) == nil, "\(text) was read")
+                }
+            }
+        }
+        let rows = Array("Datum;Betrag;Währung\n02.01.2024;--5,00;EUR\n02.01.2024;5,00;EUR\n".utf8)
+        let (_, output) = try convert(rows, DocumentConverter.Options(targets: [.usd]), locale: "de_DE")
+        #expect(output.failed == 1 && output.text.contains("„--5,00“ ist kein Betrag"), "\(output.text)")
+    }
+
     /// A time of day after a date in the locale's form is read as the date's day, as it is after
     /// an ISO date; text that only looks like a time is not, after either.
     @Test func aTimeAfterALocalDateIsTheDatesDay() throws {
