@@ -881,7 +881,8 @@ public final class DocumentConverter {
                 return .success(day)
             }
         }
-        switch reader.read(text, today: today) {
+        // A cell names the same day whenever the file is read: no `today`, `yesterday`, `-7d`.
+        switch reader.read(text, today: today, relative: false) {
         case .success(let day): return .success(day)
         case .failure(let problem):
             // A time of day after the date (`05.01.2024 10:15:00`, `1/5/2024 10:15 AM`): the day
@@ -938,6 +939,9 @@ public final class DocumentConverter {
         func callAsFunction(_ localized: Localization, _ reader: DateReader) -> String {
             switch self {
             case .missing: return localized("doc.noDate")
+            case .reading(.unreadable(let text)):
+                // The forms a cell may take (not the shell's relative days).
+                return localized("doc.dateUnreadable", Sanitiser.quoted(text), reader.pattern, reader.example)
             case .reading(let problem):
                 return Messages.describe(
                     CommandError(.date(.reading(problem, pattern: reader.pattern, example: reader.example)), at: nil), localized: localized,

@@ -101,8 +101,10 @@ public struct DateReader: Sendable {
         case missing
     }
 
-    /// The day `text` names, counted from `today` where it is relative.
-    public func read(_ text: String, today: Day) -> Result<Day, Problem> {
+    /// The day `text` names, counted from `today` where it is relative. Without `relative`
+    /// (a document's cells, which must mean the same day whenever the file is read), `today`,
+    /// `yesterday` and `-7d` are no dates.
+    public func read(_ text: String, today: Day, relative allowsRelative: Bool = true) -> Result<Day, Problem> {
         // The locale's own short form in ASCII digits (every row of a bank export), from its bytes.
         if let day = ownForm(text.utf8) { return .success(day) }
         let trimmed = text.trimmingSpaces()
@@ -119,9 +121,11 @@ public struct DateReader: Sendable {
             }
         }
         let folded = normalized.lowercased()
-        if Self.todayWords.contains(folded) { return .success(today) }
-        if Self.yesterdayWords.contains(folded) { return .success(today.adding(days: -1)) }
-        if let relative = relative(folded, today: today) { return relative }
+        if allowsRelative {
+            if Self.todayWords.contains(folded) { return .success(today) }
+            if Self.yesterdayWords.contains(folded) { return .success(today.adding(days: -1)) }
+            if let relative = relative(folded, today: today) { return relative }
+        }
         return absolute(normalized, typed: trimmed)
     }
 

@@ -323,6 +323,23 @@ import Testing
         #expect(output.failed == 1 && output.text.contains("„--5,00“ ist kein Betrag"), "\(output.text)")
     }
 
+    /// `heute`, `gestern` or `-1y` in a date column were read as days counted from the day the
+    /// file was converted: the same file gave other results on another day. A cell names its day.
+    @Test(.tags(.misread)) func aDocumentsDatesNameTheirDay() throws {
+        let today = try #require(Day(iso: "2026-11-30"))
+        for locale in ["de_DE", "en_US", "tr_TR"] {
+            let reader = DateReader(localeID: locale)
+            for text in ["heute", "today", "gestern", "yesterday", "bugün", "dün", "now", "-1y", "-7d", "-2w", "-3m", "−1d"] {
+                #expect((try? DocumentConverter.day(text, reader, today: today).get()) == nil, "\(locale): \(text)")
+                #expect((try? reader.read(text, today: today).get()) != nil, "\(locale): the shell reads \(text)")
+            }
+        }
+        let rows = Array("Datum;Betrag;Währung\n02.01.2024;5,00;EUR\n-1y;5,00;EUR\n".utf8)
+        let (_, output) = try convert(rows, DocumentConverter.Options(targets: [.usd]), locale: "de_DE")
+        #expect(output.failed == 1 && output.text.contains("„-1y“ ist kein Datum — schreiben Sie 2020-03-15 oder 15.03.2020"), "\(output.text)")
+        #expect(!output.text.contains("gestern"), "\(output.text)")
+    }
+
     /// A time of day after a date in the locale's form is read as the date's day, as it is after
     /// an ISO date; text that only looks like a time is not, after either.
     @Test func aTimeAfterALocalDateIsTheDatesDay() throws {
