@@ -393,6 +393,13 @@ final class Calculator {
             if charging == nil {
                 written.insert(UInt8(ascii: "("), at: start)
                 written.append(UInt8(ascii: ")"))
+                // Money alone in parentheses inside a calculation (`$10 + ($12.50)`) groups, as
+                // parentheses do; an account would mean a negative amount by it: said, once the
+                // line is read the one way.
+                if case .amount(let amount, let currency, _) = inner, currency != nil, amount.text.first.map({ !"-−+".contains($0) }) ?? false {
+                    let money = String(decoding: written[(start + 1)..<(written.count - 1)], as: UTF8.self)
+                    notes.append(localized("note.accountingInCalculation", Sanitiser.quoted("(" + money + ")"), "−" + money))
+                }
             }
         case .tagged(let inner, let currencyReference):
             result = try quantity(inner, state, notes: &notes, parts: &parts)

@@ -688,6 +688,7 @@ list.more = {0} weitere
 
 note.readAs = {0} gelesen als {1} — Beträge schreibt man in {2} so: {3}
 note.accounting = {0} als negativer Betrag gelesen, wie ihn Buchhaltungen in Klammern schreiben; schreiben Sie ein Minuszeichen, um es selbst zu sagen
+note.accountingInCalculation = {0} in einer Rechnung wird als der Betrag selbst gelesen, nicht als negativer Betrag, wie ihn Buchhaltungen in Klammern schreiben; schreiben Sie dafür {1}
 note.decimalSlash = {0} gelesen als {1}: ein Schrägstrich zwischen Ziffern ist das persische Dezimaltrennzeichen; zum Teilen ÷ oder einen Schrägstrich mit Leerzeichen schreiben
 note.symbolTaken = {0} verstanden als {1} ({2})
 note.thisRunOnly = Einstellungen, die ein Skript oder Einzelbefehl ändert, gelten nur für diesen Lauf; --save behält sie
@@ -1266,6 +1267,7 @@ list.more = {0} more
 
 note.readAs = read {0} as {1} — amounts in {2} are written like {3}
 note.accounting = {0} read as a negative amount, as accounts write one in parentheses; write it with a minus sign to say so yourself
+note.accountingInCalculation = {0} inside a calculation is read as the amount itself, not as a negative amount as accounts write one in parentheses; write {1} for that
 note.decimalSlash = {0} read as {1}: a slash between digits is the Persian decimal separator; to divide, write ÷ or a slash with spaces
 note.symbolTaken = {0} taken as {1} ({2})
 note.thisRunOnly = settings changed by a script or one-shot command apply to this run only; --save keeps them
@@ -1843,6 +1845,7 @@ list.more = {0} tane daha
 
 note.readAs = {0}, {1} olarak okundu — {2} yerel ayarında tutarlar şöyle yazılır: {3}
 note.accounting = {0}, muhasebede parantez içinde yazıldığı gibi eksi bir tutar olarak okundu; bunu kendiniz belirtmek için eksi işaretiyle yazın
+note.accountingInCalculation = {0} bir hesap içinde tutarın kendisi olarak okunur, muhasebede parantez içinde yazılan eksi bir tutar olarak değil; onun için {1} yazın
 note.decimalSlash = {0}, {1} olarak okundu: rakamlar arasındaki eğik çizgi Farsçadaki ondalık ayırıcıdır; bölmek için ÷ ya da boşluklu eğik çizgi yazın
 note.symbolTaken = {0}, {1} ({2}) olarak alındı
 note.thisRunOnly = bir betiğin ya da tek seferlik komutun değiştirdiği ayarlar yalnızca bu çalıştırma için geçerli; --save onları saklar

@@ -494,6 +494,23 @@ extension CalculatorTests: LineChecks {
         #expect(run("(12) eur in usd").reply.conversions.first?.amount == Rational(12))
         #expect(run("2 × (€12.50)").reply.value?.value == Rational(25))
     }
+
+    /// `$10 + ($12.50)` gave $22.50 without a word, where `($12.50)` alone is −12.50: money
+    /// alone in parentheses inside a calculation groups, and the reply says how it was read.
+    @Test(.tags(.misread), arguments: ["2 × (€12.50)", "$10 + ($12.50) in eur", "(€12.50) + 0 eur", "(12.50 eur) × 1 in usd", "(12.50 €) − $1"])
+    func moneyInParenthesesInsideACalculationGroupsAndIsSaid(_ line: String) {
+        let outcome = run(line)
+        #expect(!outcome.reply.failed, "\(outcome.reply.lines)")
+        #expect(notes(outcome).contains { $0.contains("inside a calculation") && $0.contains("write −") }, "\(line): \(notes(outcome))")
+        #expect(!notes(outcome).contains { $0.contains("read as a negative amount") }, "\(notes(outcome))")
+    }
+
+    /// Parentheses around a signed amount, a number or a calculation group with nothing said.
+    @Test(arguments: ["(-€12.50) + €1", "2 × (12.50) eur", "(12 + 3) eur in usd", "2 × (€1 + €2)"])
+    func otherParenthesesGroupWithoutANote(_ line: String) {
+        let outcome = run(line)
+        #expect(!outcome.reply.failed && !notes(outcome).contains { $0.contains("parentheses") }, "\(line): \(notes(outcome))")
+    }
 }
 
 extension CalculatorTests {
