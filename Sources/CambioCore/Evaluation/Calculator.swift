@@ -371,9 +371,17 @@ final class Calculator {
             if charging != nil { result.charged = try chargedLeaf(value, code, state) }
         case .answer(let range):
             guard let answer = state.answer else { throw CommandError(.arithmetic(.noAnswer), at: range) }
-            // Written with every decimal it has (up to 40), as a typed amount is: rounded to three,
-            // `ans × 2` would read `1,143 $ × 2 = 2,287 $`.
-            if charging == nil { formatter.writeGiven(answer.value, answer.currency, into: &written) }
+            // Written with every decimal it has, as a typed amount is: rounded to three, `ans × 2`
+            // would read `1,143 $ × 2 = 2,287 $`. A value whose decimals never end (a converted
+            // one) has no such writing: it is written `ans`, which reads back as itself, where
+            // `€89.509 × 1,000 = €89,509.488` would not.
+            if charging == nil {
+                if answer.value.exactFractionDigits(minimum: MoneyFormatter.fractionDigits, maximum: AmountParser.digitLimit) != nil {
+                    formatter.writeGiven(answer.value, answer.currency, into: &written)
+                } else {
+                    write("ans")
+                }
+            }
             result = Quantity(value: answer.value, currency: answer.currency)
             if charging != nil { result.charged = try chargedLeaf(answer.value, answer.currency, state) }
         case .percent(let inner, let range):

@@ -484,6 +484,23 @@ extension CalculatorTests: LineChecks {
         #expect(engine.evaluate("2 × -ans", state: &state).reply.results.first == "2 × −(-$28.58164925) = $57.163")
     }
 
+    /// `ans × 1000` after `100 usd in eur` read `€89.509 × 1,000 = €89,509.488`: the echo did
+    /// not give the result. A value whose decimals never end is written `ans`; one whose
+    /// decimals end is written whole.
+    @Test(arguments: ["en_US", "de_DE", "tr_TR"]) func anAnswerWithoutAnEndIsEchoedAsAns(_ locale: String) throws {
+        let engine = Engine(locale: LocaleSettings(numbers: locale, money: locale, messages: locale), table: table)
+        var state = SessionState(base: .eur, recent: [], locale: engine.locale)
+        _ = engine.evaluate("100 usd in eur", state: &state)
+        let value = try #require(state.answer?.value)
+        #expect(value.exactFractionDigits(minimum: 3, maximum: AmountParser.digitLimit) == nil)
+        let reply = engine.evaluate("ans × 1000", state: &state).reply
+        let line = try #require(reply.results.first)
+        #expect(line.hasPrefix("ans × "), "\(line)")
+        #expect(state.answer?.value == value * Rational(1000))
+        _ = engine.evaluate("1/8 eur", state: &state)
+        #expect(engine.evaluate("ans × 2", state: &state).reply.results.first?.hasPrefix("ans") == false)
+    }
+
     /// en_US `(€12.50)`, the accounting way of writing −12.50, was read as +12.50.
     @Test(.tags(.misread), arguments: ["(€12.50)", "(12.50 eur) in usd", "(12.50)", "(€12.50) in usd"])
     func anAmountInParenthesesIsTheAccountingNegativeAndSaidSo(_ line: String) {
