@@ -106,6 +106,11 @@ public struct Parser {
                     CommandError(
                         .tooManyWords(limit: tokenLimit), at: tokens[tokenLimit].range.lowerBound..<(tokens.last?.range.upperBound ?? line.count)))
             }
+            // A date or a period first, with nothing before it to take it (`avg 2024-03`,
+            // `on 2024-03-05`): said as such, not as an unknown currency `avg`.
+            if let first = tokens.first, first.kind == .word, !first.keywords.isDisjoint(with: [.date, .average]) {
+                return .failure(CommandError(first.keywords.contains(.average) ? .average(.notAllowed) : .date(.notAllowed), at: first.range))
+            }
             // `… at 1,0720` or `… at 107,20 $`, last on the line: a bank's rate, or what it charged.
             var bankRate: DateReference?
             if tokens.count >= 3,

@@ -122,6 +122,19 @@ import Testing
         #expect(error("12 eur\u{7}") == CommandError(.unexpectedCharacter("\u{7}"), at: 6..<7))
     }
 
+    /// `avg 2024-03` said "unknown currency “avg” — did you mean AWG…": a date or a period
+    /// with nothing before it says what it follows.
+    @Test(arguments: [
+        ("avg 2024-03", true), ("average 2024", true), ("Durchschnitt 2024-03", true), ("ortalama 2024", true), ("mean 2024-01-01..2024-06-30", true),
+        ("on 2024-03-05", false), ("am 15.03.2020", false), ("ON 2024-03-05", false),
+    ])
+    func aDateOrPeriodFirstSaysWhatItFollows(_ line: String, _ averaged: Bool) {
+        let expected = CommandError(averaged ? .average(.notAllowed) : .date(.notAllowed), at: 0..<(line.split(separator: " ").first?.count ?? 0))
+        #expect(error(line) == expected, "\(line)")
+        // After a conversion, the same words read.
+        #expect(parse("12 eur in usd \(line)") != nil, "\(line)")
+    }
+
     @Test func hugeAndStrangeInputNeverCrashes() {
         let long = String(repeating: "12 eur in usd, ", count: 7000)
         _ = parseLine(long)
