@@ -17,6 +17,10 @@ enum DocumentRunner {
             return status
         }
         guard options.words.count == 1, let path = options.words.first else { return complain(localized("doc.noFile"), status: ExitStatus.usage) }
+        // A table is written back as a table: a record format asked for is refused, not ignored.
+        guard options.format == .text else {
+            return complain(localized("doc.formatNotApplicable", options.format.rawValue), status: ExitStatus.usage)
+        }
         var targets: [CurrencyCode] = []
         for text in options.targets.isEmpty ? [session.state.base.rawValue] : options.targets {
             guard case .found(let code, _) = session.engine.directory.resolve(text) else {

@@ -70,5 +70,11 @@ import Testing
         #expect(noFile.status == 2 && noFile.stderr.contains("--input needs a file"))
         let badTarget = try Cambio.run(["--input", "csv", "-", "--to", "zzz"], stdin: table, environment: home.environment())
         #expect(badTarget.status == 2)
+        // A record format was ignored (the table came out as CSV, exit 0): it is refused.
+        for format in ["json", "tsv", "csv"] {
+            let records = try Cambio.run(["--input", "tsv", "-", "--to", "usd", "--format", format], stdin: table, environment: home.environment())
+            #expect(records.status == 2 && records.stdout.isEmpty, "\(format): \(records.stdout)")
+            #expect(records.stderr.contains("--format \(format) does not apply to --input"), "\(records.stderr)")
+        }
     }
 }
