@@ -163,7 +163,7 @@ final class Calculator {
         // around a calculation, or before the currency (`(12) eur`), group as always.
         var expression = typed
         var accounting = false
-        if case .group(let inner) = typed, case .amount(let amount, _, _) = inner, amount.text.first.map({ !"-−+".contains($0) }) ?? false {
+        if case .group(let inner) = typed, case .amount(let amount, _, _) = inner, Self.unsigned(amount) {
             expression = .negate(inner, range: typed.range.lowerBound..<typed.range.lowerBound + 1)
             accounting = true
         }
@@ -353,6 +353,10 @@ final class Calculator {
         return Record("expression", fields)
     }
 
+    /// Whether an amount is written without a sign before it: in parentheses, the way accounts
+    /// write a negative one.
+    private static func unsigned(_ amount: AmountReference) -> Bool { amount.text.first.map { !"-−+".contains($0) } ?? false }
+
     private func quantity(_ expression: Expression, _ state: SessionState, notes: inout [String], parts: inout [Conversion]) throws -> Quantity {
         var result: Quantity
         // Where this value's text begins in `written`.
@@ -404,7 +408,7 @@ final class Calculator {
                 // Money alone in parentheses inside a calculation (`$10 + ($12.50)`) groups, as
                 // parentheses do; an account would mean a negative amount by it: said, once the
                 // line is read the one way.
-                if case .amount(let amount, let currency, _) = inner, currency != nil, amount.text.first.map({ !"-−+".contains($0) }) ?? false {
+                if case .amount(let amount, let currency, _) = inner, currency != nil, Self.unsigned(amount) {
                     let money = String(decoding: written[(start + 1)..<(written.count - 1)], as: UTF8.self)
                     notes.append(localized("note.accountingInCalculation", Sanitiser.quoted("(" + money + ")"), "−" + money))
                 }

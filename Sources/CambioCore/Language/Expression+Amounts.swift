@@ -58,19 +58,10 @@ extension Expression {
         }
     }
 
-    /// The same expression with each currency written in it replaced by `place`'s.
+    /// The same expression with each currency written in it replaced by `place`'s (its amounts
+    /// as they are).
     func replacingCurrencies(_ place: (CurrencyReference) -> CurrencyReference) -> Expression {
-        switch self {
-        case .amount(let amount, let currency, let scale): .amount(amount, currency: currency.map(place), scale: scale)
-        case .answer: self
-        case .percent(let inner, let range): .percent(inner.replacingCurrencies(place), range: range)
-        case .negate(let inner, let range): .negate(inner.replacingCurrencies(place), range: range)
-        case .group(let inner): .group(inner.replacingCurrencies(place))
-        case .tagged(let inner, let currency): .tagged(inner.replacingCurrencies(place), currency: place(currency))
-        case .converted(let inner, let target, let range): .converted(inner.replacingCurrencies(place), to: place(target), range: range)
-        case .binary(let op, let left, let right, let range):
-            .binary(op, left.replacingCurrencies(place), right.replacingCurrencies(place), range: range)
-        case .percentOf(let left, let right, let range): .percentOf(left.replacingCurrencies(place), right.replacingCurrencies(place), range: range)
-        }
+        var none = [String]().makeIterator()
+        return replacing(amounts: &none, currencies: place)
     }
 }
