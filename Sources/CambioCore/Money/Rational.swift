@@ -96,6 +96,26 @@ public struct Rational: Sendable, CustomStringConvertible {
         return Rational(negative: a.isNegative != b.isNegative, numerator: a.numerator * b.denominator, denominator: a.denominator * b.numerator)
     }
 
+    /// `a / b` of two positive rates per the same base (`rate[to] / rate[from]`), with the
+    /// part of the denominators they share cancelled when one divides the other (published
+    /// rates are decimals: 10^8 and 10^7 leave 10 of the two): the same value in integers small
+    /// enough for the arithmetic after it to stay in 128 bits.
+    public static func ratio(_ a: Rational, _ b: Rational) -> Rational? {
+        guard !b.isZero else { return nil }
+        if let x = a.denominator.wide, let y = b.denominator.wide, x >> 64 == 0, y >> 64 == 0 {
+            let (ad, bd) = (UInt64(truncatingIfNeeded: x), UInt64(truncatingIfNeeded: y))
+            if ad % bd == 0 {
+                return Rational(
+                    negative: a.isNegative != b.isNegative, numerator: a.numerator, denominator: BigUInt(ad / bd) * b.numerator)
+            }
+            if bd % ad == 0 {
+                return Rational(
+                    negative: a.isNegative != b.isNegative, numerator: a.numerator * BigUInt(bd / ad), denominator: b.numerator)
+            }
+        }
+        return a / b
+    }
+
     public static func + (a: Rational, b: Rational) -> Rational {
         let left = a.numerator * b.denominator
         let right = b.numerator * a.denominator

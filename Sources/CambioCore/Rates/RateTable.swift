@@ -256,7 +256,7 @@ public final class RateTable: Sendable {
         case .published(_, let exact, _, _):
             guard let fromRate = exact[from], let toRate = exact[to] else { return nil }
             if from == to { return .one }
-            return toRate / fromRate
+            return Rational.ratio(toRate, fromRate)
         case .bundled(let index, let legacyDay): return Self.bundledRate(from: from, to: to, index: index, legacyDay: legacyDay)
         case .scaled(let map, _, _):
             guard let a = map[from], let b = map[to] else { return nil }
@@ -272,11 +272,13 @@ public final class RateTable: Sendable {
         return ratio(a, b)
     }
 
-    /// b / 10^sb ÷ a / 10^sa, in integers: every value is below 2^64 and every scale at most
-    /// 12, so each product is below 2^104.
+    /// b / 10^sb ÷ a / 10^sa, in integers, the power of ten both have cancelled (`b × 10^(sa −
+    /// sb) / a` or `b / (a × 10^(sb − sa))`): every value is below 2^64 and every scale at most
+    /// 12, so each product is below 2^104. The smaller the integers, the longer a line's
+    /// arithmetic stays in 128 bits (a sum of two currencies converted into a third did not).
     @inline(__always) private static func ratio(_ a: (value: UInt64, scale: Int), _ b: (value: UInt64, scale: Int)) -> Rational {
-        let numerator = UInt128(b.value) * UInt128(BundledHistory.powerOfTen(a.scale))
-        let denominator = UInt128(a.value) * UInt128(BundledHistory.powerOfTen(b.scale))
+        let numerator = UInt128(b.value) * UInt128(BundledHistory.powerOfTen(max(0, a.scale - b.scale)))
+        let denominator = UInt128(a.value) * UInt128(BundledHistory.powerOfTen(max(0, b.scale - a.scale)))
         return Rational(negative: false, numerator: BigUInt(wide: numerator), denominator: BigUInt(wide: denominator))
     }
 

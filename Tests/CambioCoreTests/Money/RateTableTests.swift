@@ -28,6 +28,33 @@ import Testing
         #expect(table.convert(exact("12.5"), from: code("EUR"), to: code("USD")) == exact("14.290824625"))
     }
 
+    @Test func crossRatesCancelTheDenominatorsTheyShare() throws {
+        // Every pair of the seed (8 significant digits, 10^7 … 10^11 below): the rate is the
+        // quotient exactly, in integers no larger than the quotient's and, where the two
+        // denominators share a power of ten, smaller.
+        let codes = table.codes
+        var smaller = 0
+        for from in codes.prefix(40) {
+            for to in codes.suffix(40) where from != to {
+                let (a, b) = (try #require(table.rate(from: .eur, to: to)), try #require(table.rate(from: .eur, to: from)))
+                let rate = try #require(table.rate(from: from, to: to))
+                let divided = a / b
+                let quotient = try #require(divided)
+                #expect(rate == quotient)
+                #expect(rate.numerator.bitWidth <= quotient.numerator.bitWidth && rate.denominator.bitWidth <= quotient.denominator.bitWidth)
+                if rate.denominator.bitWidth < quotient.denominator.bitWidth || rate.numerator.bitWidth < quotient.numerator.bitWidth { smaller += 1 }
+            }
+        }
+        #expect(smaller > 1_000)
+        // Two rates whose denominators do not divide one another are divided as they are.
+        let (sevenThirds, fiveSevenths) = (exact("7") / exact("3"), exact("5") / exact("7"))
+        let (seven, five) = (try #require(sevenThirds), try #require(fiveSevenths))
+        let odd = try #require(Rational.ratio(seven, five))
+        #expect(odd == exact("49") / exact("15"))
+        #expect(odd.numerator == BigUInt(49) && odd.denominator == BigUInt(15))
+        #expect(Rational.ratio(exact("1.5"), .zero) == nil)
+    }
+
     @Test func roundTripReturnsTheAmountWithinDisplayRounding() {
         let formatter = MoneyFormatter(localeID: "en_US")
         for (amount, from, to) in [("12.5", "EUR", "USD"), ("1500", "JPY", "KWD"), ("0.01", "BHD", "IDR"), ("999999.999", "CHF", "XAU")] {
