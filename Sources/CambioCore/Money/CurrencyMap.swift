@@ -2,17 +2,25 @@
 /// rate, a format): open addressing on the codes' packed letters, without the seeded hashing
 /// a `Dictionary` does for each lookup. Any other non-zero 64-bit key that is a hash already
 /// (a line shape's) is looked up the same way, through `subscript(packed:)`.
+///
+/// The values are kept apart from the table, in the order added, each slot of the table holding
+/// its key and its value's place: a lookup copies the value itself, never an optional one (an
+/// optional `Rational` is copied through the runtime's generic witnesses, some 250 instructions
+/// a lookup against a dozen).
 struct CurrencyMap<Value> {
     private var keys: [UInt64]
-    private var values: [Value?]
+    /// For each slot with a key, where its value is in `values`.
+    private var places: [Int32]
+    private var values: [Value] = []
     private var mask: Int
-    private(set) var count = 0
+    var count: Int { values.count }
 
     init(capacity: Int = 64) {
         var size = 16
         while size < capacity * 2 { size *= 2 }
         keys = [UInt64](repeating: 0, count: size)
-        values = [Value?](repeating: nil, count: size)
+        places = [Int32](repeating: 0, count: size)
+        values.reserveCapacity(capacity)
         mask = size - 1
     }
 
@@ -54,45 +62,57 @@ struct CurrencyMap<Value> {
         set { self[key: key] = newValue }
     }
 
+    /// Whether a code has a value, without copying it.
+    func contains(_ code: CurrencyCode) -> Bool { place(UInt64(code.packed)) != nil }
+
     /// Forgets every key, keeping the table's size.
     mutating func removeAll() {
         for index in keys.indices { keys[index] = 0 }
-        for index in values.indices { values[index] = nil }
-        count = 0
+        values.removeAll(keepingCapacity: true)
+    }
+
+    /// Where the value of `key` is in `values`.
+    @inline(__always) private func place(_ key: UInt64) -> Int? {
+        var index = slot(key)
+        while true {
+            let stored = keys[index]
+            if stored == key { return Int(places[index]) }
+            if stored == 0 { return nil }
+            index = (index + 1) & mask
+        }
     }
 
     private subscript(key key: UInt64) -> Value? {
         get {
-            var index = slot(key)
-            while true {
-                let stored = keys[index]
-                if stored == key { return values[index] }
-                if stored == 0 { return nil }
-                index = (index + 1) & mask
-            }
+            guard let place = place(key) else { return nil }
+            return values[place]
         }
         set {
             guard let newValue else { return }
-            if (count + 1) * 2 > keys.count { grow() }
+            if let place = place(key) {
+                values[place] = newValue
+                return
+            }
+            if (values.count + 1) * 2 > keys.count { grow() }
             var index = slot(key)
-            while keys[index] != 0, keys[index] != key { index = (index + 1) & mask }
-            if keys[index] == 0 { count += 1 }
+            while keys[index] != 0 { index = (index + 1) & mask }
             keys[index] = key
-            values[index] = newValue
+            places[index] = Int32(values.count)
+            values.append(newValue)
         }
     }
 
     private mutating func grow() {
-        let old = zip(keys, values).filter { $0.0 != 0 }
+        let old = zip(keys, places).filter { $0.0 != 0 }
         let size = keys.count * 2
         keys = [UInt64](repeating: 0, count: size)
-        values = [Value?](repeating: nil, count: size)
+        places = [Int32](repeating: 0, count: size)
         mask = size - 1
-        for (key, value) in old {
+        for (key, place) in old {
             var index = slot(key)
             while keys[index] != 0 { index = (index + 1) & mask }
             keys[index] = key
-            values[index] = value
+            places[index] = place
         }
     }
 }

@@ -225,9 +225,9 @@ public final class RateTable: Sendable {
 
     public func contains(_ code: CurrencyCode) -> Bool {
         switch storage {
-        case .published(_, let exact, _, _): return exact[code] != nil
+        case .published(_, let exact, _, _): return exact.contains(code)
         case .bundled(let index, let legacyDay): return Self.bundledRate(code, index, legacyDay) != nil
-        case .scaled(let map, _, _): return map[code] != nil
+        case .scaled(let map, _, _): return map.contains(code)
         }
     }
 
