@@ -111,23 +111,37 @@ public final class MoneyFormatter {
                 // Least significant first; UInt128 has at most 39 digits.
                 var rest = magnitude
                 var count = 0
-                // Nineteen digits at a time by one wide division, then in 64 bits.
+                // Two digits of `pair` (below 100) before `count`: its tens by a multiplication
+                // (⌊103 r / 1024⌋ is ⌊r / 10⌋ below 100), not a second division.
+                @inline(__always) func writePair(_ pair: UInt64) {
+                    let tens = (pair &* 103) >> 10
+                    buffer[38 - count] = UInt8(truncatingIfNeeded: tens) &+ 48
+                    buffer[39 - count] = UInt8(truncatingIfNeeded: pair &- tens &* 10) &+ 48
+                    count += 2
+                }
+                // Eighteen digits at a time by one wide division, then in 64 bits, two at a time.
                 while rest > UInt128(UInt64.max) {
-                    let (quotient, remainder) = rest.quotientAndRemainder(dividingBy: 10_000_000_000_000_000_000)
+                    let (quotient, remainder) = rest.quotientAndRemainder(dividingBy: 1_000_000_000_000_000_000)
                     var low = UInt64(truncatingIfNeeded: remainder)
-                    for _ in 0..<19 {
-                        buffer[39 - count] = UInt8(truncatingIfNeeded: low % 10) &+ 48
-                        low /= 10
-                        count += 1
+                    for _ in 0..<9 {
+                        let (next, pair) = low.quotientAndRemainder(dividingBy: 100)
+                        writePair(pair)
+                        low = next
                     }
                     rest = quotient
                 }
                 var low = UInt64(truncatingIfNeeded: rest)
-                repeat {
-                    buffer[39 - count] = UInt8(truncatingIfNeeded: low % 10) &+ 48
-                    low /= 10
+                while low >= 100 {
+                    let (next, pair) = low.quotientAndRemainder(dividingBy: 100)
+                    writePair(pair)
+                    low = next
+                }
+                if low >= 10 {
+                    writePair(low)
+                } else {
+                    buffer[39 - count] = UInt8(truncatingIfNeeded: low) &+ 48
                     count += 1
-                } while low != 0
+                }
                 inline.withAffixes(negative: negative) { prefix, suffix in
                     writeNumber(
                         UnsafeRawBufferPointer(rebasing: buffer[(40 - count)..<40]), fractionDigits: fractionDigits, prefix: prefix, suffix: suffix,

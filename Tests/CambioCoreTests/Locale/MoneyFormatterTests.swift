@@ -66,4 +66,26 @@ import Testing
             }
         }
     }
+
+    /// Amounts of 17 to 35 digits (their scaled magnitudes past 64 bits, where the digits are
+    /// written eighteen at a time): as ICU writes them.
+    @Test func matchesICUFormattingForWideAmounts() throws {
+        var random = SplitMix64(seed: 20261205)
+        for locale in ["en_US", "de_DE", "hi_IN", "ar_EG", "de_CH", "fr_FR"] {
+            let formatter = MoneyFormatter(localeID: locale)
+            for _ in 0..<200 {
+                let length = 17 + Int(random.next() % 19)
+                var digits = String(1 + random.next() % 9)
+                for _ in 1..<length { digits += String(random.next() % 10) }
+                // Runs of nines and zeros, where a carry or a chunk of zeros goes wrong.
+                if random.next() % 4 == 0 { digits = String(digits.prefix(2)) + String(repeating: random.next() % 2 == 0 ? "9" : "0", count: length - 2) }
+                let places = Int(random.next() % 4)
+                let amount = try #require(Decimal(string: digits, locale: Locale(identifier: "en_US_POSIX")))
+                let scaled = amount * Decimal(sign: .plus, exponent: -places, significand: 1)
+                let reference = scaled.formatted(
+                    .currency(code: "EUR").locale(Locale(identifier: locale)).precision(.fractionLength(3)).rounded(rule: .toNearestOrEven))
+                #expect(formatter.format(scaled, code("EUR")) == reference, "\(scaled) in \(locale)")
+            }
+        }
+    }
 }
