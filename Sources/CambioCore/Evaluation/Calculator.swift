@@ -369,7 +369,7 @@ final class Calculator {
             let code = try currencyReference.map { try resolver.currency($0, notes: &notes) }
             // Money as the formatter writes it; a plain number as typed (`3`, `1,07`).
             if charging == nil {
-                if let code { formatter.writeGiven(value, code, into: &written) } else { write(formatter.formatPercentNumber(value)) }
+                if let code { formatter.writeGiven(value, code, into: &written) } else { formatter.writePercentNumber(value, into: &written) }
             }
             result = Quantity(value: value, currency: code)
             if charging != nil { result.charged = try chargedLeaf(value, code, state) }

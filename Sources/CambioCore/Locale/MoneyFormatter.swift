@@ -106,46 +106,9 @@ public final class MoneyFormatter {
             let magnitude = value.scaledMagnitudeFast(fractionDigits: fractionDigits, mode: mode)
         {
             let negative = value.isNegative && magnitude != 0
-            var digits: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
-            withUnsafeMutableBytes(of: &digits) { buffer in
-                // Least significant first; UInt128 has at most 39 digits.
-                var rest = magnitude
-                var count = 0
-                // Two digits of `pair` (below 100) before `count`: its tens by a multiplication
-                // (⌊103 r / 1024⌋ is ⌊r / 10⌋ below 100), not a second division.
-                @inline(__always) func writePair(_ pair: UInt64) {
-                    let tens = (pair &* 103) >> 10
-                    buffer[38 - count] = UInt8(truncatingIfNeeded: tens) &+ 48
-                    buffer[39 - count] = UInt8(truncatingIfNeeded: pair &- tens &* 10) &+ 48
-                    count += 2
-                }
-                // Eighteen digits at a time by one wide division, then in 64 bits, two at a time.
-                while rest > UInt128(UInt64.max) {
-                    let (quotient, remainder) = rest.quotientAndRemainder(dividingBy: 1_000_000_000_000_000_000)
-                    var low = UInt64(truncatingIfNeeded: remainder)
-                    for _ in 0..<9 {
-                        let (next, pair) = low.quotientAndRemainder(dividingBy: 100)
-                        writePair(pair)
-                        low = next
-                    }
-                    rest = quotient
-                }
-                var low = UInt64(truncatingIfNeeded: rest)
-                while low >= 100 {
-                    let (next, pair) = low.quotientAndRemainder(dividingBy: 100)
-                    writePair(pair)
-                    low = next
-                }
-                if low >= 10 {
-                    writePair(low)
-                } else {
-                    buffer[39 - count] = UInt8(truncatingIfNeeded: low) &+ 48
-                    count += 1
-                }
+            Self.withDigits(of: magnitude) { digits in
                 inline.withAffixes(negative: negative) { prefix, suffix in
-                    writeNumber(
-                        UnsafeRawBufferPointer(rebasing: buffer[(40 - count)..<40]), fractionDigits: fractionDigits, prefix: prefix, suffix: suffix,
-                        into: &out)
+                    writeNumber(digits, fractionDigits: fractionDigits, prefix: prefix, suffix: suffix, into: &out)
                 }
             }
         } else {
@@ -156,6 +119,48 @@ public final class MoneyFormatter {
             var digits = magnitude.description
             digits.withUTF8 { writeNumber(UnsafeRawBufferPointer($0), fractionDigits: fractionDigits, into: &out) }
             out += negative ? pattern.negativeSuffixBytes : pattern.positiveSuffixBytes
+        }
+    }
+
+    /// Calls `body` with the decimal digits of `magnitude` (ASCII, most significant first).
+    @inline(__always) private static func withDigits(of magnitude: UInt128, _ body: (UnsafeRawBufferPointer) -> Void) {
+        var digits: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            // Least significant first; UInt128 has at most 39 digits.
+            var rest = magnitude
+            var count = 0
+            // Two digits of `pair` (below 100) before `count`: its tens by a multiplication
+            // (⌊103 r / 1024⌋ is ⌊r / 10⌋ below 100), not a second division.
+            @inline(__always) func writePair(_ pair: UInt64) {
+                let tens = (pair &* 103) >> 10
+                buffer[38 - count] = UInt8(truncatingIfNeeded: tens) &+ 48
+                buffer[39 - count] = UInt8(truncatingIfNeeded: pair &- tens &* 10) &+ 48
+                count += 2
+            }
+            // Eighteen digits at a time by one wide division, then in 64 bits, two at a time.
+            while rest > UInt128(UInt64.max) {
+                let (quotient, remainder) = rest.quotientAndRemainder(dividingBy: 1_000_000_000_000_000_000)
+                var low = UInt64(truncatingIfNeeded: remainder)
+                for _ in 0..<9 {
+                    let (next, pair) = low.quotientAndRemainder(dividingBy: 100)
+                    writePair(pair)
+                    low = next
+                }
+                rest = quotient
+            }
+            var low = UInt64(truncatingIfNeeded: rest)
+            while low >= 100 {
+                let (next, pair) = low.quotientAndRemainder(dividingBy: 100)
+                writePair(pair)
+                low = next
+            }
+            if low >= 10 {
+                writePair(low)
+            } else {
+                buffer[39 - count] = UInt8(truncatingIfNeeded: low) &+ 48
+                count += 1
+            }
+            body(UnsafeRawBufferPointer(rebasing: buffer[(40 - count)..<40]))
         }
     }
 
@@ -262,11 +267,27 @@ public final class MoneyFormatter {
     }
 
     private func number(_ value: Rational, fractionDigits: Int, mode: Rounding.Mode = .halfEven) -> String {
+        var out: [UInt8] = []
+        writeNumber(value, fractionDigits: fractionDigits, mode: mode, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// A number as `formatPercentNumber` writes it (every decimal it has), appended to `out`.
+    public func writePercentNumber(_ value: Rational, into out: inout [UInt8]) {
+        writeNumber(value, fractionDigits: value.exactFractionDigits(minimum: 0, maximum: AmountParser.digitLimit) ?? 6, into: &out)
+    }
+
+    /// The number alone (`-` before it when negative), appended to `out`.
+    private func writeNumber(_ value: Rational, fractionDigits: Int, mode: Rounding.Mode = .halfEven, into out: inout [UInt8]) {
+        if let magnitude = value.scaledMagnitudeFast(fractionDigits: fractionDigits, mode: mode) {
+            if value.isNegative && magnitude != 0 { out.append(UInt8(ascii: "-")) }
+            Self.withDigits(of: magnitude) { writeNumber($0, fractionDigits: fractionDigits, into: &out) }
+            return
+        }
         let magnitude = value.scaledMagnitude(fractionDigits: fractionDigits, mode: mode)
-        var out: [UInt8] = value.isNegative && !magnitude.isZero ? [UInt8(ascii: "-")] : []
+        if value.isNegative && !magnitude.isZero { out.append(UInt8(ascii: "-")) }
         var digits = magnitude.description
         digits.withUTF8 { writeNumber(UnsafeRawBufferPointer($0), fractionDigits: fractionDigits, into: &out) }
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// The symbol this locale writes for the currency (`$`, `CA$`, `€`, `JP¥`).

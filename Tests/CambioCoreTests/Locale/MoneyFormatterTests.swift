@@ -88,4 +88,26 @@ import Testing
             }
         }
     }
+
+    /// Plain numbers (a calculation's factors, chart labels, rates alone): random fractions of
+    /// up to 30 digits, both signs, rounded to 0 … 8 places, as ICU writes the rounded decimal
+    /// (with `-` for a negative one, as amounts are typed back).
+    @Test func numbersMatchICUFormatting() throws {
+        var random = SplitMix64(seed: 20261206)
+        func digits(_ count: Int) -> String { (0..<count).map { _ in String(random.next() % 10) }.joined() }
+        for locale in ["en_US", "de_DE", "hi_IN", "ar_EG", "fa_IR", "de_CH"] {
+            let formatter = MoneyFormatter(localeID: locale)
+            for _ in 0..<200 {
+                let numerator = try #require(BigUInt(decimal: "1" + digits(Int(random.next() % 30))))
+                let denominator = try #require(BigUInt(decimal: "1" + digits(Int(random.next() % 12))))
+                let value = Rational(negative: random.next() % 3 == 0, numerator: numerator, denominator: denominator)
+                let places = Int(random.next() % 9)
+                // The digits and separators ICU's; the sign an ASCII `-` in every locale.
+                let text = value.roundedText(fractionDigits: places)
+                let rounded = try #require(Decimal(string: text.hasPrefix("-") ? String(text.dropFirst()) : text, locale: Locale(identifier: "en_US_POSIX")))
+                let reference = (text.hasPrefix("-") ? "-" : "") + rounded.formatted(.number.locale(Locale(identifier: locale)).precision(.fractionLength(places)))
+                #expect(formatter.formatNumber(value, fractionDigits: places) == reference, "\(value) to \(places) in \(locale)")
+            }
+        }
+    }
 }
