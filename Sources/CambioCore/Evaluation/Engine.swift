@@ -633,8 +633,15 @@ public final class Engine {
                 shapes.remember(shape, context: shape.context(bytes), .calculation(ShapeTable.Calculation(command, signs: calculation.signs)))
             }
         }
-        // The line's amounts and currencies, in one pass over the calculation kept.
-        var texts = zip(calculation.signs, shape.texts(bytes)).map { $0 + $1 }.makeIterator()
+        // The line's amounts (each run's digits after its sign) and currencies, in one pass over
+        // the calculation kept.
+        var amounts: [String] = []
+        amounts.reserveCapacity(shape.count)
+        for (index, sign) in calculation.signs.enumerated() {
+            let digits = String(decoding: UnsafeBufferPointer(rebasing: bytes[shape[index]]), as: UTF8.self)
+            amounts.append(sign.isEmpty ? digits : sign + digits)
+        }
+        var texts = amounts.makeIterator()
         let newExpression = expression.replacing(amounts: &texts, currencies: place)
         let newAdjust = adjust.map {
             Adjustment(subtract: $0.subtract, percent: $0.percent.replacing(amounts: &texts, currencies: place), range: $0.range)
