@@ -247,7 +247,14 @@ public final class MoneyFormatter {
     /// exactly, every one it has (as many as the amount reader takes): `1,75`, `15`,
     /// `1,0000001`; a computed one that never ends, six, rounded.
     public func formatPercentNumber(_ value: Rational) -> String {
-        number(value, fractionDigits: value.exactFractionDigits(minimum: 0, maximum: AmountParser.digitLimit) ?? 6)
+        var out: [UInt8] = []
+        writePercentNumber(value, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The same, appended to `out`.
+    public func writePercentNumber(_ value: Rational, into out: inout [UInt8]) {
+        writeNumber(value, fractionDigits: value.exactFractionDigits(minimum: 0, maximum: AmountParser.digitLimit) ?? 6, into: &out)
     }
 
     /// A calculated number (no currency): three decimals, like amounts.
@@ -270,11 +277,6 @@ public final class MoneyFormatter {
         var out: [UInt8] = []
         writeNumber(value, fractionDigits: fractionDigits, mode: mode, into: &out)
         return String(decoding: out, as: UTF8.self)
-    }
-
-    /// A number as `formatPercentNumber` writes it (every decimal it has), appended to `out`.
-    public func writePercentNumber(_ value: Rational, into out: inout [UInt8]) {
-        writeNumber(value, fractionDigits: value.exactFractionDigits(minimum: 0, maximum: AmountParser.digitLimit) ?? 6, into: &out)
     }
 
     /// The number alone (`-` before it when negative), appended to `out`.

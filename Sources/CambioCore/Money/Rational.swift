@@ -106,11 +106,11 @@ public struct Rational: Sendable, CustomStringConvertible {
             let (ad, bd) = (UInt64(truncatingIfNeeded: x), UInt64(truncatingIfNeeded: y))
             if ad % bd == 0 {
                 return Rational(
-                    negative: a.isNegative != b.isNegative, numerator: a.numerator, denominator: BigUInt(ad / bd) * b.numerator)
+                    negative: a.isNegative != b.isNegative, numerator: a.numerator, denominator: b.numerator.multiplied(by: ad / bd))
             }
             if bd % ad == 0 {
                 return Rational(
-                    negative: a.isNegative != b.isNegative, numerator: a.numerator * BigUInt(bd / ad), denominator: b.numerator)
+                    negative: a.isNegative != b.isNegative, numerator: a.numerator.multiplied(by: bd / ad), denominator: b.numerator)
             }
         }
         return a / b
