@@ -68,18 +68,37 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
             return String(year, zeroPaddedTo: 4) + "-" + String(month, zeroPaddedTo: 2) + "-" + String(day, zeroPaddedTo: 2)
         }
         return String(unsafeUninitializedCapacity: 10) { buffer in
-            buffer[0] = UInt8(48 + year / 1000)
-            buffer[1] = UInt8(48 + year / 100 % 10)
-            buffer[2] = UInt8(48 + year / 10 % 10)
-            buffer[3] = UInt8(48 + year % 10)
-            buffer[4] = UInt8(ascii: "-")
-            buffer[5] = UInt8(48 + month / 10)
-            buffer[6] = UInt8(48 + month % 10)
-            buffer[7] = UInt8(ascii: "-")
-            buffer[8] = UInt8(48 + day / 10)
-            buffer[9] = UInt8(48 + day % 10)
+            Self.writeISO(year, month, day, into: buffer)
             return 10
         }
+    }
+
+    /// Appends `iso`'s bytes to `bytes`, in place for a year 0 … 9999.
+    public func appendISO(to bytes: inout [UInt8]) {
+        let (year, month, day) = parts
+        guard (0...9999).contains(year) else {
+            bytes += iso.utf8
+            return
+        }
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: 10))
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            Self.writeISO(year, month, day, into: UnsafeMutableBufferPointer(rebasing: buffer[start..<start + 10]))
+        }
+    }
+
+    /// `YYYY-MM-DD` into the ten bytes of `buffer`, for a year 0 … 9999.
+    @inline(__always) private static func writeISO(_ year: Int, _ month: Int, _ day: Int, into buffer: UnsafeMutableBufferPointer<UInt8>) {
+        buffer[0] = UInt8(48 + year / 1000)
+        buffer[1] = UInt8(48 + year / 100 % 10)
+        buffer[2] = UInt8(48 + year / 10 % 10)
+        buffer[3] = UInt8(48 + year % 10)
+        buffer[4] = UInt8(ascii: "-")
+        buffer[5] = UInt8(48 + month / 10)
+        buffer[6] = UInt8(48 + month % 10)
+        buffer[7] = UInt8(ascii: "-")
+        buffer[8] = UInt8(48 + day / 10)
+        buffer[9] = UInt8(48 + day % 10)
     }
 
     public var description: String { iso }

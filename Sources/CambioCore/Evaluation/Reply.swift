@@ -54,6 +54,21 @@ public struct Reply: Sendable, Equatable {
         if label != nil { label = nil }
     }
 
+    /// Puts `line` before the line at `index` (at the end when `index` is the count). The lines
+    /// after it are moved, not copied: `Array.insert` copied and destroyed each line it moved
+    /// (some 800 instructions for a note put before a line's one result, on every dated line
+    /// of a weekend).
+    public mutating func insert(_ line: Line, at index: Int) {
+        precondition(index >= 0 && index <= lines.count, "a reply line inserted outside the reply")
+        lines.append(line)
+        lines.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress, index < buffer.count - 1 else { return }
+            let last = (base + buffer.count - 1).move()
+            (base + index + 1).moveInitialize(from: base + index, count: buffer.count - 1 - index)
+            (base + index).initialize(to: last)
+        }
+    }
+
     /// Appends the text of the result, chart and table lines to `bytes`, a line each: what a
     /// pipe writes for a reply without assumptions, warnings or errors.
     public func appendResults(to bytes: inout [UInt8]) {

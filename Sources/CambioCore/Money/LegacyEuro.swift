@@ -53,6 +53,17 @@ public enum LegacyEuro {
 
     public static func entry(_ code: CurrencyCode) -> Entry? { byCode[code] }
 
+    /// Whether any currency joined after `used` and by `asked`: what a day without rates asks
+    /// before it looks at its currencies one by one.
+    @inline(__always) public static func anyJoined(after used: Day, by asked: Day) -> Bool {
+        // The first day of joining after `used`, when it is not after `asked`.
+        for since in joiningDays where since > used { return since <= asked }
+        return false
+    }
+
+    /// The days currencies joined on, each once, in order.
+    private static let joiningDays: [Day] = Array(Set(all.map(\.since))).sorted()
+
     /// A legacy currency's fixed rate as an integer and its power of ten, and its first day:
     /// what a day's lookup asks for every currency, without copying the entry.
     struct Fixed {

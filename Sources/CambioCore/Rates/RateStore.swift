@@ -292,7 +292,7 @@ public final class RateStore {
     /// Whether a currency joined the euro after `used` and by `asked` (on a holiday: HRK on
     /// Sunday 2023-01-01, BGN on 2026-01-01): it has its fixed rate on the day asked.
     private static func joinedBetween(_ used: Day, _ asked: Day) -> Bool {
-        LegacyEuro.all.contains { $0.joined(after: used, by: asked) }
+        LegacyEuro.anyJoined(after: used, by: asked)
     }
 
     /// Why a day has no publication: a weekend, the last day the files speak for (published

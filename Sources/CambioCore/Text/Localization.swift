@@ -114,6 +114,44 @@ public struct Localization: Sendable {
         public func callAsFunction(_ arguments: String...) -> String {
             arguments.isEmpty ? template : localization.fill(template, count: arguments.count) { arguments[$0] }
         }
+
+        /// The sentence cut at its `count` arguments, for a text made many times by appending
+        /// (a pipe's `line 12: ` before each note, a note for each day): the bytes before,
+        /// between and after them as `callAsFunction` writes them, and which argument stands
+        /// in each gap. Joined with arguments that need no sanitising and hold no quotation
+        /// placeholders (digits, days, the interface's own words), the pieces are what
+        /// `callAsFunction` gives. `nil` when an argument does not stand exactly once.
+        public func split(_ count: Int) -> (pieces: [[UInt8]], order: [Int])? {
+            guard (1...16).contains(count) else { return nil }
+            // Each argument stands in as a private-use character, U+E010 onwards (EE 80 90 …),
+            // which the filling leaves as it is; one in the sentence itself would be taken
+            // for an argument.
+            func stand(_ bytes: [UInt8], at index: Int) -> Int? {
+                guard index + 2 < bytes.count, bytes[index] == 0xEE, bytes[index + 1] == 0x80, bytes[index + 2] & 0xF0 == 0x90 else { return nil }
+                return Int(bytes[index + 2] & 0x0F)
+            }
+            let own = Array(template.utf8)
+            guard !own.indices.contains(where: { stand(own, at: $0) != nil }) else { return nil }
+            let stands = (0..<count).map { index in Unicode.Scalar(UInt32(0xE010 + index)).map { String(Character($0)) } ?? "" }
+            let filled = Array(localization.fill(template, count: count) { stands[$0] }.utf8)
+            var pieces: [[UInt8]] = []
+            var order: [Int] = []
+            var start = 0
+            var index = 0
+            while index < filled.count {
+                guard let argument = stand(filled, at: index) else {
+                    index += 1
+                    continue
+                }
+                pieces.append(Array(filled[start..<index]))
+                order.append(argument)
+                index += 3
+                start = index
+            }
+            pieces.append(Array(filled[start...]))
+            guard order.count == count, Set(order).count == count else { return nil }
+            return (pieces, order)
+        }
     }
 
     public func prepared(_ key: String) -> Prepared {

@@ -25,14 +25,16 @@ final class BatchRunner {
     /// Assumptions already said in this run.
     private var saidAssumptions = SaidTexts()
     /// `line {0}`, looked up once for the interface's language.
-    private var lineSentenceKept: (language: String, separator: Character, sentence: Localization.Prepared)?
+    private var lineLabelKept: (language: String, separator: Character, label: ReplyRenderer.LineLabel)?
 
-    private func lineSentence(_ localized: Localization) -> Localization.Prepared {
-        if let kept = lineSentenceKept, kept.language == localized.language, kept.separator == localized.decimalSeparator { return kept.sentence }
-        let sentence = localized.prepared("pipe.line")
-        lineSentenceKept = (localized.language, localized.decimalSeparator, sentence)
-        return sentence
+    private func lineLabel(_ localized: Localization) -> ReplyRenderer.LineLabel {
+        if let kept = lineLabelKept, kept.language == localized.language, kept.separator == localized.decimalSeparator { return kept.label }
+        let label = ReplyRenderer.LineLabel(localized)
+        lineLabelKept = (localized.language, localized.decimalSeparator, label)
+        return label
     }
+    /// Standard error's bytes of a line being written.
+    private var lineErrors: [UInt8] = []
     /// Whether the run was told that its setting changes are not kept.
     private var saidThisRunOnly = false
     /// The signal that asked the run to stop (SIGINT, SIGTERM, SIGHUP).
@@ -215,14 +217,14 @@ final class BatchRunner {
                         }
                     })
             {
-                var err = ""
+                lineErrors.removeAll(keepingCapacity: true)
                 for case .assumption(let text) in reply.lines where saidAssumptions.insert(text) {
-                    err += ReplyRenderer.pipeAssumption(text, lineNumber: lineNumber, line: lineSentence(localized))
+                    ReplyRenderer.appendPipeAssumption(text, lineNumber: lineNumber, line: lineLabel(localized), to: &lineErrors)
                 }
                 reply.appendResults(to: &output)
                 if output.count >= 1 << 16 { flush() }
                 if lineBuffered { flush() }
-                if !err.isEmpty { emitError(err) }
+                if !lineErrors.isEmpty { lineErrors.withUnsafeBufferPointer { emitError(bytes: $0) } }
                 if effects.contains(.quit) { stopped = true }
                 return false
             }
@@ -245,16 +247,21 @@ final class BatchRunner {
     /// read one by one or standard error is a terminal, into the results' buffer when both go to
     /// one file, else held back and written in large pieces.
     private func emitError(_ text: String) {
+        var text = text
+        text.withUTF8 { emitError(bytes: $0) }
+    }
+
+    private func emitError(bytes: UnsafeBufferPointer<UInt8>) {
         if lineBuffered {
             flush()
-            renderer.output.writeError(text)
+            renderer.output.writeError(bytes: Array(bytes))
         } else if errorsWithResults {
-            output += text.utf8
+            output += bytes
             if output.count >= 1 << 16 { flush() }
         } else if errorsAtOnce {
-            renderer.output.writeError(text)
+            renderer.output.writeError(bytes: Array(bytes))
         } else {
-            errors += text.utf8
+            errors += bytes
             if errors.count >= 1 << 16 { flushErrors() }
         }
     }

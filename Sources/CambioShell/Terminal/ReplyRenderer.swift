@@ -112,20 +112,51 @@ struct ReplyRenderer {
         return err
     }
 
-    /// An error: in a pipe with its line and column; on a terminal with a caret under the
-    /// typed text (or, where the line wrapped on screen, its column) and a label.
     /// An assumption as a pipe says it on standard error: after the line's number, or the
     /// program's name for the arguments' one line.
     static func pipeAssumption(_ text: String, lineNumber: Int?, _ localized: Localization) -> String {
-        pipeAssumption(text, lineNumber: lineNumber, line: localized.prepared("pipe.line"))
+        var bytes: [UInt8] = []
+        appendPipeAssumption(text, lineNumber: lineNumber, line: LineLabel(sentence: localized.prepared("pipe.line"), cut: nil), to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// The same with the sentence that names a line looked up already (a pipe says the notes
-    /// of thousands of days).
-    static func pipeAssumption(_ text: String, lineNumber: Int?, line sentence: Localization.Prepared) -> String {
-        (lineNumber.map { sentence(String($0)) + ": " } ?? "cambio: ") + text + "\n"
+    /// The sentence that names a line (`line {0}`), looked up once and cut at its number (a
+    /// pipe says the notes of thousands of days).
+    struct LineLabel {
+        let sentence: Localization.Prepared
+        let cut: (pieces: [[UInt8]], order: [Int])?
+
+        init(sentence: Localization.Prepared, cut: (pieces: [[UInt8]], order: [Int])?) {
+            self.sentence = sentence
+            self.cut = cut
+        }
+
+        init(_ localized: Localization) {
+            sentence = localized.prepared("pipe.line")
+            cut = sentence.split(1)
+        }
     }
 
+    /// The same, appended to `bytes`.
+    static func appendPipeAssumption(_ text: String, lineNumber: Int?, line label: LineLabel, to bytes: inout [UInt8]) {
+        if let lineNumber {
+            if let cut = label.cut, cut.pieces.count == 2 {
+                bytes += cut.pieces[0]
+                bytes += String(lineNumber).utf8
+                bytes += cut.pieces[1]
+            } else {
+                bytes += label.sentence(String(lineNumber)).utf8
+            }
+            bytes += ": ".utf8
+        } else {
+            bytes += "cambio: ".utf8
+        }
+        bytes += text.utf8
+        bytes.append(0x0A)
+    }
+
+    /// An error: in a pipe with its line and column; on a terminal with a caret under the
+    /// typed text (or, where the line wrapped on screen, its column) and a label.
     private func describe(
         _ error: CommandError, _ message: String, input: String, caretIndent: Int?, lineNumber: Int?, _ localized: Localization
     ) -> String {

@@ -217,6 +217,27 @@ import Testing
         #expect(evaluate("eur in hrk on 2023-01-01").records.first?.fields.first { $0.key == "rate" }?.value == .decimal("7.5345"))
     }
 
+    /// Whether any currency joined between two days, asked first of every day without rates:
+    /// what asking every currency gives, for the days around each entry day and random ones.
+    @Test func anyJoiningBetweenTwoDaysIsAsEveryCurrencySays() {
+        var pairs: [(Day, Day)] = []
+        for entry in LegacyEuro.all {
+            for used in -10...3 {
+                for gap in 0...10 { pairs.append((entry.since.adding(days: used), entry.since.adding(days: used + gap))) }
+            }
+        }
+        var random = SplitMix64(seed: 47)
+        for _ in 0..<20_000 {
+            let used = Day(number: 10_000 + Int(random.next() % 12_000))
+            pairs.append((used, used.adding(days: Int(random.next() % 400))))
+        }
+        for (used, asked) in pairs {
+            #expect(
+                LegacyEuro.anyJoined(after: used, by: asked) == LegacyEuro.all.contains { $0.joined(after: used, by: asked) },
+                "\(used.iso) → \(asked.iso)")
+        }
+    }
+
     @Test func aCurrencyTheECBDidNotPublishSaysWhereRatesWouldComeFrom() {
         let old = evaluate("1 eur in aed on 2020-05-05")
         guard case .error(let error, let message)? = old.lines.first else {

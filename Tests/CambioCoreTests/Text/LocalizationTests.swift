@@ -112,6 +112,61 @@ import Testing
         }
     }
 
+    /// A sentence cut at its arguments joins back, with arguments that need nothing done to
+    /// them, into what filling it gives: every key of every language with either decimal mark,
+    /// and random sentences. The sentences a pipe says for thousands of days and lines cut.
+    @Test func aSentenceCutAtItsArgumentsJoinsBackIntoItsFilling() {
+        func joined(_ cut: (pieces: [[UInt8]], order: [Int]), _ arguments: [String]) -> String {
+            var bytes: [UInt8] = []
+            for (index, piece) in cut.pieces.enumerated() {
+                bytes += piece
+                if index < cut.order.count { bytes += arguments[cut.order[index]].utf8 }
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        var random = SplitMix64(seed: 2026_12_05)
+        let words = ["Sa.", "Cmt", "2024-03-30", "12", "1", "line", "€", "日本", "x y", "", "{0}", "{1}"]
+        func arguments(_ count: Int) -> [String] { (0..<count).map { _ in words[Int.random(in: 0..<words.count, using: &random)] } }
+        var cutKeys = 0
+        for localeID in ["en_US", "de_DE", "tr_TR"] {
+            for separator in [",", "."] as [Character] {
+                var localization = Localization(localeID: localeID)
+                localization.decimalSeparator = separator
+                for (key, text) in Self.tables[localization.language] ?? [:] {
+                    let count = Self.placeholders(text).count
+                    guard count > 0, let cut = localization.prepared(key).split(count) else { continue }
+                    cutKeys += 1
+                    let filling = arguments(count)
+                    #expect(joined(cut, filling) == localization.format(key, filling), "\(localeID) \(key) with \(filling)")
+                }
+                for key in ["note.dayUsed.weekend", "note.dayUsed.holiday", "note.dayUsed.not_published"] {
+                    #expect(localization.prepared(key).split(2) != nil, "\(localeID) \(key)")
+                }
+                #expect(localization.prepared("pipe.line").split(1)?.pieces.count == 2, "\(localeID)")
+            }
+        }
+        #expect(cutKeys > 300, "\(cutKeys) sentences cut")
+        // Random sentences: a cut, when there is one, joins back; an argument missing, twice
+        // or out of range leaves the sentence uncut.
+        let pieces = ["{0}", "{1}", "{2}", "{01}", "{", "}", "{x}", "12", " ", "ü", "\u{E000}", "\u{E001}", "\u{E010}", "\u{E011}", "text"]
+        var cuts = 0
+        for localeID in ["de_DE", "en_US"] {
+            let localization = Localization(localeID: localeID)
+            for _ in 0..<3_000 {
+                let template = (0..<Int.random(in: 0...6, using: &random)).map { _ in pieces[Int.random(in: 0..<pieces.count, using: &random)] }
+                    .joined()
+                let count = Int.random(in: 1...3, using: &random)
+                guard let cut = localization.prepared(template).split(count) else { continue }
+                cuts += 1
+                let filling = arguments(count)
+                #expect(joined(cut, filling) == localization.format(template, filling), "\(template.debugDescription) with \(filling)")
+                #expect(cut.order.sorted() == Array(0..<count))
+                #expect(!template.contains("\u{E010}") && !template.contains("\u{E011}"), "\(template.debugDescription)")
+            }
+        }
+        #expect(cuts > 200, "\(cuts) random sentences cut")
+    }
+
     @Test(arguments: ["de", "tr"])
     func everyKeyExistsInEveryLanguageWithTheSamePlaceholders(_ language: String) throws {
         let english = try #require(Self.tables["en"])

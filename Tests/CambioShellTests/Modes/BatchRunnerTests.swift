@@ -210,6 +210,38 @@ extension BatchRunnerTests {
         #expect(oneShot.stderr == "cambio: “peso” taken as MXN (Mexican Peso)\n")
     }
 
+    /// A day without rates is said once in a pipe, where it was first asked, in the user's
+    /// language; another day and another reason each get their own note.
+    @Test(arguments: [
+        (
+            "en_US.UTF-8", "1.5",
+            "line 2: Sat 2024-03-30 has no ECB reference rates (a weekend): rates of Thu 2024-03-28\n"
+                + "line 4: Fri 2024-03-29 has no ECB reference rates (a holiday): rates of Thu 2024-03-28\n"
+                + "line 5: Sun 2024-03-31 has no ECB reference rates (a weekend): rates of Thu 2024-03-28\n"
+        ),
+        (
+            "de_DE.UTF-8", "1,5",
+            "Zeile 2: Sa. 2024-03-30 hat keine EZB-Referenzkurse (Wochenende): Kurse vom Do. 2024-03-28\n"
+                + "Zeile 4: Fr. 2024-03-29 hat keine EZB-Referenzkurse (Feiertag): Kurse vom Do. 2024-03-28\n"
+                + "Zeile 5: So. 2024-03-31 hat keine EZB-Referenzkurse (Wochenende): Kurse vom Do. 2024-03-28\n"
+        ),
+        (
+            "tr_TR.UTF-8", "1,5",
+            "satır 2: Cmt 2024-03-30 için ECB referans kuru yok (hafta sonu): Per 2024-03-28 kurları\n"
+                + "satır 4: Cum 2024-03-29 için ECB referans kuru yok (tatil): Per 2024-03-28 kurları\n"
+                + "satır 5: Paz 2024-03-31 için ECB referans kuru yok (hafta sonu): Per 2024-03-28 kurları\n"
+        ),
+    ])
+    func aDayWithoutRatesIsSaidOnceWhereItWasFirstAsked(_ lang: String, _ amount: String, _ said: String) throws {
+        let home = try TemporaryDirectory()
+        let input = ["2024-03-28", "2024-03-30", "2024-03-30", "2024-03-29", "2024-03-31", "2024-03-30"].map { "\(amount) eur in usd on \($0)\n" }
+            .joined()
+        let run = try Cambio.run([], stdin: input, environment: home.environment(["LANG": lang, "LC_ALL": lang, "CAMBIO_OFFLINE": "1"]))
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.split(separator: "\n").count == 6, "\(run.stdout)")
+        #expect(run.stderr == said, "\(run.stderr)")
+    }
+
     /// Status names the language the messages are actually in when the locale has none of
     /// its own.
     @Test(arguments: [("ar_EG.UTF-8", true), ("he_IL.UTF-8", true), ("de_AT.UTF-8", false), ("tr_TR.UTF-8", false), ("en_GB.UTF-8", false)])
