@@ -25,7 +25,8 @@ let package = Package(
     targets: [
         // MARK: Core: money, currencies, rate tables, the command language, evaluation (no I/O)
 
-        .target(name: "CambioCore", swiftSettings: directMetadata),
+        // ICU (as Foundation carries it) writes the samples the locale facts are read from.
+        .target(name: "CambioCore", swiftSettings: directMetadata, linkerSettings: [.linkedLibrary("_FoundationICU")]),
 
         // MARK: Files: atomic replacement, locks and whole writes, for the rates and the shell
 

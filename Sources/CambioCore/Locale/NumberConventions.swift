@@ -36,12 +36,14 @@ public struct NumberConventions: Sendable, Equatable {
     private static let known = KeptValues<NumberConventions>()
 
     /// A sample whose formatted form shows every digit, both separators and three groups.
-    static let sample = ExactDecimal.parse("1234567890.123") ?? 0
+    static let sample = ExactDecimal.parse(sampleText) ?? 0
+    static let sampleText = "1234567890.123"
 
     /// Reads the conventions of `localeID` from ICU (or from what ICU said last time).
     public init(localeID: String, facts: LocaleFacts = .shared) {
         let text = facts.value("number \(localeID)") {
-            Self.sample.formatted(.number.locale(Locale(identifier: localeID)).precision(.fractionLength(3)).grouping(.automatic))
+            ICUNumberText.format(Self.sampleText, skeleton: ICUNumberText.numberSkeleton, localeID: localeID)
+                ?? Self.sample.formatted(.number.locale(Locale(identifier: localeID)).precision(.fractionLength(3)).grouping(.automatic))
         }
         var digits = Array("0123456789")
         var groups: [Int] = [0]
@@ -66,7 +68,8 @@ public struct NumberConventions: Sendable, Equatable {
         // grouping starts.
         let powers = facts.value("number-grouping \(localeID)") {
             ["1000", "10000", "100000"].map { text in
-                (ExactDecimal.parse(text) ?? 0).formatted(.number.locale(Locale(identifier: localeID)).grouping(.automatic))
+                ICUNumberText.format(text, skeleton: ICUNumberText.groupingSkeleton, localeID: localeID)
+                    ?? (ExactDecimal.parse(text) ?? 0).formatted(.number.locale(Locale(identifier: localeID)).grouping(.automatic))
             }.joined(separator: "\n")
         }
         let primary = primaryGroupSize

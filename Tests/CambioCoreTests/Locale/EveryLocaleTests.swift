@@ -38,6 +38,47 @@ import Testing
         #expect(differing.isEmpty, "\(differing.count):\n\(differing.prefix(10).joined(separator: "\n"))")
     }
 
+    /// The samples the locale facts are read from are written by ICU directly, with the skeletons
+    /// Foundation's format styles build: in every locale, the number, its grouping and currencies
+    /// (current ones, legacy ones, the escudo's invisible symbol) come out as the format style
+    /// writes them, both signs; every currency in every seventeenth locale.
+    @Test func theSamplesICUWritesDirectlyAreWhatTheFormatStylesWrite() {
+        var differing: [String] = []
+        let everyCode = CurrencyCatalog.bundled.all.map(\.code.rawValue) + ["DEM", "ATS", "HRK", "XCG"]
+        for (index, locale) in Self.locales.enumerated() {
+            let foundation = Locale(identifier: locale)
+            func compare(_ ours: String?, _ theirs: String, _ what: String) {
+                if ours != theirs { differing.append("\(locale) \(what): \(ours ?? "nil") vs \(theirs)") }
+            }
+            compare(
+                ICUNumberText.format(NumberConventions.sampleText, skeleton: ICUNumberText.numberSkeleton, localeID: locale),
+                NumberConventions.sample.formatted(.number.locale(foundation).precision(.fractionLength(3)).grouping(.automatic)), "number")
+            for power in ["1000", "10000", "100000"] {
+                compare(
+                    ICUNumberText.format(power, skeleton: ICUNumberText.groupingSkeleton, localeID: locale),
+                    (Decimal(string: power) ?? 0).formatted(.number.locale(foundation).grouping(.automatic)), power)
+            }
+            let codes = index % 17 == 0 ? everyCode : ["USD", "EUR", "JPY", "INR", "CVE", "XAF", "CHF", "DEM"]
+            for code in codes {
+                for sign in ["", "-"] {
+                    compare(
+                        ICUNumberText.format(sign + NumberConventions.sampleText, skeleton: ICUNumberText.currencySkeleton(code), localeID: locale),
+                        (sign.isEmpty ? NumberConventions.sample : -NumberConventions.sample).formatted(
+                            Decimal.FormatStyle.Currency(code: code, locale: foundation).precision(.fractionLength(MoneyFormatter.fractionDigits))),
+                        sign + code)
+                }
+            }
+        }
+        #expect(differing.isEmpty, "\(differing.count):\n\(differing.prefix(10).joined(separator: "\n"))")
+    }
+
+    /// What ICU refuses is no text: the facts then fall back to the format styles.
+    @Test func aSkeletonOrNumberICURefusesGivesNoText() {
+        #expect(ICUNumberText.format("12", skeleton: "no-such-stem", localeID: "de_DE") == nil)
+        #expect(ICUNumberText.format("twelve", skeleton: ICUNumberText.numberSkeleton, localeID: "de_DE") == nil)
+        #expect(ICUNumberText.format("12", skeleton: ICUNumberText.numberSkeleton, localeID: "de_DE") == "12,000")
+    }
+
     @Test func whatIsPrintedReadsBackInEveryLocale() throws {
         let table = try SeedTableDecoder.bundled()
         var failing: [String] = []
