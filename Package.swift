@@ -95,11 +95,7 @@ let package = Package(
             // dependencies are named because a static link does not find them by itself.
             //
             // LLVM's linker lays the functions a run needs side by side, in the order of
-            // Sources/cambio/link-order.txt (Scripts/link-order), out of the 21 MB of code they
-            // were spread over: a page is resident once anything on it runs (and the kernel
-            // maps the 64 KiB around a fault). A one-shot conversion had 10.1 MiB resident,
-            // 6.5 MiB so; a pipe of natural lines 12.8 and 8.9 MiB. Functions compiled each in
-            // a section of its own (release code, `-function-sections`) can be moved.
+            // Sources/cambio/link-order.txt: Scripts/link-order says why and makes the list.
             swiftSettings: directMetadata + [.unsafeFlags(["-static-executable"], .when(configuration: .release))],
             linkerSettings: [
                 .unsafeFlags(

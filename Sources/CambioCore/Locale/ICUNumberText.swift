@@ -1,23 +1,64 @@
+import Foundation
 import _FoundationICU
 
-/// A decimal written by ICU's number formatter (the copy of ICU that Foundation formats with),
-/// from the skeleton Foundation's format styles build for the same request, without the
-/// format styles themselves.
+/// The samples the locale facts are read from, written by ICU's number formatter (the copy of
+/// ICU that Foundation formats with), from the skeleton Foundation's format styles build for
+/// the same request, without the format styles themselves.
 ///
-/// Cambio asks ICU only for samples (the locale facts: a number, a currency, both signs),
-/// once per locale and currency in a home. Foundation's format styles reach the same ICU call
-/// through their own layer of code, whose pages a first formatting brings into memory: with
-/// them a pipe that formats a currency new to its home peaked 1.2 MiB higher. The tests hold
-/// what this writes to what `Decimal.FormatStyle` writes, for every locale ICU has.
+/// Cambio asks ICU only for these samples, once per locale and currency in a home.
+/// Foundation's format styles reach the same ICU call through their own layer of code, whose
+/// pages a first formatting brings into memory: with them a pipe that formats a currency new
+/// to its home peaked 1.2 MiB higher. The format style stays as the fallback when ICU refuses,
+/// and the tests hold the two to each other for every locale ICU has.
 enum ICUNumberText {
-    /// The skeleton of `.number.precision(.fractionLength(3)).grouping(.automatic)`.
-    static let numberSkeleton = ".000 group-auto"
-    /// The skeleton of `.number.grouping(.automatic)`.
-    static let groupingSkeleton = "group-auto"
+    /// A sample whose formatted form shows every digit, both separators and three groups.
+    static let sampleText = "1234567890.123"
 
-    /// The skeleton of `Decimal.FormatStyle.Currency(code:).precision(.fractionLength(3))`
-    /// (`MoneyFormatter.fractionDigits`).
-    static func currencySkeleton(_ code: String) -> String { "currency/\(code) .000" }
+    /// What the facts ask ICU to write.
+    enum Sample {
+        /// `sampleText`, three decimals, grouped as the locale groups.
+        case number
+        /// A whole number (`1000`), grouped as the locale groups: where grouping starts.
+        case grouping(String)
+        /// `sampleText` (or its negative) in a currency, with `MoneyFormatter.fractionDigits`.
+        case money(CurrencyCode, negative: Bool)
+
+        /// The number, as ICU reads a decimal.
+        var decimal: String {
+            switch self {
+            case .number: sampleText
+            case .grouping(let text): text
+            case .money(_, let negative): (negative ? "-" : "") + sampleText
+            }
+        }
+
+        /// The skeleton Foundation's format style builds for `formattedByFoundation`.
+        var skeleton: String {
+            switch self {
+            case .number: ".000 group-auto"
+            case .grouping: "group-auto"
+            case .money(let code, _): "currency/\(code.rawValue) ." + String(repeating: "0", count: MoneyFormatter.fractionDigits)
+            }
+        }
+
+        /// The same sample written by Foundation's format style.
+        func formattedByFoundation(_ localeID: String) -> String {
+            let locale = Locale(identifier: localeID)
+            let value = ExactDecimal.parse(decimal) ?? 0
+            switch self {
+            case .number: return value.formatted(.number.locale(locale).precision(.fractionLength(3)).grouping(.automatic))
+            case .grouping: return value.formatted(.number.locale(locale).grouping(.automatic))
+            case .money(let code, _):
+                return value.formatted(
+                    Decimal.FormatStyle.Currency(code: code.rawValue, locale: locale).precision(.fractionLength(MoneyFormatter.fractionDigits)))
+            }
+        }
+    }
+
+    /// `sample` as ICU writes it for `localeID` (as the format style writes it if ICU refuses).
+    static func text(_ sample: Sample, localeID: String) -> String {
+        format(sample.decimal, skeleton: sample.skeleton, localeID: localeID) ?? sample.formattedByFoundation(localeID)
+    }
 
     /// `decimal` (a plain decimal string: `-1234567890.123`) written by ICU for `localeID`,
     /// or nil when ICU refuses the skeleton, the locale or the number.

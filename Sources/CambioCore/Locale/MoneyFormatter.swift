@@ -446,15 +446,10 @@ public final class MoneyFormatter {
     private func pattern(for code: CurrencyCode) -> Pattern {
         if let cached = patterns[code] { return cached }
         // ICU's own rendering of a sample, both signs (or what it said last time).
-        let formatted = { (negative: Bool) in
-            let text = (negative ? "-" : "") + NumberConventions.sampleText
-            return ICUNumberText.format(text, skeleton: ICUNumberText.currencySkeleton(code.rawValue), localeID: self.localeID)
-                ?? (negative ? -NumberConventions.sample : NumberConventions.sample).formatted(
-                    Decimal.FormatStyle.Currency(code: code.rawValue, locale: Locale(identifier: self.localeID))
-                        .precision(.fractionLength(Self.fractionDigits)))
-        }
-        var positive = Self.split(facts.value("money \(localeID) \(code.rawValue) +") { formatted(false) })
-        var negative = Self.split(facts.value("money \(localeID) \(code.rawValue) -") { formatted(true) })
+        var positive = Self.split(
+            facts.value("money \(localeID) \(code.rawValue) +") { ICUNumberText.text(.money(code, negative: false), localeID: localeID) })
+        var negative = Self.split(
+            facts.value("money \(localeID) \(code.rawValue) -") { ICUNumberText.text(.money(code, negative: true), localeID: localeID) })
         // A symbol nobody can see (CLDR gives the escudo U+200B in pt_CV): the code stands in
         // its place, so that what is printed can be read, and typed back.
         if Self.invisible(positive.prefix + positive.suffix) {

@@ -35,16 +35,9 @@ public struct NumberConventions: Sendable, Equatable {
 
     private static let known = KeptValues<NumberConventions>()
 
-    /// A sample whose formatted form shows every digit, both separators and three groups.
-    static let sample = ExactDecimal.parse(sampleText) ?? 0
-    static let sampleText = "1234567890.123"
-
     /// Reads the conventions of `localeID` from ICU (or from what ICU said last time).
     public init(localeID: String, facts: LocaleFacts = .shared) {
-        let text = facts.value("number \(localeID)") {
-            ICUNumberText.format(Self.sampleText, skeleton: ICUNumberText.numberSkeleton, localeID: localeID)
-                ?? Self.sample.formatted(.number.locale(Locale(identifier: localeID)).precision(.fractionLength(3)).grouping(.automatic))
-        }
+        let text = facts.value("number \(localeID)") { ICUNumberText.text(.number, localeID: localeID) }
         var digits = Array("0123456789")
         var groups: [Int] = [0]
         var separators: [Character] = []
@@ -67,10 +60,7 @@ public struct NumberConventions: Sendable, Equatable {
         // 1000, 10000, 100000 as ICU writes them: the first that is grouped tells where
         // grouping starts.
         let powers = facts.value("number-grouping \(localeID)") {
-            ["1000", "10000", "100000"].map { text in
-                ICUNumberText.format(text, skeleton: ICUNumberText.groupingSkeleton, localeID: localeID)
-                    ?? (ExactDecimal.parse(text) ?? 0).formatted(.number.locale(Locale(identifier: localeID)).grouping(.automatic))
-            }.joined(separator: "\n")
+            ["1000", "10000", "100000"].map { ICUNumberText.text(.grouping($0), localeID: localeID) }.joined(separator: "\n")
         }
         let primary = primaryGroupSize
         let groupedAt = powers.split(separator: "\n").enumerated().first { _, text in

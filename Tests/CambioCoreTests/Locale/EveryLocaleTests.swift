@@ -44,29 +44,18 @@ import Testing
     /// writes them, both signs; every currency in every seventeenth locale.
     @Test func theSamplesICUWritesDirectlyAreWhatTheFormatStylesWrite() {
         var differing: [String] = []
-        let everyCode = CurrencyCatalog.bundled.all.map(\.code.rawValue) + ["DEM", "ATS", "HRK", "XCG"]
+        let everyCode = CurrencyCatalog.bundled.all.map(\.code) + ["DEM", "ATS", "HRK", "XCG"].compactMap(CurrencyCode.init)
+        let some = ["USD", "EUR", "JPY", "INR", "CVE", "XAF", "CHF", "DEM"].compactMap(CurrencyCode.init)
+        #expect(some.count == 8)
         for (index, locale) in Self.locales.enumerated() {
-            let foundation = Locale(identifier: locale)
-            func compare(_ ours: String?, _ theirs: String, _ what: String) {
-                if ours != theirs { differing.append("\(locale) \(what): \(ours ?? "nil") vs \(theirs)") }
+            var samples: [ICUNumberText.Sample] = [.number, .grouping("1000"), .grouping("10000"), .grouping("100000")]
+            for code in index % 17 == 0 ? everyCode : some {
+                samples += [.money(code, negative: false), .money(code, negative: true)]
             }
-            compare(
-                ICUNumberText.format(NumberConventions.sampleText, skeleton: ICUNumberText.numberSkeleton, localeID: locale),
-                NumberConventions.sample.formatted(.number.locale(foundation).precision(.fractionLength(3)).grouping(.automatic)), "number")
-            for power in ["1000", "10000", "100000"] {
-                compare(
-                    ICUNumberText.format(power, skeleton: ICUNumberText.groupingSkeleton, localeID: locale),
-                    (Decimal(string: power) ?? 0).formatted(.number.locale(foundation).grouping(.automatic)), power)
-            }
-            let codes = index % 17 == 0 ? everyCode : ["USD", "EUR", "JPY", "INR", "CVE", "XAF", "CHF", "DEM"]
-            for code in codes {
-                for sign in ["", "-"] {
-                    compare(
-                        ICUNumberText.format(sign + NumberConventions.sampleText, skeleton: ICUNumberText.currencySkeleton(code), localeID: locale),
-                        (sign.isEmpty ? NumberConventions.sample : -NumberConventions.sample).formatted(
-                            Decimal.FormatStyle.Currency(code: code, locale: foundation).precision(.fractionLength(MoneyFormatter.fractionDigits))),
-                        sign + code)
-                }
+            for sample in samples {
+                let ours = ICUNumberText.format(sample.decimal, skeleton: sample.skeleton, localeID: locale)
+                let theirs = sample.formattedByFoundation(locale)
+                if ours != theirs { differing.append("\(locale) \(sample): \(ours ?? "nil") vs \(theirs)") }
             }
         }
         #expect(differing.isEmpty, "\(differing.count):\n\(differing.prefix(10).joined(separator: "\n"))")
@@ -75,8 +64,8 @@ import Testing
     /// What ICU refuses is no text: the facts then fall back to the format styles.
     @Test func aSkeletonOrNumberICURefusesGivesNoText() {
         #expect(ICUNumberText.format("12", skeleton: "no-such-stem", localeID: "de_DE") == nil)
-        #expect(ICUNumberText.format("twelve", skeleton: ICUNumberText.numberSkeleton, localeID: "de_DE") == nil)
-        #expect(ICUNumberText.format("12", skeleton: ICUNumberText.numberSkeleton, localeID: "de_DE") == "12,000")
+        #expect(ICUNumberText.format("twelve", skeleton: ICUNumberText.Sample.number.skeleton, localeID: "de_DE") == nil)
+        #expect(ICUNumberText.format("12", skeleton: ICUNumberText.Sample.number.skeleton, localeID: "de_DE") == "12,000")
     }
 
     @Test func whatIsPrintedReadsBackInEveryLocale() throws {
