@@ -217,50 +217,67 @@ final class DatedLines {
         let size = store.history.lastDay.number - store.history.firstDay.number + 366
         if notes.isEmpty { notes = Array(repeating: nil, count: size) }
         if slot >= 0, slot < size, let known = notes[slot], known.day == day, known.used == used, known.reason == reason { return known.text }
-        let sentence: Localization.Prepared
-        let cut: (pieces: [[UInt8]], order: [Int])?
+        let parts: NoteParts?
         switch reason {
-        case .weekend: (sentence, cut) = (weekendSentence, weekendCut)
-        case .holiday: (sentence, cut) = (holidaySentence, holidayCut)
-        case .notYetPublished: (sentence, cut) = (notPublishedSentence, notPublishedCut)
+        case .weekend: parts = weekendParts
+        case .holiday: parts = holidayParts
+        case .notYetPublished: parts = notPublishedParts
         }
         let text: String
-        if let cut, plainWeekdays {
+        if let parts {
             // The sentence's pieces and the two days' bytes, joined: what filling the sentence
             // gives (the days are digits and the interface's own weekday names), at a fifth of
             // its cost; a pipe of random days says some 3,000 of these notes.
             noteBytes.removeAll(keepingCapacity: true)
-            for (index, piece) in cut.pieces.enumerated() {
+            for (index, piece) in parts.pieces.enumerated() {
                 noteBytes += piece
-                guard index < cut.order.count else { break }
-                let named = cut.order[index] == 0 ? day : used
-                noteBytes += weekdayName(named).utf8
+                guard index < parts.order.count else { break }
+                let named = parts.order[index] == 0 ? day : used
+                if parts.weekdays.indices.contains(named.weekday) { noteBytes += parts.weekdays[named.weekday] }
                 noteBytes.append(UInt8(ascii: " "))
                 named.appendISO(to: &noteBytes)
             }
             text = String(decoding: noteBytes, as: UTF8.self)
         } else {
+            let sentence: Localization.Prepared
+            switch reason {
+            case .weekend: sentence = weekendSentence
+            case .holiday: sentence = holidaySentence
+            case .notYetPublished: sentence = notPublishedSentence
+            }
             text = sentence(weekdayName(day) + " " + day.iso, weekdayName(used) + " " + used.iso)
         }
         if slot >= 0, slot < size { notes[slot] = (day, used, reason, text) }
         return text
     }
 
-    /// The sentences of the notes, looked up once, and cut at their two days.
+    /// The sentences of the notes, looked up once.
     private lazy var weekendSentence = localized.prepared("note.dayUsed.weekend")
     private lazy var holidaySentence = localized.prepared("note.dayUsed.holiday")
     private lazy var notPublishedSentence = localized.prepared("note.dayUsed.not_published")
-    private lazy var weekendCut = weekendSentence.split(2)
-    private lazy var holidayCut = holidaySentence.split(2)
-    private lazy var notPublishedCut = notPublishedSentence.split(2)
+    /// The sentences cut at their two days, with the weekday names' bytes, when the names go
+    /// into them as they are: looked up once, one reference a note.
+    private lazy var weekendParts = NoteParts(weekendSentence, weekdays: weekdayNames)
+    private lazy var holidayParts = NoteParts(holidaySentence, weekdays: weekdayNames)
+    private lazy var notPublishedParts = NoteParts(notPublishedSentence, weekdays: weekdayNames)
     /// The bytes of the note being made.
     private var noteBytes: [UInt8] = []
 
-    /// Whether the weekday names go into a sentence as they are: nothing the sanitiser would
-    /// change, no quotation placeholder.
-    private lazy var plainWeekdays = weekdayNames.allSatisfy { name in
-        var name = name
-        return name.withUTF8 { !Sanitiser.hidesAny($0) && !$0.contains(0xEE) }
+    /// A note's sentence in pieces between its two days, and the weekday names' bytes.
+    private final class NoteParts {
+        let pieces: [[UInt8]]
+        let order: [Int]
+        let weekdays: [[UInt8]]
+
+        /// `nil` when the sentence cannot be cut, or a weekday name does not go into it as it
+        /// is: something the sanitiser would change, or a byte 0xEE (U+E000 to U+EFFF, where
+        /// the cut's stand-ins for the days are).
+        init?(_ sentence: Localization.Prepared, weekdays: [String]) {
+            let names = weekdays.map { Array($0.utf8) }
+            let plain = names.allSatisfy { name in name.withUnsafeBufferPointer { !Sanitiser.hidesAny($0) && !$0.contains(0xEE) } }
+            guard plain, let cut = sentence.split(2) else { return nil }
+            (pieces, order, self.weekdays) = (cut.pieces, cut.order, names)
+        }
     }
 
     /// The notes made, by their day.
