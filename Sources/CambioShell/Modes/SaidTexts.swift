@@ -18,20 +18,56 @@ struct SaidTexts {
     private var slots = [Int32](repeating: 0, count: 64)
     /// A seed for the hash, so that no input can choose texts that share its slots.
     private let seed = UInt64.random(in: .min ... .max)
+    /// Texts asked for, each in the slot of its bytes' address; `nil` where none is. A line of
+    /// a ledger says the same `String` as the line before (`$ taken as USD`): found there with
+    /// a comparison of its bytes (its address is never trusted), without hashing them.
+    private var recent: [String?] = []
 
     /// Whether `text` has been said.
-    func contains(_ text: String) -> Bool {
-        place(text).found
+    mutating func contains(_ text: String) -> Bool {
+        if holdsBytes(of: text) { return true }
+        guard place(text).found else { return false }
+        remember(text)
+        return true
     }
 
     /// Says `text`: true when it had not been said before.
     mutating func insert(_ text: String) -> Bool {
+        if holdsBytes(of: text) { return false }
         let place = place(text)
+        remember(text)
         guard !place.found else { return false }
         held.append((text, place.hash))
         slots[place.slot] = Int32(truncatingIfNeeded: held.count)
         if held.count * 2 > slots.count { grow() }
         return true
+    }
+
+    /// Whether the slot of `text`'s address holds a text of the same bytes.
+    private func holdsBytes(of text: String) -> Bool {
+        guard !recent.isEmpty else { return false }
+        return
+            text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+                guard let held = recent[slot(bytes)] else { return false }
+                return Self.same(held, bytes)
+            } ?? false
+    }
+
+    private mutating func remember(_ text: String) {
+        // Room for twice the texts said (from 64 slots): a slot is a shortcut only, so the
+        // texts held are dropped when it grows and found again by their hash.
+        if recent.count < 2 * held.count || recent.isEmpty {
+            var size = 64
+            while size < 4 * held.count { size *= 2 }
+            recent = Array(repeating: nil, count: size)
+        }
+        if let index = text.utf8.withContiguousStorageIfAvailable({ slot($0) }) { recent[index] = text }
+    }
+
+    /// The slot of a text's bytes: by their address (`recent` holds a power of two).
+    private func slot(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let address = UInt(bitPattern: bytes.baseAddress)
+        return Int(truncatingIfNeeded: (address >> 4) ^ (address >> 16)) & (recent.count - 1)
     }
 
     /// The hash of `text`'s bytes, its slot, and whether it is held there.
