@@ -78,44 +78,42 @@ final class Converter {
     /// a record asks for it), and whether it is a dated line's ECB table.
     struct Quote {
         let rate: Rational
-        private let source: Source
+        /// The table of the rate; `nil` for a bundled ECB day (`bundled`), which is made a
+        /// table only for a note or a record that names it, by the store that holds it. Flat,
+        /// so that a copy is a retain: as an enum of enums (a table, or an ECB day that is a
+        /// bundled index or a table) a copy and its end cost some 180 instructions, three
+        /// times a line of three targets.
+        private let held: RateTable?
+        private let bundled: (index: Int, legacyDay: Day)
         let isDaysECB: Bool
-
-        private enum Source {
-            case table(RateTable)
-            /// The ECB's table of a dated line's day (a bundled day is made a table only for a
-            /// note or a record that names it, by the store that holds it).
-            case day(ECBDay)
-        }
 
         init(rate: Rational, table: RateTable) {
             self.rate = rate
-            source = .table(table)
+            held = table
+            bundled = (0, Day(number: 0))
             isDaysECB = false
         }
 
         init(rate: Rational, day: ECBDay) {
             self.rate = rate
-            source = .day(day)
+            switch day {
+            case .bundled(let index, let legacyDay): (held, bundled) = (nil, (index, legacyDay))
+            case .table(let table): (held, bundled) = (table, (0, Day(number: 0)))
+            }
             isDaysECB = true
         }
 
         /// The table of the rate (`store`: the one that holds a bundled day).
         func table(_ store: RateStore) -> RateTable {
-            switch source {
-            case .table(let table): return table
-            case .day(let day): return day.table(store)
-            }
+            held ?? store.bundledTable(bundled.index, legacyDay: bundled.legacyDay)
         }
 
         /// The day and source of the rate, for its record: a bundled day's without making its
         /// table (a table of rows on random days would make one a row).
         func origin(_ store: RateStore, asked: Day? = nil, substitution: Substitution? = nil) -> RateOrigin {
-            guard case .day(.bundled(let index, _)) = source else {
-                return RateOrigin(table(store), asked: asked, substitution: substitution)
-            }
+            guard held == nil else { return RateOrigin(table(store), asked: asked, substitution: substitution) }
             return RateOrigin(
-                date: BundledHistory.shared.day(at: index).iso, source: RateSource.ecbBundled.id, asked: asked, substitution: substitution)
+                date: BundledHistory.shared.day(at: bundled.index).iso, source: RateSource.ecbBundled.id, asked: asked, substitution: substitution)
         }
     }
 
