@@ -4,7 +4,7 @@ import Glibc
 /// rates …`), said once, not on every line of a ledger. A pipe asks on every line with a note,
 /// and a pipe of random days says thousands of notes, each new: hashing each into a
 /// `Set<String>` (SipHash over the text's normal form, and every text again as the set grew)
-/// cost some 1,200 instructions a note, 3 % of its time.
+/// cost some 1,200 instructions a note, 3 % of its instructions.
 ///
 /// A text is found by its bytes, with a seeded hash of eight bytes at a time. Two texts are one
 /// when their bytes are: a note is written by the program from its own sentences and what the
