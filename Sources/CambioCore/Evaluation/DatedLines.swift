@@ -217,66 +217,54 @@ final class DatedLines {
         let size = store.history.lastDay.number - store.history.firstDay.number + 366
         if notes.isEmpty { notes = Array(repeating: nil, count: size) }
         if slot >= 0, slot < size, let known = notes[slot], known.day == day, known.used == used, known.reason == reason { return known.text }
-        let parts: NoteParts?
+        let sentence: NoteSentence
         switch reason {
-        case .weekend: parts = weekendParts
-        case .holiday: parts = holidayParts
-        case .notYetPublished: parts = notPublishedParts
+        case .weekend: sentence = weekendSentence
+        case .holiday: sentence = holidaySentence
+        case .notYetPublished: sentence = notPublishedSentence
         }
         let text: String
-        if let parts {
+        if let cut = sentence.cut {
             // The sentence's pieces and the two days' bytes, joined: what filling the sentence
             // gives (the days are digits and the interface's own weekday names), at a fifth of
             // its cost; a pipe of random days says some 3,000 of these notes.
             noteBytes.removeAll(keepingCapacity: true)
-            for (index, piece) in parts.pieces.enumerated() {
+            for (index, piece) in cut.pieces.enumerated() {
                 noteBytes += piece
-                guard index < parts.order.count else { break }
-                let named = parts.order[index] == 0 ? day : used
-                if parts.weekdays.indices.contains(named.weekday) { noteBytes += parts.weekdays[named.weekday] }
+                guard index < cut.order.count else { break }
+                let named = cut.order[index] == 0 ? day : used
+                if cut.weekdays.indices.contains(named.weekday) { noteBytes += cut.weekdays[named.weekday] }
                 noteBytes.append(UInt8(ascii: " "))
                 named.appendISO(to: &noteBytes)
             }
             text = String(decoding: noteBytes, as: UTF8.self)
         } else {
-            let sentence: Localization.Prepared
-            switch reason {
-            case .weekend: sentence = weekendSentence
-            case .holiday: sentence = holidaySentence
-            case .notYetPublished: sentence = notPublishedSentence
-            }
-            text = sentence(weekdayName(day) + " " + day.iso, weekdayName(used) + " " + used.iso)
+            text = sentence.prepared(weekdayName(day) + " " + day.iso, weekdayName(used) + " " + used.iso)
         }
         if slot >= 0, slot < size { notes[slot] = (day, used, reason, text) }
         return text
     }
 
-    /// The sentences of the notes, looked up once.
-    private lazy var weekendSentence = localized.prepared("note.dayUsed.weekend")
-    private lazy var holidaySentence = localized.prepared("note.dayUsed.holiday")
-    private lazy var notPublishedSentence = localized.prepared("note.dayUsed.not_published")
-    /// The sentences cut at their two days, with the weekday names' bytes, when the names go
-    /// into them as they are: looked up once, one reference a note.
-    private lazy var weekendParts = NoteParts(weekendSentence, weekdays: weekdayNames)
-    private lazy var holidayParts = NoteParts(holidaySentence, weekdays: weekdayNames)
-    private lazy var notPublishedParts = NoteParts(notPublishedSentence, weekdays: weekdayNames)
+    /// The sentences of the notes, looked up and cut once: one reference a note.
+    private lazy var weekendSentence = NoteSentence(localized.prepared("note.dayUsed.weekend"), weekdays: weekdayNames)
+    private lazy var holidaySentence = NoteSentence(localized.prepared("note.dayUsed.holiday"), weekdays: weekdayNames)
+    private lazy var notPublishedSentence = NoteSentence(localized.prepared("note.dayUsed.not_published"), weekdays: weekdayNames)
     /// The bytes of the note being made.
     private var noteBytes: [UInt8] = []
 
-    /// A note's sentence in pieces between its two days, and the weekday names' bytes.
-    private final class NoteParts {
-        let pieces: [[UInt8]]
-        let order: [Int]
-        let weekdays: [[UInt8]]
-
+    /// A note's sentence, and its pieces between its two days with the weekday names' bytes.
+    private final class NoteSentence {
+        let prepared: Localization.Prepared
         /// `nil` when the sentence cannot be cut, or a weekday name does not go into it as it
         /// is: something the sanitiser would change, or a byte 0xEE (U+E000 to U+EFFF, where
-        /// the cut's stand-ins for the days are).
-        init?(_ sentence: Localization.Prepared, weekdays: [String]) {
+        /// the cut's stand-ins for the days are). The sentence is then filled.
+        let cut: (pieces: [[UInt8]], order: [Int], weekdays: [[UInt8]])?
+
+        init(_ prepared: Localization.Prepared, weekdays: [String]) {
+            self.prepared = prepared
             let names = weekdays.map { Array($0.utf8) }
             let plain = names.allSatisfy { name in name.withUnsafeBufferPointer { !Sanitiser.hidesAny($0) && !$0.contains(0xEE) } }
-            guard plain, let cut = sentence.split(2) else { return nil }
-            (pieces, order, self.weekdays) = (cut.pieces, cut.order, names)
+            cut = plain ? prepared.split(2).map { ($0.pieces, $0.order, names) } : nil
         }
     }
 
