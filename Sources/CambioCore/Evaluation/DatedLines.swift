@@ -187,7 +187,7 @@ final class DatedLines {
         let saved = line.dated
         line.dated = .day(rates)
         substituted = false
-        joinedSinceUsed.removeAll(keepingCapacity: true)
+        if !joinedSinceUsed.isEmpty { joinedSinceUsed.removeAll(keepingCapacity: true) }
         defer { line.dated = saved }
         let start = line.reply.lines.count
         try body(&line)

@@ -189,7 +189,9 @@ public final class Engine {
         work.outcome.reply.clear()
         work.outcome.effects = []
         work.now = now
-        work.host = host
+        // The same host line after line: stored only when it changes (a reference counted
+        // and another given up, on every line of a pipe).
+        if work.host !== host { work.host = host }
         work.keepsRecords = keepsRecords
         body(&work)
         swap(&work.outcome.state, &state)

@@ -86,9 +86,13 @@ public struct SessionState: Sendable {
         box.lastAmount = amount
         box.lastIsRate = false
         box.lastFrom = from
-        // A ledger converts into the same targets line after line: the list held stays (its
-        // reference is not counted again for every line).
-        if box.lastTo != to { box.lastTo = to }
+        // The targets are copied into the list held, not shared with it: a line read by its
+        // shape writes its codes into its own list, which would then be shared and copied anew
+        // on the next line (and a reference counted, and an old list freed, on every line).
+        if box.lastTo != to {
+            box.lastTo.removeAll(keepingCapacity: true)
+            to.withUnsafeBufferPointer { box.lastTo.append(contentsOf: $0) }
+        }
         box.lastAsked = asked
         box.answerValue = answer
         box.answerCurrency = currency
