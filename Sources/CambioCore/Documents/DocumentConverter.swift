@@ -575,7 +575,7 @@ public final class DocumentConverter {
         let published = MoneyFormatter.ratePublishedDigits
         // In 128 bits (almost every rate): exact in the published digits or not, by one division.
         if let numerator = rate.numerator.wide, let denominator = rate.denominator.wide, denominator != 0,
-            case (let scaled, false) = numerator.multipliedReportingOverflow(by: Rational.tens[published])
+            case (let scaled, false) = numerator.multipliedReportingOverflow(by: Rational.tenToThe(published))
         {
             let (quotient, remainder) = scaled.quotientAndRemainder(dividingBy: denominator)
             if remainder == 0 {
@@ -584,7 +584,7 @@ public final class DocumentConverter {
                 // The first significant digit's place from the digits of the quotient, which is
                 // the value × 10^12 cut down: d digits put it at 10^(d - 13).
                 var digits = 0
-                while digits < Rational.tens.count, quotient >= Rational.tens[digits] { digits += 1 }
+                while digits <= 38, quotient >= Rational.tenToThe(digits) { digits += 1 }
                 let places =
                     digits > 0
                     ? min(30, max(0, rateSignificantDigits - 1 - (digits - 1 - published)))

@@ -77,12 +77,12 @@ public struct BigUInt: Hashable, Sendable, Comparable, CustomStringConvertible {
             chunk = chunk * 10 + UInt64(byte - 0x30)
             chunkDigits += 1
             if chunkDigits == 19 {
-                value = value.multiplied(by: Self.powersOfTen64[19]).adding(chunk)
+                value = value.multiplied(by: Self.powerOfTen(19)).adding(chunk)
                 chunk = 0
                 chunkDigits = 0
             }
         }
-        if chunkDigits > 0 { value = value.multiplied(by: Self.powersOfTen64[chunkDigits]).adding(chunk) }
+        if chunkDigits > 0 { value = value.multiplied(by: Self.powerOfTen(chunkDigits)).adding(chunk) }
         self = value
     }
 
@@ -101,7 +101,34 @@ public struct BigUInt: Hashable, Sendable, Comparable, CustomStringConvertible {
 
     // MARK: Powers of ten
 
-    static let powersOfTen64: [UInt64] = (0...19).map { power in (0..<power).reduce(UInt64(1)) { value, _ in value * 10 } }
+    /// 10^`exponent`, for 0 … 19 (the powers below 2^64). A switch of constants, which the
+    /// compiler lays out as a table in the binary: a static table is asked whether it is made
+    /// yet on every use, and an amount's or a rate's digits ask several times a line.
+    @inline(__always) public static func powerOfTen(_ exponent: Int) -> UInt64 {
+        switch exponent {
+        case 0: 1
+        case 1: 10
+        case 2: 100
+        case 3: 1_000
+        case 4: 10_000
+        case 5: 100_000
+        case 6: 1_000_000
+        case 7: 10_000_000
+        case 8: 100_000_000
+        case 9: 1_000_000_000
+        case 10: 10_000_000_000
+        case 11: 100_000_000_000
+        case 12: 1_000_000_000_000
+        case 13: 10_000_000_000_000
+        case 14: 100_000_000_000_000
+        case 15: 1_000_000_000_000_000
+        case 16: 10_000_000_000_000_000
+        case 17: 100_000_000_000_000_000
+        case 18: 1_000_000_000_000_000_000
+        case 19: 10_000_000_000_000_000_000
+        default: preconditionFailure("10^\(exponent) is past 64 bits")
+        }
+    }
 
     /// 10^0 … 10^`cachedPowers - 1`, made once.
     private static let cachedPowers = 160
@@ -362,7 +389,7 @@ public struct BigUInt: Hashable, Sendable, Comparable, CustomStringConvertible {
         var chunks: [UInt64] = []
         var rest = self
         while !rest.isZero {
-            let (quotient, remainder) = rest.quotientAndRemainder(dividingBy: Self.powersOfTen64[19])
+            let (quotient, remainder) = rest.quotientAndRemainder(dividingBy: Self.powerOfTen(19))
             chunks.append(remainder)
             rest = quotient
         }

@@ -25,6 +25,10 @@ public struct Rational: Sendable, CustomStringConvertible {
     public init(negative: Bool = false, significand: BigUInt, exponent: Int) {
         if exponent >= 0 {
             self.init(negative: negative, numerator: significand * BigUInt.tenToThe(exponent), denominator: .one)
+        } else if exponent >= -19 {
+            // An amount's decimals (nearly every one): its denominator without the table of
+            // big powers.
+            self.init(negative: negative, numerator: significand, denominator: BigUInt(BigUInt.powerOfTen(-exponent)))
         } else {
             self.init(negative: negative, numerator: significand, denominator: BigUInt.tenToThe(-exponent))
         }
@@ -146,7 +150,7 @@ public struct Rational: Sendable, CustomStringConvertible {
     /// otherwise.
     @inline(__always) public func scaledMagnitudeFast(fractionDigits: Int, mode: Rounding.Mode = .halfEven) -> UInt128? {
         guard let n = numerator.wide, let d = denominator.wide, fractionDigits >= 0, fractionDigits <= 38, d != 0 else { return nil }
-        let (scaled, overflow) = n.multipliedReportingOverflow(by: Self.tens[fractionDigits])
+        let (scaled, overflow) = n.multipliedReportingOverflow(by: Self.tenToThe(fractionDigits))
         guard !overflow else { return nil }
         // Most amounts and results fit in 64 bits, where division is a machine instruction.
         if scaled >> 64 == 0, d >> 64 == 0 {
@@ -201,7 +205,7 @@ public struct Rational: Sendable, CustomStringConvertible {
         }
         for places in stride(from: minimum, through: maximum, by: 1) {
             if let n = numerator.wide, let d = denominator.wide, places <= 38 {
-                let (scaled, overflow) = n.multipliedReportingOverflow(by: Self.tens[places])
+                let (scaled, overflow) = n.multipliedReportingOverflow(by: Self.tenToThe(places))
                 if !overflow {
                     if scaled >> 64 == 0, d >> 64 == 0 {
                         if UInt64(truncatingIfNeeded: scaled) % UInt64(truncatingIfNeeded: d) == 0 { return places }
@@ -216,7 +220,10 @@ public struct Rational: Sendable, CustomStringConvertible {
         return nil
     }
 
-    static let tens: [UInt128] = (0...38).map { power in (0..<power).reduce(UInt128(1)) { value, _ in value * 10 } }
+    /// 10^`exponent` for 0 … 38, the powers below 2^128.
+    @inline(__always) static func tenToThe(_ exponent: Int) -> UInt128 {
+        exponent <= 19 ? UInt128(BigUInt.powerOfTen(exponent)) : UInt128(BigUInt.powerOfTen(19)) * UInt128(BigUInt.powerOfTen(exponent - 19))
+    }
 
     /// |value| × 10^`fractionDigits`, rounded by `mode` (half to even unless asked) to an integer.
     public func scaledMagnitude(fractionDigits: Int, mode: Rounding.Mode = .halfEven) -> BigUInt {

@@ -48,11 +48,12 @@ public struct Rounding: Sendable, Hashable, CustomStringConvertible {
     /// Whether this is the default (three decimals, half to even).
     public var isShown: Bool { self == .shown }
 
-    /// The decimals a result in `code` is rounded to.
-    @inline(__always) public func fractionDigits(_ code: CurrencyCode, _ catalog: CurrencyCatalog = .bundled) -> Int {
+    /// The decimals a result in `code` is rounded to. The catalog is asked only for `minor`:
+    /// reaching a static asks the runtime whether it is made yet, every line of a pipe.
+    @inline(__always) public func fractionDigits(_ code: CurrencyCode) -> Int {
         switch places {
         case .fixed(let places): return places
-        case .minor: return catalog.minorUnits(code) ?? Self.placesWithoutMinorUnits
+        case .minor: return CurrencyCatalog.bundled.minorUnits(code) ?? Self.placesWithoutMinorUnits
         }
     }
 

@@ -161,13 +161,6 @@ public final class BundledHistory: Sendable {
         (0..<codes.count).reduce(0) { $0 + (scaled(column: $1, at: index) == nil ? 0 : 1) }
     }
 
-    /// 10^`exponent` for the scales of the history and the euro's fixed rates (0 … 6).
-    @inline(__always) static func powerOfTen(_ exponent: Int) -> UInt64 {
-        var value: UInt64 = 1
-        for _ in 0..<exponent { value &*= 10 }
-        return value
-    }
-
     /// The first day the history quotes `code`.
     public func firstDay(of code: CurrencyCode) -> Day? {
         column(code).map { day(at: columns[$0].first) }

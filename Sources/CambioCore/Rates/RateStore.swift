@@ -409,13 +409,13 @@ public final class RateStore {
         values.reserveCapacity(bundled.count + fetched.count)
         for index in bundled {
             if let legacy, legacy.since <= history.day(at: index) {
-                values.append(legacy.scaledValue * BundledHistory.powerOfTen(scale - legacy.scale))
+                values.append(legacy.scaledValue * BigUInt.powerOfTen(scale - legacy.scale))
             } else if let column, let cell = history.scaled(column: column, at: index) {
                 if cell.scale <= scale {
-                    values.append(UInt64(cell.value) * BundledHistory.powerOfTen(scale - cell.scale))
+                    values.append(UInt64(cell.value) * BigUInt.powerOfTen(scale - cell.scale))
                 } else {
                     // A column wider than the quotes (a legacy currency's): the digits dropped are zeros.
-                    let power = Int64(BundledHistory.powerOfTen(cell.scale - scale))
+                    let power = Int64(BigUInt.powerOfTen(cell.scale - scale))
                     values.append(cell.value % power == 0 ? UInt64(cell.value / power) : nil)
                 }
             } else {
@@ -424,7 +424,7 @@ public final class RateStore {
         }
         for table in fetched {
             if let legacy, legacy.since <= table.day {
-                values.append(legacy.scaledValue * BundledHistory.powerOfTen(scale - legacy.scale))
+                values.append(legacy.scaledValue * BigUInt.powerOfTen(scale - legacy.scale))
             } else if let rate = table.rates[code] {
                 var scaled = rate
                 var power = Decimal(sign: .plus, exponent: scale, significand: 1)
@@ -462,7 +462,7 @@ public final class RateStore {
         let decimals = Self.decimals(legacy.scaledValue, scale: legacy.scale)
         let columnScale = history.scale(ofColumn: column)
         guard columnScale >= decimals else { return nil }
-        let value = legacy.scaledValue / BundledHistory.powerOfTen(legacy.scale - decimals) * BundledHistory.powerOfTen(columnScale - decimals)
+        let value = legacy.scaledValue / BigUInt.powerOfTen(legacy.scale - decimals) * BigUInt.powerOfTen(columnScale - decimals)
         return (Int64(value), decimals)
     }
 
@@ -591,9 +591,9 @@ public final class RateStore {
 
         init(_ code: CurrencyCode) {
             isEuro = code == .eur
-            fixed = LegacyEuro.entry(code).map { (Double($0.scaledValue) / Double(BundledHistory.powerOfTen($0.scale)), $0.since) }
+            fixed = LegacyEuro.entry(code).map { (Double($0.scaledValue) / Double(BigUInt.powerOfTen($0.scale)), $0.since) }
             let history = BundledHistory.shared
-            column = history.column(code).map { ($0, Double(BundledHistory.powerOfTen(history.scale(ofColumn: $0)))) }
+            column = history.column(code).map { ($0, Double(BigUInt.powerOfTen(history.scale(ofColumn: $0)))) }
         }
 
         @inline(__always) func value(_ index: Int, _ day: Day) -> Double? {

@@ -111,7 +111,7 @@ public final class RateTable: Sendable {
         map[.eur] = Scaled(value: 1, scale: 0)
         for rate in rates where rate.code != .eur {
             guard rate.value > 0, (0...12).contains(rate.scale),
-                UInt128(rate.value) <= UInt128(1_000_000_000_000) * UInt128(BundledHistory.powerOfTen(rate.scale))
+                UInt128(rate.value) <= UInt128(1_000_000_000_000) * UInt128(BigUInt.powerOfTen(rate.scale))
             else { return nil }
             map[rate.code] = Scaled(value: rate.value, scale: rate.scale)
             published.append(rate.code)
@@ -277,8 +277,8 @@ public final class RateTable: Sendable {
     /// 12, so each product is below 2^104. The smaller the integers, the longer a line's
     /// arithmetic stays in 128 bits (a sum of two currencies converted into a third did not).
     @inline(__always) private static func ratio(_ a: (value: UInt64, scale: Int), _ b: (value: UInt64, scale: Int)) -> Rational {
-        let numerator = UInt128(b.value) * UInt128(BundledHistory.powerOfTen(max(0, a.scale - b.scale)))
-        let denominator = UInt128(a.value) * UInt128(BundledHistory.powerOfTen(max(0, b.scale - a.scale)))
+        let numerator = UInt128(b.value) * UInt128(BigUInt.powerOfTen(max(0, a.scale - b.scale)))
+        let denominator = UInt128(a.value) * UInt128(BigUInt.powerOfTen(max(0, b.scale - a.scale)))
         return Rational(negative: false, numerator: BigUInt(wide: numerator), denominator: BigUInt(wide: denominator))
     }
 

@@ -13,7 +13,7 @@ import Testing
         for _ in 1..<digits { significand = significand &* 10 &+ UInt64.random(in: 0...9, using: &random) }
         if Bool.random(using: &random) {
             // A power of ten exactly, or one more or less in the last digit.
-            significand = BundledHistory.powerOfTen(digits - 1)
+            significand = BigUInt.powerOfTen(digits - 1)
             significand = [significand, significand + 1, max(1, significand - 1)][Int.random(in: 0..<3, using: &random)]
         }
         let bound = Bool.random(using: &random) ? -12 : 12
