@@ -58,7 +58,7 @@ public struct Reply: Sendable, Equatable {
     /// after it are moved, not copied: `Array.insert` copied and destroyed each line it moved
     /// (some 800 instructions for a note put before a line's one result, on every dated line
     /// of a weekend).
-    public mutating func insert(_ line: Line, at index: Int) {
+    public mutating func insert(_ line: consuming Line, at index: Int) {
         precondition(index >= 0 && index <= lines.count, "a reply line inserted outside the reply")
         lines.append(line)
         lines.withUnsafeMutableBufferPointer { buffer in

@@ -384,8 +384,10 @@ public final class MoneyFormatter {
                     // Groups from the left: the first (1 … secondary digits), then secondary ones,
                     // then the last `primary`.
                     let before = point - writing.primary
-                    var first = before % writing.secondary
-                    if first == 0 { first = writing.secondary }
+                    // At most 30 digits: the first group's size by subtraction, not a division
+                    // (tens of cycles, twice a line).
+                    var first = before
+                    while first > writing.secondary { first -= writing.secondary }
                     copy(0, first)
                     var index = first
                     while index < before {

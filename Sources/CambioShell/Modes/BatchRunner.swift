@@ -195,20 +195,29 @@ final class BatchRunner {
             for case .note(let text) in reply.lines { output += Sanitiser.visible(text).utf8 + [0x0A] }
         }
         let err: String
+        // The kinds of lines the reply has, in one look at each (their texts are not copied).
+        var hasAssumption = false
+        var resultsAndAssumptions = true
+        var failed = false
+        for index in reply.lines.indices {
+            switch reply.lines[index] {
+            case .result: continue
+            case .assumption: hasAssumption = true
+            case .error:
+                failed = true
+                resultsAndAssumptions = false
+            default: resultsAndAssumptions = false
+            }
+        }
         // What was taken is said the first time (“$” taken as USD), not on every line of a ledger.
-        if reply.lines.contains(where: { if case .assumption = $0 { true } else { false } }) {
+        if hasAssumption {
             // Nothing for standard error but assumptions: the results as they are, without
             // copying the reply, and each assumption not said before as the renderer says it.
             // So go a reply of results and assumptions alone (a dated line on a day without
             // rates) and one whose assumptions were all said before (a ledger's dated lines
             // repeat the same days' notes).
-            if format == .text, !renderer.forTerminal, !reply.failed,
-                reply.lines.allSatisfy({ line in
-                    switch line {
-                    case .result, .assumption: true
-                    default: false
-                    }
-                })
+            if format == .text, !renderer.forTerminal, !failed,
+                resultsAndAssumptions
                     || reply.lines.allSatisfy({ line in
                         switch line {
                         case .assumption(let text): saidAssumptions.contains(text)
@@ -217,8 +226,9 @@ final class BatchRunner {
                         }
                     })
             {
-                lineErrors.removeAll(keepingCapacity: true)
-                for case .assumption(let text) in reply.lines where saidAssumptions.insert(text) {
+                if !lineErrors.isEmpty { lineErrors.removeAll(keepingCapacity: true) }
+                for index in reply.lines.indices {
+                    guard case .assumption(let text) = reply.lines[index], saidAssumptions.insert(text) else { continue }
                     ReplyRenderer.appendPipeAssumption(text, lineNumber: lineNumber, line: lineLabel(localized), to: &lineErrors)
                 }
                 reply.appendResults(to: &output)
@@ -240,7 +250,7 @@ final class BatchRunner {
         if lineBuffered { flush() }
         if !err.isEmpty { emitError(err) }
         if effects.contains(.quit) { stopped = true }
-        return reply.failed
+        return failed
     }
 
     /// Standard error's part of a line, in order with the results: straight out when lines are
