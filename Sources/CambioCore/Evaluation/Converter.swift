@@ -254,13 +254,9 @@ final class Converter {
         var answer = Rational.zero
         var used = UsedTables()
         let rounding = line.state.rounding
-        // The given amount and ` = ` begin every result line: written once, kept for the others.
-        var givenCount: Int?
-        // The line's bytes are written in the buffer kept between lines, taken for the line and
-        // put back (moved, not shared: a pipe counts no reference to it on every line).
-        var resultLine: [UInt8] = []
-        swap(&resultLine, &keptResultLine)
-        defer { swap(&resultLine, &keptResultLine) }
+        // The given amount and ` = ` begin every result line: written once, copied for each
+        // target. A result line is written in place as its text (no byte array copied into it).
+        var given: ResultText?
         // The rate is only shown beside results; a pipe does without it (and the division), and
         // so does a document's row, which has no result line and keeps its records alone.
         let details = showsDetails && !line.isTableRow
@@ -276,17 +272,21 @@ final class Converter {
             }
             let fee = from != target && line.state.hasFee ? line.state.fee : nil
             if !line.isTableRow {
-                if let givenCount {
-                    resultLine.removeLast(resultLine.count - givenCount)
+                var text: ResultText
+                if let given {
+                    text = given
                 } else {
-                    resultLine.removeAll(keepingCapacity: true)
-                    formatter.writeGiven(amount, from, into: &resultLine)
-                    Self.appendEquals(to: &resultLine)
-                    givenCount = resultLine.count
+                    text = ResultText()
+                    formatter.writeGiven(amount, from, into: &text)
+                    withUnsafeBytes(of: (UInt8(ascii: " "), UInt8(ascii: "="), UInt8(ascii: " "))) { text.append(utf8: $0) }
+                    given = text
                 }
-                formatter.write(result, target, rounding: rounding, into: &resultLine)
-                if let fee { resultLine += feeSuffix(result * (.one + fee), target, fee, rounding).utf8 }
-                line.reply.lines.append(.result(resultLine.withUnsafeBufferPointer(ResultText.init(utf8:)), detail: detail))
+                formatter.write(result, target, rounding: rounding, into: &text)
+                if let fee {
+                    var suffix = feeSuffix(result * (.one + fee), target, fee, rounding)
+                    suffix.withUTF8 { text.append(utf8: UnsafeRawBufferPointer($0)) }
+                }
+                line.reply.lines.append(.result(text, detail: detail))
             }
             if index == 0 {
                 answer = result
@@ -371,15 +371,6 @@ final class Converter {
         let percent = fraction.percent
         let digits = percent.exactFractionDigits(minimum: 0, maximum: SessionState.feeTextLimit) ?? SessionState.feeTextLimit
         return formatter.formatNumber(percent, fractionDigits: digits) + " %"
-    }
-
-    /// The bytes of a result line being written (reused).
-    private var keptResultLine: [UInt8] = []
-    /// ` = `, between the given amount and a result.
-    @inline(__always) private static func appendEquals(to line: inout [UInt8]) {
-        line.append(UInt8(ascii: " "))
-        line.append(UInt8(ascii: "="))
-        line.append(UInt8(ascii: " "))
     }
 
     /// `rates of 2026-07-06 (147 days old, currency-api, bundled seed)`, a dated line's

@@ -23,6 +23,9 @@ public struct ResultText: Sendable, Hashable, CustomStringConvertible, Expressib
         withUnsafeMutableBytes(of: &inline) { $0.baseAddress?.copyMemory(from: source, byteCount: bytes.count) }
     }
 
+    /// An empty text, to be written with `append(utf8:)`.
+    public init() {}
+
     public init(_ text: String) {
         guard text.utf8.count <= Self.inlineCapacity else {
             long = text
@@ -50,6 +53,24 @@ public struct ResultText: Sendable, Hashable, CustomStringConvertible, Expressib
         }
         withUnsafeBytes(of: inline) { raw in bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[..<count])) }
     }
+
+    /// Appends UTF-8 bytes of whole characters (each piece the formatter writes is): copied
+    /// inline while they fit, else the text becomes a `String`. A conversion writes its result
+    /// line here, not into a byte array that is then copied into the text.
+    public mutating func append(utf8 bytes: UnsafeRawBufferPointer) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        if long == nil, count + bytes.count <= Self.inlineCapacity {
+            let at = count
+            withUnsafeMutableBytes(of: &inline) { $0.baseAddress?.advanced(by: at).copyMemory(from: source, byteCount: bytes.count) }
+            count += bytes.count
+            return
+        }
+        var text = string
+        text += String(decoding: bytes, as: UTF8.self)
+        self = ResultText(long: text)
+    }
+
+    private init(long text: String) { long = text }
 
     public var string: String { long ?? withUTF8 { String(decoding: $0, as: UTF8.self) } }
 

@@ -100,7 +100,8 @@ public final class MoneyFormatter {
 
     /// The same, appended to `out` as UTF-8: every amount Cambio shows is written here.
     public func write(
-        _ value: Rational, _ code: CurrencyCode, fractionDigits: Int = fractionDigits, mode: Rounding.Mode = .halfEven, into out: inout [UInt8]
+        _ value: Rational, _ code: CurrencyCode, fractionDigits: Int = fractionDigits, mode: Rounding.Mode = .halfEven,
+        into out: inout some UTF8Sink
     ) {
         if let inline = inlineAffixes[code] ?? pattern(for: code).inline,
             let magnitude = value.scaledMagnitudeFast(fractionDigits: fractionDigits, mode: mode)
@@ -115,10 +116,10 @@ public final class MoneyFormatter {
             let pattern = pattern(for: code)
             let magnitude = value.scaledMagnitude(fractionDigits: fractionDigits, mode: mode)
             let negative = value.isNegative && !magnitude.isZero
-            out += negative ? pattern.negativePrefixBytes : pattern.positivePrefixBytes
+            (negative ? pattern.negativePrefixBytes : pattern.positivePrefixBytes).withUnsafeBytes { out.append(utf8: $0) }
             var digits = magnitude.description
             digits.withUTF8 { writeNumber(UnsafeRawBufferPointer($0), fractionDigits: fractionDigits, into: &out) }
-            out += negative ? pattern.negativeSuffixBytes : pattern.positiveSuffixBytes
+            (negative ? pattern.negativeSuffixBytes : pattern.positiveSuffixBytes).withUnsafeBytes { out.append(utf8: $0) }
         }
     }
 
@@ -172,7 +173,7 @@ public final class MoneyFormatter {
     }
 
     /// The same, appended to `out`.
-    @inline(__always) public func write(_ value: Rational, _ code: CurrencyCode, rounding: Rounding, into out: inout [UInt8]) {
+    @inline(__always) public func write(_ value: Rational, _ code: CurrencyCode, rounding: Rounding, into out: inout some UTF8Sink) {
         write(value, code, fractionDigits: rounding.fractionDigits(code), mode: rounding.mode, into: &out)
     }
 
@@ -186,7 +187,7 @@ public final class MoneyFormatter {
     }
 
     /// The same, appended to `out`.
-    public func writeGiven(_ value: Rational, _ code: CurrencyCode, into out: inout [UInt8]) {
+    public func writeGiven(_ value: Rational, _ code: CurrencyCode, into out: inout some UTF8Sink) {
         write(value, code, fractionDigits: Self.givenFractionDigits(value), into: &out)
     }
 
@@ -280,14 +281,14 @@ public final class MoneyFormatter {
     }
 
     /// The number alone (`-` before it when negative), appended to `out`.
-    private func writeNumber(_ value: Rational, fractionDigits: Int, mode: Rounding.Mode = .halfEven, into out: inout [UInt8]) {
+    private func writeNumber(_ value: Rational, fractionDigits: Int, mode: Rounding.Mode = .halfEven, into out: inout some UTF8Sink) {
         if let magnitude = value.scaledMagnitudeFast(fractionDigits: fractionDigits, mode: mode) {
-            if value.isNegative && magnitude != 0 { out.append(UInt8(ascii: "-")) }
+            if value.isNegative && magnitude != 0 { out.append(ascii: UInt8(ascii: "-")) }
             Self.withDigits(of: magnitude) { writeNumber($0, fractionDigits: fractionDigits, into: &out) }
             return
         }
         let magnitude = value.scaledMagnitude(fractionDigits: fractionDigits, mode: mode)
-        if value.isNegative && !magnitude.isZero { out.append(UInt8(ascii: "-")) }
+        if value.isNegative && !magnitude.isZero { out.append(ascii: UInt8(ascii: "-")) }
         var digits = magnitude.description
         digits.withUTF8 { writeNumber(UnsafeRawBufferPointer($0), fractionDigits: fractionDigits, into: &out) }
     }
@@ -352,7 +353,7 @@ public final class MoneyFormatter {
     /// separators and groups.
     private func writeNumber(
         _ digits: UnsafeRawBufferPointer, fractionDigits: Int, prefix: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0),
-        suffix: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0), into out: inout [UInt8]
+        suffix: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0), into out: inout some UTF8Sink
     ) {
         let writing = self.writing
         let padding = max(0, fractionDigits + 1 - digits.count)
@@ -408,12 +409,12 @@ public final class MoneyFormatter {
                     buffer[at] = byte
                     at += 1
                 }
-                out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[0..<at]))
+                out.append(utf8: UnsafeRawBufferPointer(rebasing: buffer[0..<at]))
             }
             return
         }
-        out.append(contentsOf: prefix)
-        defer { out.append(contentsOf: suffix) }
+        out.append(utf8: prefix)
+        defer { out.append(utf8: suffix) }
         let capacity = (2 * count + 2) * 4
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
             var at = 0
@@ -441,7 +442,7 @@ public final class MoneyFormatter {
                     for index in point..<count { digit(index) }
                 }
             }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<at]))
+            out.append(utf8: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[0..<at])))
         }
     }
 
@@ -500,3 +501,23 @@ public final class MoneyFormatter {
         return (String(text[..<first]), String(text[text.index(after: last)...]))
     }
 }
+
+/// Where the formatter writes UTF-8: a growing byte array, or a result line's text (written in
+/// place, not copied from an array).
+public protocol UTF8Sink {
+    /// Appends UTF-8 bytes of whole characters.
+    mutating func append(utf8 bytes: UnsafeRawBufferPointer)
+}
+
+extension UTF8Sink {
+    /// Appends one ASCII byte.
+    @inline(__always) mutating func append(ascii byte: UInt8) {
+        withUnsafeBytes(of: byte) { append(utf8: $0) }
+    }
+}
+
+extension Array: UTF8Sink where Element == UInt8 {
+    @inline(__always) public mutating func append(utf8 bytes: UnsafeRawBufferPointer) { append(contentsOf: bytes) }
+}
+
+extension ResultText: UTF8Sink {}
