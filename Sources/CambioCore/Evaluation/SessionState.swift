@@ -90,8 +90,15 @@ public struct SessionState: Sendable {
         // shape writes its codes into its own list, which would then be shared and copied anew
         // on the next line (and a reference counted, and an old list freed, on every line).
         if box.lastTo != to {
-            box.lastTo.removeAll(keepingCapacity: true)
-            to.withUnsafeBufferPointer { box.lastTo.append(contentsOf: $0) }
+            if box.lastTo.count == to.count {
+                // As many targets as the last line's (one, nearly always): written over them.
+                box.lastTo.withUnsafeMutableBufferPointer { held in
+                    for index in held.indices { held[index] = to[index] }
+                }
+            } else {
+                box.lastTo.removeAll(keepingCapacity: true)
+                to.withUnsafeBufferPointer { box.lastTo.append(contentsOf: $0) }
+            }
         }
         box.lastAsked = asked
         box.answerValue = answer
@@ -186,7 +193,8 @@ public struct SessionState: Sendable {
         // A code not yet listed takes a slot at the end (the last one's when the list is
         // full) and then moves to the front like the others: the list never grows past its
         // limit and is never reallocated.
-        func moveToFront(_ code: CurrencyCode) {
+        // Inlined: called, its entry and exit cost some 40 instructions, twice a line.
+        @inline(__always) func moveToFront(_ code: CurrencyCode) {
             var index = box.recent.firstIndex(of: code)
             if index == 0 { return }
             if index == nil {
