@@ -44,7 +44,7 @@ enum BankRate {
         conversion.midRate = mid.rate
         line.reply.conversions = keepsRecords ? [conversion] : []
         line.reply.value = keepsRecords ? Money(result, mid.to) : nil
-        line.state.setLast(mid.amount, from: mid.from, to: [mid.to], asked: line.dated?.asked, answer: result, in: mid.to)
+        line.state.setLast(mid.amount, from: mid.from, to: [mid.to], asked: line.asked, answer: result, in: mid.to)
     }
 
     /// The clause's rate: a number is units of the target for one of the source (`1,0720`), read

@@ -299,7 +299,7 @@ final class Calculator {
             // `swap` converts the result back: the calculation's value was never one amount the
             // user typed.
             line.state.setLast(
-                first.result, from: from, to: [first.target], asked: line.dated?.asked, answer: first.result, in: first.target)
+                first.result, from: from, to: [first.target], asked: line.asked, answer: first.result, in: first.target)
         }
         if line.state.use(from, then: targets) { line.outcome.effects.insert(.saveRecent) }
     }
@@ -329,7 +329,7 @@ final class Calculator {
             line.reply.conversions.append(conversion)
         }
         // The one value of the line stays the calculation's (the preview shows it).
-        line.state.setLast(total, from: currency, to: [base], asked: line.dated?.asked, answer: total, in: currency)
+        line.state.setLast(total, from: currency, to: [base], asked: line.asked, answer: total, in: currency)
     }
 
     /// The calculation as data: what it says, its exact and rounded value, its currency, and

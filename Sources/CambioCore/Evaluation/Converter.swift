@@ -254,20 +254,23 @@ final class Converter {
         var answer = Rational.zero
         var used = UsedTables()
         let rounding = line.state.rounding
-        // The given amount and ` = ` begin every result line: written once, copied for each
-        // target. A result line is written in place as its text (no byte array copied into it).
-        var given: ResultText?
+        // The given amount and ` = ` begin every result line: written once, and kept for the
+        // other targets when there are others (a copy goes through the runtime). A result line
+        // is written in place as its text (no byte array copied into it).
+        var given = ResultText()
+        var givenKept = false
         // The rate is only shown beside results; a pipe does without it (and the division), and
         // so does a document's row, which has no result line and keeps its records alone.
         let details = showsDetails && !line.isTableRow
         for (index, target) in targets.enumerated() {
+            // The rate is read from the quote where it is used, not copied out (a copy of its
+            // two integers goes through the runtime's value witnesses).
             let quote = try quote(from: from, to: target, line)
-            let rate = quote.rate
-            let result = amount * rate
+            let result = amount * quote.rate
             try readable(result)
             var detail: String?
             if details {
-                detail = formatter.rateDetail(from: from, to: target, rate: rate)
+                detail = formatter.rateDetail(from: from, to: target, rate: quote.rate)
                 used.add(quote.table(store), target)
             }
             // Whether a fee applies, asked before the fee is read: no optional fee is made (and
@@ -275,31 +278,36 @@ final class Converter {
             let charged = from != target && line.state.hasFee
             if !line.isTableRow {
                 var text: ResultText
-                if let given {
+                if givenKept {
                     text = given
                 } else {
                     text = ResultText()
                     formatter.writeGiven(amount, from, into: &text)
                     withUnsafeBytes(of: (UInt8(ascii: " "), UInt8(ascii: "="), UInt8(ascii: " "))) { text.append(utf8: $0) }
-                    given = text
+                    if targets.count > 1 {
+                        given = text
+                        givenKept = true
+                    }
                 }
                 formatter.write(result, target, rounding: rounding, into: &text)
                 if charged, let fee = line.state.fee {
                     var suffix = feeSuffix(result * (.one + fee), target, fee, rounding)
                     suffix.withUTF8 { text.append(utf8: UnsafeRawBufferPointer($0)) }
                 }
-                line.reply.lines.append(.result(text, detail: detail))
-            }
-            if index == 0 {
-                answer = result
-                // The one result, for the preview (which keeps records).
-                if line.keepsRecords, targets.count == 1, from != target { line.reply.value = Money(result, target) }
+                line.reply.lines.append(.result(consume text, detail: detail))
             }
             if line.keepsRecords {
-                var conversion = Conversion(amount: amount, from: from, to: target, rate: rate, result: result, origin: origin(quote, line.dated))
+                var conversion = Conversion(
+                    amount: amount, from: from, to: target, rate: quote.rate, result: result, origin: origin(quote, line.dated))
                 if charged, let fee = line.state.fee { conversion.charge(fee, giving: result * (.one + fee)) }
                 conversion.rounding = rounding
                 line.reply.conversions.append(consume conversion)
+            }
+            if index == 0 {
+                // The one result, for the preview (which keeps records).
+                if line.keepsRecords, targets.count == 1, from != target { line.reply.value = Money(result, target) }
+                // Moved, not copied: its last use.
+                answer = consume result
             }
         }
         // The tables' days and sources, for a terminal (a pipe shows results only).
@@ -307,7 +315,7 @@ final class Converter {
         guard !line.isTableRow else { return }
         // The first result is `ans`; the conversion is the one `swap` reverses.
         if let first = targets.first {
-            line.state.setLast(amount, from: from, to: targets, asked: line.dated?.asked, answer: answer, in: first)
+            line.state.setLast(amount, from: from, to: targets, asked: line.asked, answer: answer, in: first)
         }
         if !isDefault(requested, from: from, line), line.state.use(from, then: targets) { line.outcome.effects.insert(.saveRecent) }
     }
@@ -335,7 +343,7 @@ final class Converter {
             used.add(quote.table(store), target)
         }
         if showsDetails { line.reply.lines += sourceNotes(used, line) }
-        line.state.setLastRates(from: from, to: targets, asked: line.dated?.asked)
+        line.state.setLastRates(from: from, to: targets, asked: line.asked)
         if !isDefault(requested, from: from, line), line.state.use(from, then: targets) { line.outcome.effects.insert(.saveRecent) }
     }
 
