@@ -1,6 +1,6 @@
 /// The effects of a line that the shell carries out (files to write, whether to stop). Each
-/// effect is an inlinable constant, not a static: the shell, another module, asked the runtime
-/// whether a static was made yet for each effect it looked at, a dozen times a line.
+/// effect is an inlinable constant, not a static: the shell, another module, called a static's
+/// addressor and loaded it for each effect it looked at, a dozen times a line.
 @frozen public struct Effects: OptionSet, Sendable {
     public let rawValue: Int
     @inlinable public init(rawValue: Int) { self.rawValue = rawValue }
