@@ -141,6 +141,9 @@ public struct BigUInt: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// 10^`exponent`.
     public static func tenToThe(_ exponent: Int) -> BigUInt {
         precondition(exponent >= 0)
+        // Below 2^64 (an amount's decimals, nearly every use): from the constants, without
+        // the table, which is asked whether it is made yet on every use.
+        if exponent <= 19 { return BigUInt(powerOfTen(exponent)) }
         if exponent < cachedPowers { return powers[exponent] }
         var value = powers[cachedPowers - 1]
         var remaining = exponent - (cachedPowers - 1)

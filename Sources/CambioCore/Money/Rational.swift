@@ -25,10 +25,6 @@ public struct Rational: Sendable, CustomStringConvertible {
     public init(negative: Bool = false, significand: BigUInt, exponent: Int) {
         if exponent >= 0 {
             self.init(negative: negative, numerator: significand * BigUInt.tenToThe(exponent), denominator: .one)
-        } else if exponent >= -19 {
-            // An amount's decimals (nearly every one): its denominator without the table of
-            // big powers.
-            self.init(negative: negative, numerator: significand, denominator: BigUInt(BigUInt.powerOfTen(-exponent)))
         } else {
             self.init(negative: negative, numerator: significand, denominator: BigUInt.tenToThe(-exponent))
         }
