@@ -15,12 +15,7 @@ public struct ResultText: Sendable, Hashable, CustomStringConvertible, Expressib
     /// UTF-8 bytes as written by the formatter (valid UTF-8: every byte of them comes from
     /// strings); invalid sequences would read as U+FFFD.
     public init(utf8 bytes: UnsafeBufferPointer<UInt8>) {
-        guard bytes.count <= Self.inlineCapacity, let source = bytes.baseAddress else {
-            long = String(decoding: bytes, as: UTF8.self)
-            return
-        }
-        count = bytes.count
-        withUnsafeMutableBytes(of: &inline) { $0.baseAddress?.copyMemory(from: source, byteCount: bytes.count) }
+        append(utf8: UnsafeRawBufferPointer(bytes))
     }
 
     /// An empty text, to be written with `append(utf8:)`.
