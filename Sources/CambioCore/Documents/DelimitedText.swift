@@ -71,6 +71,12 @@ public enum DelimitedText {
             return UnsafeBufferPointer(rebasing: bytes[spans[0].start..<spans[count - 1].end])
         }
 
+        /// The bytes of the first `count` fields, from the first one's start to the last one's end.
+        public func raw(_ bytes: UnsafeBufferPointer<UInt8>, count: Int) -> UnsafeBufferPointer<UInt8> {
+            guard count > 0 else { return UnsafeBufferPointer(rebasing: bytes[0..<0]) }
+            return UnsafeBufferPointer(rebasing: bytes[spans[0].start..<spans[min(count, self.count) - 1].end])
+        }
+
         /// Field `index` as read: without its quotes, a doubled quote as one.
         public func withBytes<T>(_ index: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
             precondition(index < count, "a field past the row's")
@@ -100,34 +106,34 @@ public enum DelimitedText {
         }
     }
 
-    /// A field's bytes as read: without its quotes, a doubled quote as one.
+    /// A field's bytes as read: a field that opens with a quote without it and its closing
+    /// quote, a doubled quote inside them as one, and what follows the closing quote as it is.
     static func withField<T>(_ raw: UnsafeBufferPointer<UInt8>, quoted: Bool, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
-        guard quoted else { return body(raw) }
+        guard quoted, raw.first == UInt8(ascii: "\"") else { return body(raw) }
         var unquoted: [UInt8] = []
         unquoted.reserveCapacity(raw.count)
-        var inQuotes = false
-        var position = 0
+        var position = 1
         while position < raw.count {
             let byte = raw[position]
             position += 1
             if byte == UInt8(ascii: "\"") {
-                if inQuotes, position < raw.count, raw[position] == UInt8(ascii: "\"") {
-                    unquoted.append(byte)
-                    position += 1
-                } else {
-                    inQuotes.toggle()
-                }
-            } else {
-                unquoted.append(byte)
+                guard position < raw.count, raw[position] == UInt8(ascii: "\"") else { break }
+                position += 1
             }
+            unquoted.append(byte)
         }
+        unquoted.append(contentsOf: raw[min(position, raw.count)...])
         return unquoted.withUnsafeBufferPointer(body)
     }
 
-    /// Reads the rows of UTF-8 bytes one at a time, by the rules of `rows(_:delimiter:)`.
+    /// Reads the rows of UTF-8 bytes one at a time, by the rules of `rows(_:delimiter:)`. A
+    /// quote is special only at the start of a field (`TV 55" screen` is text, as spreadsheets
+    /// read it), and only where the separator is not a tab (TSV has no quoting).
     public struct Scanner {
-        private let bytes: UnsafeBufferPointer<UInt8>
+        private var bytes: UnsafeBufferPointer<UInt8>
         private let delimiter: UInt8
+        /// Whether a quote at a field's start opens a quoted field (CSV; not TSV).
+        public let quotes: Bool
         private var index = 0
         private var line = 1
         /// Whether a line has ended in CR LF so far.
@@ -135,13 +141,31 @@ public enum DelimitedText {
         /// The line of a quote that no quote closes before the end of the bytes: every line
         /// after it was read into one field, so the table is not what it looks like.
         public private(set) var unclosedQuote: Int?
+        /// Whether the bytes are all there are: otherwise a row that reaches their end is not
+        /// read, and waits for more (`rebase`).
+        public private(set) var isFinal: Bool
 
-        public init(_ bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8) {
+        public init(_ bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8, isFinal: Bool = true) {
             self.bytes = bytes
             self.delimiter = delimiter
+            self.quotes = delimiter != UInt8(ascii: "\t")
+            self.isFinal = isFinal
         }
 
-        /// The next row into `row`; false at the end of the bytes.
+        /// Where the next row starts in the bytes.
+        public var offset: Int { index }
+
+        /// How many lines the rows read so far span.
+        public var linesRead: Int { line - 1 }
+
+        /// The scanner carried over to new bytes that begin with this one's from `offset` on.
+        public mutating func rebase(_ bytes: UnsafeBufferPointer<UInt8>, isFinal: Bool) {
+            self.bytes = bytes
+            self.index = 0
+            self.isFinal = isFinal
+        }
+
+        /// The next row into `row`; false at the end of the bytes (or of what has come of them).
         public mutating func next(_ row: inout Fields) -> Bool {
             row.removeAll()
             row.line = line
@@ -150,43 +174,18 @@ public enum DelimitedText {
             return true
         }
 
-        /// Reads the next row as `next` does for one field only: field `column` (as read) and
-        /// the row's line go to `body` when the row has it. False at the end of the bytes.
-        public mutating func next(column: Int, _ body: (UnsafeBufferPointer<UInt8>, Int) -> Void) -> Bool {
-            next(column: column, and: -1) { cell, line, _ in body(cell, line) }
-        }
-
-        /// The same for two fields: each of `column` and `other` (as read; `other` may be -1,
-        /// none) goes to `body` with the row's line and whether it is `column`.
-        public mutating func next(column: Int, and other: Int, _ body: (UnsafeBufferPointer<UInt8>, Int, Bool) -> Void) -> Bool {
-            let rowLine = line
-            var field = 0
-            let bytes = bytes
-            let read =
-                scanRow { start, end, quoted in
-                    if field == column || field == other {
-                        let first = field == column
-                        DelimitedText.withField(UnsafeBufferPointer(rebasing: bytes[start..<end]), quoted: quoted) { body($0, rowLine, first) }
-                    }
-                    field += 1
-                } != nil
-            lastRowFields = field
-            return read
-        }
-
-        /// How many fields the row `next(column:_:)` read last has.
-        public private(set) var lastRowFields = 0
-
-        /// Reads one row, giving each field's span (quotes included) and whether it has a quote
-        /// to `field`; returns whether a field has a carriage return of its own (not the one
-        /// before the line feed), `nil` at the end of the bytes.
-        @inline(__always) private mutating func scanRow(_ field: (_ start: Int, _ end: Int, _ quoted: Bool) -> Void) -> Bool? {
+        /// Reads one row, giving each field's span (quotes included) and whether it opens with
+        /// a quote to `field`; returns whether a field has a carriage return of its own (not the
+        /// one before the line feed), `nil` at the end of the bytes or before a row they do not
+        /// hold whole.
+        private mutating func scanRow(_ field: (_ start: Int, _ end: Int, _ quoted: Bool) -> Void) -> Bool? {
             guard index < bytes.count, let base = bytes.baseAddress else { return nil }
             var carriageReturn = false
             // A line without a quote (almost every one) is split at its separators as it stands.
-            let lineEnd =
-                memchr(base + index, 0x0A, bytes.count - index).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? bytes.count
-            if memchr(base + index, Int32(UInt8(ascii: "\"")), lineEnd - index) == nil {
+            let newline = memchr(base + index, 0x0A, bytes.count - index).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) }
+            if newline == nil, !isFinal { return nil }
+            let lineEnd = newline ?? bytes.count
+            if !quotes || memchr(base + index, Int32(UInt8(ascii: "\"")), lineEnd - index) == nil {
                 // The carriage return of a CR LF ends the line; any other is the field's.
                 var contentEnd = lineEnd
                 if lineEnd < bytes.count, lineEnd > index, bytes[lineEnd - 1] == 0x0D {
@@ -207,20 +206,26 @@ public enum DelimitedText {
                 if lineEnd < bytes.count { line += 1 }
                 return carriageReturn
             }
+            // A quote at a field's start: the field may hold separators and line ends. The row
+            // is read first without giving its fields, to know that the bytes hold it whole.
+            let (rowStart, rowLine) = (index, line)
+            var spans: [(Int, Int, Bool)] = []
             var start = index
-            var hasQuote = false
+            var quoted = false
             var inQuotes = false
             var quoteLine = line
             var rowStarted = false
-            // Only a quote that swallowed a line end loses rows (a lone one last is a field).
-            defer { if inQuotes, line > quoteLine, unclosedQuote == nil { unclosedQuote = quoteLine } }
-            while index < bytes.count {
+            var ended = false
+            scan: while index < bytes.count {
                 let byte = bytes[index]
                 index += 1
                 if inQuotes {
                     if byte == UInt8(ascii: "\"") {
                         if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
                             index += 1
+                        } else if index == bytes.count, !isFinal {
+                            // A doubled quote may be cut at the end of the bytes.
+                            break scan
                         } else {
                             inQuotes = false
                         }
@@ -230,32 +235,43 @@ public enum DelimitedText {
                     continue
                 }
                 switch byte {
-                case UInt8(ascii: "\""):
+                case UInt8(ascii: "\"") where index - 1 == start:
                     rowStarted = true
                     inQuotes = true
-                    hasQuote = true
+                    quoted = true
                     quoteLine = line
                 case delimiter:
                     rowStarted = true
-                    field(start, index - 1, hasQuote)
+                    spans.append((start, index - 1, quoted))
                     start = index
-                    hasQuote = false
+                    quoted = false
                 case UInt8(ascii: "\r") where index < bytes.count && bytes[index] == UInt8(ascii: "\n"):
                     crlf = true
-                    if rowStarted || index - 1 > start { field(start, index - 1, hasQuote) }
+                    if rowStarted || index - 1 > start { spans.append((start, index - 1, quoted)) }
                     index += 1
                     line += 1
-                    return carriageReturn
+                    ended = true
+                    break scan
                 case UInt8(ascii: "\n"):
-                    if rowStarted || index - 1 > start { field(start, index - 1, hasQuote) }
+                    if rowStarted || index - 1 > start { spans.append((start, index - 1, quoted)) }
                     line += 1
-                    return carriageReturn
+                    ended = true
+                    break scan
                 default:
                     rowStarted = true
                     if byte == 0x0D { carriageReturn = true }
                 }
             }
-            if rowStarted || index > start { field(start, index, hasQuote) }
+            if !ended {
+                guard isFinal else {
+                    (index, line) = (rowStart, rowLine)
+                    return nil
+                }
+                // Only a quote that swallowed a line end loses rows (a lone one last is a field).
+                if inQuotes, line > quoteLine, unclosedQuote == nil { unclosedQuote = quoteLine }
+                if rowStarted || index > start { spans.append((start, index, quoted)) }
+            }
+            for (start, end, quoted) in spans { field(start, end, quoted) }
             return carriageReturn
         }
     }
@@ -267,47 +283,27 @@ public enum DelimitedText {
         return text.withUTF8 { detectDelimiter(bytes: $0) }
     }
 
-    /// The same for a table's UTF-8 bytes, read once for the three candidates: their counts on
-    /// each of the first 40 lines (outside quotes), and for each candidate the count most lines
-    /// agree on, weighted by the columns it makes. A tie goes to `;`, then tab, then `,`.
+    /// The same for a table's UTF-8 bytes: for each candidate, its count on each of the first 40
+    /// lines (outside quoted fields, as the scanner reads them with that separator), and the
+    /// count most lines agree on, weighted by the columns it makes. A tie goes to `;`, then tab,
+    /// then `,`.
     public static func detectDelimiter(bytes: UnsafeBufferPointer<UInt8>) -> UInt8 {
-        let candidates: [UInt8] = [UInt8(ascii: ";"), UInt8(ascii: "\t"), UInt8(ascii: ",")]
-        // Each line's counts, candidate by candidate: at most 40 lines and the rest after them.
-        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * 41) { counts in
+        let head = UnsafeBufferPointer(rebasing: bytes.prefix(64 * 1024))
+        var best: (delimiter: UInt8, score: Int) = (UInt8(ascii: ","), -1)
+        for candidate in [UInt8(ascii: ";"), UInt8(ascii: "\t"), UInt8(ascii: ",")] {
+            var scanner = Scanner(head, delimiter: candidate)
+            var row = Fields()
+            var counts: [Int: Int] = [:]
             var lines = 0
-            var (semicolons, tabs, commas) = (0, 0, 0)
-            func endLine() {
-                counts[lines] = semicolons
-                counts[41 + lines] = tabs
-                counts[82 + lines] = commas
-                (semicolons, tabs, commas) = (0, 0, 0)
-                lines += 1
+            // A row is as many lines as it spans; a row that reaches past the 40th still counts.
+            while lines < 40, scanner.next(&row) {
+                if row.count > 1 { counts[row.count - 1, default: 0] += 1 }
+                lines = scanner.linesRead
             }
-            var quoted = false
-            for byte in UnsafeBufferPointer(rebasing: bytes.prefix(64 * 1024)) {
-                switch byte {
-                case UInt8(ascii: "\""): quoted.toggle()
-                case _ where quoted: continue
-                case UInt8(ascii: ";"): semicolons += 1
-                case UInt8(ascii: "\t"): tabs += 1
-                case UInt8(ascii: ","): commas += 1
-                case UInt8(ascii: "\n"): endLine()
-                default: continue
-                }
-                if lines >= 40 { break }
-            }
-            endLine()
-            var best: (delimiter: UInt8, score: Int) = (UInt8(ascii: ","), -1)
-            for slot in 0..<3 {
-                // The lines that agree, weighted by how many columns they make (a line without
-                // the candidate does not count).
-                let line = UnsafeMutableBufferPointer(rebasing: counts[41 * slot..<41 * slot + lines])
-                var score = 0
-                for count in line where count > 0 { score = max(score, (count + 1) * line.count { $0 == count }) }
-                if score > best.score { best = (candidates[slot], score) }
-            }
-            return best.delimiter
+            let score = counts.map { ($0.key + 1) * $0.value }.max() ?? 0
+            if score > best.score { best = (candidate, score) }
         }
+        return best.delimiter
     }
 
     /// A field appended to `out` as UTF-8: in quotes, with quotes doubled, when it holds the
@@ -321,7 +317,13 @@ public enum DelimitedText {
     }
 
     /// The same for a field's UTF-8 bytes.
+    /// In TSV, which has no quoting, a tab or a line break becomes a space (a field read from
+    /// TSV has none).
     public static func append(bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8, to out: inout [UInt8]) {
+        if delimiter == UInt8(ascii: "\t") {
+            for byte in bytes { out.append(byte == 0x09 || byte == 0x0A || byte == 0x0D ? UInt8(ascii: " ") : byte) }
+            return
+        }
         guard needsQuotes(bytes, delimiter: delimiter) else { return out.append(contentsOf: bytes) }
         appendQuoted(bytes, to: &out)
     }
@@ -329,7 +331,7 @@ public enum DelimitedText {
     /// The field written at the end of `out` from `start` on, put in quotes as `append` writes
     /// it when it needs them (a figure written in place: `"68,98"` in a table of commas).
     public static func quoteField(in out: inout [UInt8], from start: Int, delimiter: UInt8) {
-        guard out[start...].withUnsafeBufferPointer({ needsQuotes($0, delimiter: delimiter) }) else { return }
+        guard delimiter != UInt8(ascii: "\t"), out[start...].withUnsafeBufferPointer({ needsQuotes($0, delimiter: delimiter) }) else { return }
         let field = Array(out[start...])
         out.removeSubrange(start...)
         field.withUnsafeBufferPointer { appendQuoted($0, to: &out) }
@@ -348,6 +350,17 @@ public enum DelimitedText {
             out.append(byte)
         }
         out.append(UInt8(ascii: "\""))
+    }
+
+    /// Outside text for a CSV or TSV field that a spreadsheet would read as a formula (it
+    /// starts with `=`, `+`, `-`, `@`, a tab or a CR), with an apostrophe before it: OWASP's
+    /// rule against CSV injection. Other text is returned as it is.
+    public static func inert(_ text: String) -> String {
+        guard let first = text.utf8.first,
+            first == UInt8(ascii: "=") || first == UInt8(ascii: "+") || first == UInt8(ascii: "-") || first == UInt8(ascii: "@")
+                || first == 0x09 || first == 0x0D
+        else { return text }
+        return "'" + text
     }
 
     /// A field as written into a row: in quotes, with quotes doubled, when it holds the

@@ -5,16 +5,25 @@ import Foundation
 /// amount, the rate, its day and source, and a note added to each row, then a total per target
 /// currency. A row that cannot be converted keeps its place with the reason in its note.
 ///
-/// Amounts and dates are read in the file's locale: the one the user names, else the one its
-/// amounts show by one rule (a decimal comma or a decimal point somewhere in the amount column,
-/// never both), else the user's; what was taken is said. Each row is converted by the engine, as
-/// the line `AMOUNT CUR in TARGETS on DATE` would be.
+/// The table streams: a first window of it (`DocumentInput.window`) decides how it is read, then
+/// each row is read, converted and written, and a row that fails is said as it fails.
+///
+/// - Amounts are read in the file's locale: the one the user names, else the one the window's
+///   amounts show by one rule (a decimal comma or a decimal point somewhere in the amount
+///   column, never both), else the user's. A later row that shows the other mark fails.
+/// - Dates are read in the locale the user names, else the user's own (never the one the
+///   amounts show: a decimal point says nothing of the order of a date), in the order a date of
+///   the column proves (`13/02/2024`); dotted dates are day first everywhere. A column whose
+///   dates read both ways and nothing decides is refused, naming such a date.
+/// - A column whose header names a currency (`Betrag (EUR)`) holds that currency: a row that
+///   says another fails, as does a row whose currency is not `--from`'s.
+/// Each row is converted by the engine, as the line `AMOUNT CUR in TARGETS on DATE` would be.
 public final class DocumentConverter {
     public struct Options: Sendable {
         public var targets: [CurrencyCode]
         /// The currency of every amount when the table has no currency column.
         public var from: CurrencyCode?
-        /// Columns named by the user, by role.
+        /// Columns named by the user, by role (`date=none`: the current rates for every row).
         public var columns: [DocumentColumns.Role: String] = [:]
         /// The file's locale, when the user said it.
         public var localeID: String?
@@ -27,35 +36,69 @@ public final class DocumentConverter {
         public init(targets: [CurrencyCode]) { self.targets = targets }
     }
 
+    /// Where the converted table goes as it is made.
+    public struct Sink {
+        /// Bytes of the table, whole rows; false when nothing more can be written (the reader is gone).
+        public var write: ([UInt8]) -> Bool
+        /// What was taken in reading the table (the locale, the encoding, the columns).
+        public var note: (String) -> Void
+        /// A row that could not be converted: its line and why.
+        public var problem: (Int, String) -> Void
+
+        /// Asked before each row: false stops the table there (a signal asked the run to end).
+        public var continues: () -> Bool
+
+        public init(
+            write: @escaping ([UInt8]) -> Bool, note: @escaping (String) -> Void, problem: @escaping (Int, String) -> Void,
+            continues: @escaping () -> Bool = { true }
+        ) {
+            self.write = write
+            self.note = note
+            self.problem = problem
+            self.continues = continues
+        }
+    }
+
     public struct Output: Sendable {
-        /// The table with its columns added, in the input's separator and line ends (UTF-8).
-        public var bytes: [UInt8]
+        /// The table with its columns added, in the input's separator and line ends (UTF-8), when
+        /// it was converted in memory (`convert(bytes:…)`).
+        public var bytes: [UInt8] = []
         /// What was taken in reading it (the locale, the encoding, the columns), for standard error.
-        public var notes: [String]
+        public var notes: [String] = []
         public var rows = 0
         public var failed = 0
-        /// Each row that could not be converted: its line and why.
+        /// Whether the writing stopped (the reader went away) before the table's end.
+        public var stopped = false
+        /// The first rows that could not be converted: their line and why.
         var failures: [(line: Int, reason: String)] = []
         let localized: Localization
 
-        /// Each row that could not be converted, and how many failed of how many, for standard
-        /// error: said in sentences when asked for (a table of many bad rows is written whole
-        /// before they are).
+        /// The rows that could not be converted (the first `keptFailures`), and how many failed of
+        /// how many, for standard error.
         public var problems: [String] {
-            guard !failures.isEmpty else { return [] }
-            return failures.map { localized("doc.rowProblem", String($0.line), $0.reason) }
-                + [localized("doc.failedSummary", String(failed), String(rows))]
+            guard failed > 0 else { return [] }
+            return failures.map { localized("doc.rowProblem", String($0.line), $0.reason) } + [summary]
         }
+
+        /// How many rows failed of how many.
+        public var summary: String { localized("doc.failedSummary", String(failed), String(rows)) }
 
         /// The table as text.
         public var text: String { String(decoding: bytes, as: UTF8.self) }
     }
 
+    /// How many failed rows an output keeps (each is said as it fails).
+    static let keptFailures = 1_000
+    /// The widest table read, in columns (a statement has a few dozen).
+    public static let widestTable = 1_000
+    /// The longest amount cell read, in bytes: a longer one is no amount, and is not read.
+    static let longestAmount = 100
+
     /// The header's added cells: for each target its amount, rate, rate's day and source, then
-    /// the markup of the first (when the bank's charge is given) and the note. They are the
-    /// same for every table in a language: made once (for at most 64 kinds of table).
-    private func addedHeader(_ targets: [CurrencyCode], markup: Bool) -> [String] {
-        Self.addedHeaders.value(localized.language + (markup ? "+" : "") + targets.map(\.rawValue).joined()) {
+    /// the markup (when the bank's charge is given) and the note. They are the same for every
+    /// table in a language: made once (for at most 64 kinds of table).
+    private func addedHeader(_ targets: [CurrencyCode], markup: CurrencyCode?) -> [String] {
+        Self.addedHeaders.value(localized.language + (markup.map { "+" + $0.rawValue } ?? "") + targets.map(\.rawValue).joined()) {
             var added: [String] = []
             for target in targets {
                 added += [
@@ -63,7 +106,7 @@ public final class DocumentConverter {
                     localized("doc.header.source", target.rawValue),
                 ]
             }
-            if markup, let first = targets.first { added.append(localized("doc.header.markup", first.rawValue)) }
+            if let markup { added.append(localized("doc.header.markup", markup.rawValue)) }
             added.append(localized("doc.header.note"))
             return added
         }
@@ -71,7 +114,8 @@ public final class DocumentConverter {
 
     private static let addedHeaders = KeptValues<[String]>()
 
-    /// Why no row of the table can be converted (the header, a column, the currency).
+    /// Why no row of the table can be converted (the header, a column, the currency), or why the
+    /// rest of it cannot be read.
     public struct Failure: Error, Sendable {
         public let message: String
     }
@@ -86,103 +130,327 @@ public final class DocumentConverter {
     /// Significant digits of a rate without a short exact decimal (a cross rate).
     public static let rateSignificantDigits = 10
 
+    /// A table already decoded, converted in memory (its output in `Output.bytes`).
     public func convert(_ document: DocumentText, _ options: Options, state: inout SessionState, now: Date, host: any SessionHost) throws(Failure)
         -> Output
     {
-        // The rows are read from the text's own bytes, one at a time, and written as bytes.
-        var text = document.text
-        let converted: Result<Output, Failure> = text.withUTF8 { bytes in
-            do throws(Failure) {
-                return .success(try convert(bytes, document, options, state: &state, now: now, host: host))
-            } catch {
-                return .failure(error)
-            }
-        }
-        return try converted.get()
+        var bytes = Array(document.text.utf8)
+        if document.byteOrderMark || document.encoding == .windows1252 { bytes.insert(contentsOf: [0xEF, 0xBB, 0xBF], at: 0) }
+        var output = try convert(bytes: bytes, asked: .utf8, options, state: &state, now: now, host: host)
+        if document.detected { output.notes.insert(localized("doc.readWindows1252"), at: 0) }
+        return output
     }
 
-    private func convert(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ document: DocumentText, _ options: Options, state: inout SessionState, now: Date,
-        host: any SessionHost
+    /// A file's bytes converted in memory (its output in `Output.bytes`).
+    public func convert(
+        bytes: [UInt8], asked: DocumentText.Encoding?, _ options: Options, state: inout SessionState, now: Date, host: any SessionHost
+    )
+        throws(Failure) -> Output
+    {
+        var written: [UInt8] = []
+        let sink = Sink(
+            write: {
+                written += $0; return true
+            }, note: { _ in }, problem: { _, _ in })
+        var output = try convert(DocumentInput(bytes: bytes, asked: asked), options, state: &state, now: now, host: host, sink: sink)
+        output.bytes = written
+        return output
+    }
+
+    /// What a table's reader stopped on, said.
+    private func message(_ failure: DocumentInput.Failure) -> String {
+        switch failure {
+        case .notUTF8(let line, let offset): return localized("doc.notUTF8At", String(line), String(offset))
+        case .utf16: return localized("doc.utf16")
+        case .rowTooLong(let line): return localized("doc.rowTooLong", String(line), String(DocumentInput.longestRow >> 20))
+        case .unreadable(let reason): return localized("doc.unreadableInput", reason)
+        }
+    }
+
+    /// What the table's first window decided: its columns and what they hold.
+    struct Layout {
+        var header: [String]
+        var columns: DocumentColumns
+        /// Every row's currency when no column gives it, and what says so (`--from`, a header).
+        var fixedCurrency: CurrencyCode?
+        var fixedBy = ""
+        /// The currency of what was charged, when its header names it.
+        var chargedCurrency: CurrencyCode?
+        /// Whether the rows are converted at the current rates (no date column, or `date=none`).
+        var undated = false
+    }
+
+    /// Converts the table `input` holds row by row into `sink`.
+    public func convert(
+        _ input: DocumentInput, _ options: Options, state: inout SessionState, now: Date, host: any SessionHost, sink: Sink
     ) throws(Failure) -> Output {
+        do { try input.start() } catch { throw Failure(message: message(error)) }
+        var output = Output(localized: localized)
+        var saidRepair = false
+        func note(_ text: String) {
+            output.notes.append(text)
+            sink.note(text)
+        }
+        func sayRepair() {
+            guard !saidRepair, let (line, offset) = input.repaired else { return }
+            saidRepair = true
+            note(localized("doc.repairedByte", String(line), String(offset)))
+        }
+        var bytes = input.bytes
         let delimiter = options.delimiter ?? DelimitedText.detectDelimiter(bytes: bytes)
-        // The delimiter as a message shows it (a tab is no character to read).
-        let delimiterShown = delimiter == UInt8(ascii: "\t") ? "\\t" : String(UnicodeScalar(delimiter))
-        let quotedExample = delimiter == UInt8(ascii: ",") ? "\"1,234.56\"" : "\"a\(delimiterShown)b\""
-        var scanner = DelimitedText.Scanner(bytes, delimiter: delimiter)
-        var notes: [String] = []
-        if document.detected { notes.append(localized("doc.readWindows1252")) }
+        if input.detected { note(localized("doc.readWindows1252")) }
+        sayRepair()
+        if input.carriageReturnsOnly { note(localized("doc.carriageReturnsOnly")) }
+        var scanner = DelimitedText.Scanner(bytes, delimiter: delimiter, isFinal: input.atEnd)
         // The header: the first row that names an amount and a date column (or the columns named).
+        var named = options.columns
+        let dateNone = named[.date].map { DocumentColumns.fold($0) == "none" } ?? false
+        if dateNone { named[.date] = nil }
+        let (before, headerAt, found) = try findHeader(bytes, &scanner, named: named)
+        var layout = try decideRoles(found.header, found.columns, options, named: named)
+        layout.undated = dateNone
+        scanner = found.scanner
+        let header = layout.header
+        func headerName(_ index: Int?) -> String? { Self.headerName(index, header, localized) }
+        // A column of debit and credit marks under a header no list names (a Volksbank's is
+        // blank): beside amounts written without a sign, every filled cell S or H (or D or C,
+        // DR or CR, Soll or Haben, Debit or Credit) is taken as the sign column, and said.
+        if layout.columns.sign == nil, named[.sign] == nil,
+            let column = Self.signColumn(bytes, scanner, layout.columns, header: header)
+        {
+            layout.columns.sign = column
+        }
+        // A date column under a header no list names: the one whose every cell is a date.
+        if layout.columns.date == nil, !dateNone {
+            if let column = Self.dateColumn(bytes, scanner, layout.columns, header: header) {
+                layout.columns.date = column
+                note(localized("doc.dateByContent", headerName(column) ?? "—"))
+            } else if let column = header.indices.first(where: { Self.soundsLikeDate(header[$0]) }) {
+                throw Failure(message: localized("doc.dateColumnUnread", headerName(column) ?? "—", Sanitiser.quoted(header[column])))
+            } else {
+                layout.undated = true
+            }
+        }
+        let reading = try decideReading(bytes, scanner, layout, options, state: state, note: note)
+        note(
+            localized(
+                "doc.columns", headerName(layout.columns.date) ?? "—", headerName(layout.columns.amount) ?? "—",
+                headerName(layout.columns.currency) ?? layout.fixedCurrency?.rawValue ?? "—"))
+        if layout.undated { note(localized(dateNone ? "doc.dateNone" : "doc.noDateColumn")) }
+        if let sign = layout.columns.sign { note(localized("doc.signColumn", headerName(sign) ?? "—")) }
+        if let charged = layout.columns.charged {
+            note(localized("doc.chargedIn", headerName(charged) ?? "—", (layout.chargedCurrency ?? options.targets[0]).rawValue))
+        }
+
+        var writer = RowWriter(delimiter: delimiter, crlf: reading.crlf, decimal: reading.decimal)
+        if input.byteOrderMark || input.encoding == .windows1252 || input.repaired != nil { writer.out += [0xEF, 0xBB, 0xBF] }
+        func flush(force: Bool = false) -> Bool {
+            guard force || writer.out.count >= 1 << 16 else { return true }
+            defer { writer.out.removeAll(keepingCapacity: true) }
+            guard !writer.out.isEmpty else { return true }
+            return sink.write(writer.out)
+        }
+        // The rows before the header, written again now that the line ends are known.
+        for fields in before.prefix(headerAt) { writer.write(fields) }
+        let width = reading.width
+        let added = addedHeader(options.targets, markup: layout.columns.charged == nil ? nil : (layout.chargedCurrency ?? options.targets[0]))
+        writer.write(Array(header.prefix(width)) + Array(repeating: "", count: max(0, width - header.count)) + added)
+
+        var rows = RowConverter(
+            converter: self, options: options, layout: layout, reading: reading, width: width, added: added, now: now,
+            delimiterShown: delimiter == UInt8(ascii: "\t") ? "\\t" : String(UnicodeScalar(delimiter)))
+        var row = DelimitedText.Fields()
+        while true {
+            guard sink.continues() else {
+                _ = flush(force: true)
+                output.stopped = true
+                break
+            }
+            if scanner.next(&row) {
+                // A quote never closed past the window: the row it swallowed the rest into fails.
+                let unclosed = scanner.unclosedQuote.map { localized("doc.unclosedQuote", String($0)) }
+                if let failure = rows.convert(row, bytes, &writer, failing: unclosed, state: &state, host: host) {
+                    output.failed += 1
+                    if output.failures.count < Self.keptFailures { output.failures.append((row.line, failure)) }
+                    sink.problem(row.line, failure)
+                }
+                if rows.counted { output.rows += 1 }
+                for text in rows.notes { note(text) }
+                rows.notes.removeAll()
+                guard flush() else {
+                    output.stopped = true
+                    break
+                }
+                continue
+            }
+            if input.atEnd { break }
+            // The bytes held end inside a row: the rows read are dropped and more are read.
+            let offset = scanner.offset
+            if offset == 0, bytes.count >= DocumentInput.longestRow {
+                _ = flush(force: true)
+                throw Failure(message: message(.rowTooLong(line: row.line)))
+            }
+            do { _ = try input.refill(keepingFrom: offset) } catch {
+                _ = flush(force: true)
+                throw Failure(message: message(error))
+            }
+            bytes = input.bytes
+            scanner.rebase(bytes, isFinal: input.atEnd)
+            sayRepair()
+        }
+        if !output.stopped {
+            rows.writeTotals(&writer, converted: output.rows - output.failed, failed: output.failed)
+            if !flush(force: true) { output.stopped = true }
+        }
+        return output
+    }
+
+    /// The rows before the header (as text, to be written again), how many there are, and the
+    /// header with its columns and the scanner after it.
+    private func findHeader(_ bytes: UnsafeBufferPointer<UInt8>, _ scanner: inout DelimitedText.Scanner, named: [DocumentColumns.Role: String])
+        throws(Failure) -> (before: [[String]], at: Int, found: (header: [String], columns: DocumentColumns, scanner: DelimitedText.Scanner))
+    {
         var before: [[String]] = []
         var firstFilled: [String]?
-        var found: (header: [String], columns: DocumentColumns, before: Int, scanner: DelimitedText.Scanner)?
+        var found: (header: [String], columns: DocumentColumns, at: Int, scanner: DelimitedText.Scanner)?
         var row = DelimitedText.Fields()
         while before.count < Self.headerSearchRows, scanner.next(&row) {
             let fields = (0..<row.count).map { row.string($0, bytes) }
             defer { before.append(fields) }
             guard !fields.allSatisfy({ $0.isEmpty }) else { continue }
             if firstFilled == nil { firstFilled = fields }
-            guard case .success(let columns) = DocumentColumns.find(fields, named: options.columns) else { continue }
-            if columns.date != nil || !options.columns.isEmpty {
-                found = (fields, columns, before.count, scanner)
+            // A header's trailing empty fields name nothing: they do not widen the table.
+            var header = fields
+            while header.count > 1, header.last?.isEmpty == true { header.removeLast() }
+            guard case .success(let columns) = DocumentColumns.find(header, named: named) else { continue }
+            if columns.date != nil || !named.isEmpty {
+                found = (header, columns, before.count, scanner)
                 break
             }
-            // Amounts without dates are converted at the current rates, if no better header comes.
-            if found == nil { found = (fields, columns, before.count, scanner) }
+            // Amounts without dates, if no better header comes.
+            if found == nil { found = (header, columns, before.count, scanner) }
         }
-        guard let found else {
-            // A column named for a role that is the one the amounts are found in (`--column
-            // sign=Betrag`): said as such, not as a column that is not there.
-            for fields in before where !options.columns.isEmpty {
-                for role in DocumentColumns.Role.allCases where role != .amount {
-                    guard let name = options.columns[role] else { continue }
-                    var others = options.columns
-                    others[role] = nil
-                    guard case .success(let columns) = DocumentColumns.find(fields, named: others), columns.amount < fields.count,
-                        fields[columns.amount] == name || DocumentColumns.fold(fields[columns.amount]) == DocumentColumns.fold(name)
-                    else { continue }
-                    throw Failure(message: localized("doc.namedIsAmount", Sanitiser.quoted(name), role.rawValue))
+        if let found { return (before, found.at, (found.header, found.columns, found.scanner)) }
+        // A column named for a role that is the one the amounts are found in (`--column
+        // sign=Betrag`): said as such, not as a column that is not there.
+        for fields in before where !named.isEmpty {
+            for role in DocumentColumns.Role.allCases where role != .amount {
+                guard let name = named[role] else { continue }
+                var others = named
+                others[role] = nil
+                guard case .success(let columns) = DocumentColumns.find(fields, named: others), columns.amount < fields.count,
+                    fields[columns.amount] == name || DocumentColumns.fold(fields[columns.amount]) == DocumentColumns.fold(name)
+                else { continue }
+                throw Failure(message: localized("doc.namedIsAmount", Sanitiser.quoted(name), role.rawValue))
+            }
+        }
+        if let name = named.values.first {
+            throw Failure(message: localized("doc.noColumn", Sanitiser.quoted(name), headers(firstFilled)))
+        }
+        throw Failure(message: localized("doc.noHeader", String(Self.headerSearchRows)))
+    }
+
+    /// A column by its header, or by its place when its header is blank.
+    static func headerName(_ index: Int?, _ header: [String], _ localized: Localization) -> String? {
+        guard let index else { return nil }
+        guard index < header.count, !header[index].allSatisfy(\.isWhitespace) else { return localized("doc.columnNumber", String(index + 1)) }
+        return Sanitiser.quoted(header[index])
+    }
+
+    /// Which column is converted and in what currency, and which was charged. A column whose
+    /// header names a currency holds that currency. Beside an original amount and its currency
+    /// (`Original Amount`, `Original Currency`), an amount whose header names a currency
+    /// (`Amount (EUR)`) is what the account was charged. Two amounts that each name a currency
+    /// and nothing to say which is converted are refused with the options that settle it.
+    private func decideRoles(_ header: [String], _ found: DocumentColumns, _ options: Options, named: [DocumentColumns.Role: String])
+        throws(Failure) -> Layout
+    {
+        var layout = Layout(header: header, columns: found)
+        func code(_ text: String) throws(Failure) -> CurrencyCode {
+            guard case .found(let code, _) = engine.directory.resolve(text, suggesting: false) else {
+                throw Failure(message: localized("doc.badHeaderCurrency", Sanitiser.quoted(text)))
+            }
+            return code
+        }
+        var amountCurrency = try found.headerCurrency.map { (text) throws(Failure) in try code(text) }
+        // The columns whose headers name an amount, and the currency each names.
+        let folded = header.map { $0.utf8.count <= DocumentColumns.longestCell ? DocumentColumns.fold($0) : "" }
+        let amounts = folded.indices.compactMap { index in
+            DocumentColumns.match(folded: folded[index], .amount).map { (index: index, currency: $0.currency) }
+        }
+        if named[.amount] == nil {
+            if amountCurrency != nil, found.currency != nil,
+                let original = amounts.first(where: { $0.index != found.amount && $0.currency == nil && $0.index != found.charged })
+            {
+                // `Amount (EUR)` beside `Original Amount` and `Original Currency`: the original is converted.
+                if layout.columns.charged == nil {
+                    layout.columns.charged = found.amount
+                    layout.chargedCurrency = amountCurrency
+                }
+                layout.columns.amount = original.index
+                amountCurrency = nil
+            } else {
+                let named = amounts.filter { $0.currency != nil && $0.index != found.charged }
+                if named.count > 1, Set(named.compactMap(\.currency)).count > 1, found.charged == nil {
+                    throw Failure(
+                        message: localized(
+                            "doc.amountRoles", Self.headerName(named[0].index, header, localized) ?? "—",
+                            Self.headerName(named[1].index, header, localized) ?? "—", header[named[0].index], header[named[1].index]))
                 }
             }
-            if let named = options.columns.values.first {
-                throw Failure(message: localized("doc.noColumn", Sanitiser.quoted(named), headers(firstFilled)))
-            }
-            throw Failure(message: localized("doc.noHeader", String(Self.headerSearchRows)))
         }
-        let header = found.header
-        var columns = found.columns
-        // The data rows follow the header.
-        scanner = found.scanner
-        func headerName(_ index: Int?) -> String? {
-            guard let index, index < header.count else { return nil }
-            // A blank header is named by its place.
-            if header[index].allSatisfy(\.isWhitespace) { return localized("doc.columnNumber", String(index + 1)) }
-            return Sanitiser.quoted(header[index])
+        if let charged = layout.columns.charged, layout.chargedCurrency == nil, charged < folded.count {
+            let currency =
+                DocumentColumns.match(folded: folded[charged], .charged)?.currency
+                ?? DocumentColumns.match(folded: folded[charged], .amount)?.currency
+            layout.chargedCurrency = try currency.map { (text) throws(Failure) in try code(text) }
         }
-        // A column of debit and credit marks under a header no list names (a Volksbank's is
-        // blank): beside amounts written without a sign, every filled cell S or H (or D or C,
-        // DR or CR, Soll or Haben, Debit or Credit) is taken as the sign column, and said.
-        if columns.sign == nil, options.columns[.sign] == nil, let column = Self.signColumn(bytes, scanner, columns, header: header) {
-            columns.sign = column
+        if let from = options.from, let amountCurrency, from != amountCurrency {
+            throw Failure(
+                message: localized(
+                    "doc.fromContradicts", from.rawValue, Self.headerName(layout.columns.amount, header, localized) ?? "—", amountCurrency.rawValue))
         }
-        // The amounts' currency when no column gives it.
-        var fixedCurrency = options.from
-        if columns.currency == nil, fixedCurrency == nil, let named = columns.headerCurrency {
-            guard case .found(let code, let via) = engine.directory.resolve(named, suggesting: false) else {
-                throw Failure(message: localized("doc.noCurrency"))
-            }
-            if let taken = Self.taken(via) {
-                notes.append(localized("note.symbolTaken", Sanitiser.quoted(taken), code.rawValue, engine.directory.name(of: code)))
-            }
-            fixedCurrency = code
+        if let from = options.from {
+            layout.fixedCurrency = from
+            layout.fixedBy = "--from"
+        } else if let amountCurrency {
+            layout.fixedCurrency = amountCurrency
+            layout.fixedBy = Self.headerName(layout.columns.amount, header, localized) ?? "—"
         }
-        if columns.currency == nil, fixedCurrency == nil { throw Failure(message: localized("doc.noCurrency")) }
-        // The file's locale for amounts and dates, and its line ends, from a first reading of its rows.
-        let survey = Self.survey(bytes, scanner, amountColumn: columns.amount, dateColumn: columns.date)
+        if layout.columns.currency == nil, layout.fixedCurrency == nil { throw Failure(message: localized("doc.noCurrency")) }
+        return layout
+    }
+
+    /// How the rows are read, from the first window: the locale of amounts and dates, the order
+    /// of dates, the line ends, the table's width.
+    struct Reading {
+        var localeID: String
+        var conventions: NumberConventions
+        var parser: AmountParser
+        var reader: DateReader
+        /// The order the column's dates are read in where the reader's own form does not say:
+        /// `true` day first, `false` month first.
+        var dayFirst: Bool?
+        /// The decimal mark of the amounts (`.` or `,`).
+        var decimal: UInt8
+        /// Whether the locale was taken with nothing in the amounts to show it: then an amount
+        /// that reads either way (`1.500`) fails.
+        var unproven: Bool
+        var crlf: Bool
+        var width: Int
+    }
+
+    private func decideReading(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ scanner: DelimitedText.Scanner, _ layout: Layout, _ options: Options, state: SessionState,
+        note: (String) -> Void
+    ) throws(Failure) -> Reading {
+        let survey = Self.survey(bytes, scanner, amountColumn: layout.columns.amount, dateColumn: layout.columns.date)
         // A quote never closed swallows every row after it into one field: nothing is
         // converted rather than rows lost without a word.
         if let line = survey.unclosedQuote { throw Failure(message: localized("doc.unclosedQuote", String(line))) }
+        // The amounts' locale.
         let localeID: String
+        var unproven = false
         if let asked = options.localeID {
             localeID = asked
         } else {
@@ -190,10 +458,10 @@ public final class DocumentConverter {
             switch survey.evidence {
             case .comma(let line):
                 localeID = userDecimal == "," ? state.locale.numbers : "de_DE"
-                notes.append(localized("doc.readAs", localeID, localized("doc.decimalComma"), String(line)))
+                note(localized("doc.readAs", localeID, localized("doc.decimalComma"), String(line)))
             case .point(let line):
                 localeID = userDecimal == "." ? state.locale.numbers : "en_US"
-                notes.append(localized("doc.readAs", localeID, localized("doc.decimalPoint"), String(line)))
+                note(localized("doc.readAs", localeID, localized("doc.decimalPoint"), String(line)))
             case .both(let point, let comma):
                 throw Failure(message: localized("doc.bothSeparators", String(point), String(comma)))
             case .none:
@@ -203,16 +471,15 @@ public final class DocumentConverter {
                     throw Failure(message: localized("doc.eitherWay", Sanitiser.quoted(text), String(line)))
                 }
                 localeID = state.locale.numbers
-                notes.append(localized("doc.readAsUser", localeID))
+                unproven = true
+                note(localized("doc.readAsUser", localeID))
             }
         }
         let conventions = NumberConventions.of(localeID)
-        let parser = AmountParser(conventions: conventions)
-        let reader = DateReader.of(localeID)
-        // How an amount is written here, for the rows whose amount is not one.
-        let exampleAmount = conventions.exampleAmount
-        // A date column that proves its order (`13/02/2024`) is never read in the other one:
-        // `05/02/2024` beside it would be 2 May in en_US.
+        // The dates' locale: the one named, else the user's; never the amounts'.
+        let dateLocale = options.localeID ?? (state.locale.numbersNeutral ? nil : state.locale.numbers)
+        let reader = dateLocale.map(DateReader.of) ?? DateReader.neutral
+        // A date column that proves its order (`13/02/2024`) is never read in the other one.
         if let first = survey.dayFirst, let second = survey.monthFirst {
             throw Failure(
                 message: localized(
@@ -227,292 +494,35 @@ public final class DocumentConverter {
             let example = survey.dayFirst != nil ? (proof.separator == UInt8(ascii: "/") ? "en_GB" : "de_DE") : "en_US"
             throw Failure(
                 message: localized(
-                    survey.dayFirst != nil ? "doc.dayFirst" : "doc.monthFirst", Sanitiser.quoted(proof.text), String(proof.line), localeID, example))
+                    survey.dayFirst != nil ? "doc.dayFirst" : "doc.monthFirst", Sanitiser.quoted(proof.text), String(proof.line), reader.localeID,
+                    example))
         }
-        // The order the column proves, for its dates that read either way outside the locale's
-        // own reading (another separator, or a locale that writes the year first): said.
-        var provenDayFirst: Bool?
+        var dayFirst: Bool?
         if let proof = survey.dayFirst ?? survey.monthFirst, proof.separator != own || reader.order == .yearMonthDay {
-            provenDayFirst = survey.dayFirst != nil
-            notes.append(
-                localized(survey.dayFirst != nil ? "doc.readDayFirst" : "doc.readMonthFirst", Sanitiser.quoted(proof.text), String(proof.line)))
+            dayFirst = survey.dayFirst != nil
+            note(localized(survey.dayFirst != nil ? "doc.readDayFirst" : "doc.readMonthFirst", Sanitiser.quoted(proof.text), String(proof.line)))
         }
-        let decimal = conventions.decimalSeparator == "," ? "," : "."
-        notes.append(
-            localized(
-                "doc.columns", headerName(columns.date) ?? "—", headerName(columns.amount) ?? "—",
-                headerName(columns.currency) ?? fixedCurrency?.rawValue ?? "—"))
-        if columns.date == nil { notes.append(localized("doc.noDateColumn")) }
-        if let sign = columns.sign { notes.append(localized("doc.signColumn", headerName(sign) ?? "—")) }
-
-        // The table written back.
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count * 2 + 3)
-        if document.byteOrderMark || document.encoding == .windows1252 { out += [0xEF, 0xBB, 0xBF] }
-        let crlf = survey.crlf
-        func newline() {
-            if crlf { out.append(0x0D) }
-            out.append(0x0A)
+        // A date that reads both ways, in a form the locale does not read as its own and no
+        // date of the column decides: the column is refused, naming it.
+        if dayFirst == nil, let either = survey.eitherWayDate, either.separator != UInt8(ascii: "."),
+            either.separator != own || reader.order == .yearMonthDay
+        {
+            throw Failure(message: localized("doc.datesEitherWay", Sanitiser.quoted(either.text), String(either.line)))
         }
-        func write(_ fields: [String]) {
-            // One empty field is `""`: an empty line reads back as a row of none.
-            if fields == [""] { out += [UInt8(ascii: "\""), UInt8(ascii: "\"")] }
-            var first = true
-            for field in fields {
-                if !first { out.append(delimiter) }
-                first = false
-                DelimitedText.append(field, delimiter: delimiter, to: &out)
-            }
+        if dayFirst == nil, survey.dateMarks & Self.markBit(UInt8(ascii: ".")) != 0, own != UInt8(ascii: ".") || reader.order == .yearMonthDay {
+            note(localized("doc.dottedDayFirst"))
         }
-        // A cell after the ones before it.
-        func appendCell(_ text: String) {
-            out.append(delimiter)
-            DelimitedText.append(text, delimiter: delimiter, to: &out)
+        let width = max(layout.header.count, survey.widest.fields)
+        if width > Self.widestTable {
+            throw Failure(message: localized("doc.tooWide", String(survey.widest.line), String(width), String(Self.widestTable)))
         }
-        // A number in the file's decimal separator (`68,98`), in quotes when that is the separator.
-        let point = UInt8(ascii: decimal == "," ? "," : ".")
-        func number(_ write: (inout [UInt8]) -> Void) {
-            out.append(delimiter)
-            let start = out.count
-            write(&out)
-            DelimitedText.quoteField(in: &out, from: start, delimiter: delimiter)
+        if width > layout.header.count {
+            note(localized("doc.widerRow", String(survey.widest.line), String(survey.widest.fields), String(layout.header.count)))
         }
-        // A row's own fields, as many as the header's at least; a row with more fields than the
-        // header widens the table, so that the added columns stand under their names in every row.
-        let width = max(header.count, survey.widest.fields)
-        if width > header.count {
-            notes.append(localized("doc.widerRow", String(survey.widest.line), String(survey.widest.fields), String(header.count)))
-        }
-        func writeFields(_ row: DelimitedText.Fields) {
-            if row.plain {
-                out.append(contentsOf: row.raw(bytes))
-            } else {
-                for index in 0..<row.count {
-                    if index > 0 { out.append(delimiter) }
-                    row.write(index, bytes, delimiter: delimiter, to: &out)
-                }
-            }
-            for _ in min(row.count, width)..<width { out.append(delimiter) }
-        }
-        // The rows before the header, written again once the locale is known (whether the lines
-        // end in CR LF is known from the header on).
-        for fields in before.prefix(found.before) {
-            write(fields)
-            newline()
-        }
-        let added = addedHeader(options.targets, markup: columns.charged != nil)
-        write(header + Array(repeating: "", count: width - header.count) + added)
-        newline()
-
-        var output = Output(bytes: [], notes: notes, localized: localized)
-        // Each target's total: of the exact values, or of the rounded ones (`--total rounded`).
-        var totals = Array(repeating: ExactSum(), count: options.targets.count)
-        var currencies: [String: CurrencyCode] = [:]
-        var currencyKeys: [UInt64: CurrencyCode] = [:]
-        // The places each target's figures are rounded to (the catalog is asked once).
-        let targetPlaces = options.targets.map { options.rounding.fractionDigits($0) }
-        var lastDate: (text: String, day: Day)?
-        var lastSource = (raw: "", shown: "")
-        let today = Day.utc(now)
-        while scanner.next(&row) {
-            if row.isBlank(bytes) {
-                write((0..<row.count).map { row.string($0, bytes) })
-                newline()
-                continue
-            }
-            func cell(_ index: Int?) -> String {
-                guard let index, index < row.count else { return "" }
-                return Self.trimmed(row.string(index, bytes))
-            }
-            // A number and a minus before it at most (almost every cell) is read from its bytes.
-            let quickAmount = columns.amount < row.count ? row.withBytes(columns.amount, bytes) { Self.quickAmount($0, parser) } : nil
-            let amountText = quickAmount == nil ? cell(columns.amount) : ""
-            // The day from the cell's bytes when it is ISO or the file locale's own form (almost
-            // every row), else from its text.
-            let quickDay = columns.date.flatMap { index in index < row.count ? row.withBytes(index, bytes) { Self.quickDay($0, reader) } : nil }
-            let dateText = quickDay == nil ? cell(columns.date) : ""
-            // A row without amount or date (a subtotal, a total written before) is no transaction.
-            if quickAmount == nil, amountText.isEmpty, quickDay == nil, dateText.isEmpty {
-                writeFields(row)
-                for _ in added { out.append(delimiter) }
-                newline()
-                continue
-            }
-            output.rows += 1
-            func failed(_ reason: String) {
-                output.failed += 1
-                output.failures.append((row.line, reason))
-                writeFields(row)
-                for _ in added.dropLast() { out.append(delimiter) }
-                appendCell(reason)
-                newline()
-            }
-            // More fields than the header's, filled: a field split at a delimiter it holds
-            // (`1,234.56` unquoted) moves every field after it, so none is read.
-            if row.count > header.count, (header.count..<row.count).contains(where: { !Self.trimmed(row.string($0, bytes)).isEmpty }) {
-                failed(localized("doc.rowWider", String(row.count), String(header.count), delimiterShown, quotedExample))
-                continue
-            }
-            // The day.
-            var day: Day?
-            if let quickDay {
-                day = quickDay
-            } else if columns.date != nil {
-                if let lastDate, lastDate.text == dateText {
-                    day = lastDate.day
-                } else {
-                    switch Self.day(dateText, reader, today: today) {
-                    case .success(let read):
-                        day = read
-                        lastDate = (dateText, read)
-                    case .failure(.reading(.ambiguous(_, let dayFirst, let monthFirst))) where provenDayFirst != nil:
-                        // Another separator than the locale's, read either way: in the order
-                        // the column proves (`05/02/2024` beside `13/02/2024` in de_DE).
-                        let read = provenDayFirst == true ? dayFirst : monthFirst
-                        day = read
-                        lastDate = (dateText, read)
-                    case .failure(let message):
-                        failed(message(localized, reader))
-                        continue
-                    }
-                }
-            }
-            // The amount and its currency.
-            guard var amount = quickAmount.map({ (value: $0, currency: String?.none) }) ?? Self.amount(amountText, parser) else {
-                failed(localized("doc.badAmount", Sanitiser.quoted(amountText), exampleAmount))
-                continue
-            }
-            // A debit (`S`) beside an amount written without its sign is money out: negative. An
-            // amount whose sign says otherwise than its column, or a row that says neither, is
-            // not guessed at.
-            if let signColumn = columns.sign {
-                let said = cell(signColumn)
-                let folded = DocumentColumns.fold(said)
-                let written = quickAmount == nil ? amountText : row.string(columns.amount, bytes)
-                if DocumentColumns.debits.contains(folded) {
-                    if !amount.value.isNegative { amount.value = -amount.value }
-                } else if DocumentColumns.credits.contains(folded) {
-                    if amount.value.isNegative {
-                        failed(localized("doc.signConflict", Sanitiser.quoted(Self.trimmed(written)), Sanitiser.quoted(said)))
-                        continue
-                    }
-                } else if !(said.isEmpty && amount.value.isZero) {
-                    failed(localized("doc.badSign", Sanitiser.quoted(said), headerName(signColumn) ?? "—"))
-                    continue
-                }
-            }
-            // The row's currency: its column's (a short cell seen before is found by its bytes),
-            // else the table's (`--from`, `Betrag (EUR)`). A currency written beside the amount
-            // (`12,50 €`) must be one and the same, never dropped for the column's.
-            func resolved(_ text: String) -> CurrencyCode? {
-                if let known = currencies[text] { return known }
-                guard case .found(let code, let via) = engine.directory.resolve(text, suggesting: false) else { return nil }
-                currencies[text] = code
-                // A symbol or a word that fits several currencies is taken by the stated rule,
-                // and said, as the shell says it: once for each way it is written.
-                if let taken = Self.taken(via) {
-                    output.notes.append(localized("note.symbolTaken", Sanitiser.quoted(taken), code.rawValue, engine.directory.name(of: code)))
-                }
-                return code
-            }
-            func badCurrency(_ text: String) -> String {
-                if case .ambiguous(let candidates) = engine.directory.resolve(text, suggesting: false) {
-                    return localized("error.ambiguousCurrency", Sanitiser.quoted(text), candidates.map(\.rawValue).joined(separator: ", "))
-                }
-                return localized("doc.badCurrency", Sanitiser.quoted(text))
-            }
-            let key = columns.currency.flatMap { index in index < row.count ? row.withBytes(index, bytes, Self.shortKey) : nil }
-            let known = key.flatMap { currencyKeys[$0] }
-            let currencyText = known != nil || columns.currency == nil ? "" : cell(columns.currency)
-            var currency = fixedCurrency
-            if let known {
-                currency = known
-            } else if !currencyText.isEmpty {
-                guard let code = resolved(currencyText) else {
-                    failed(badCurrency(currencyText))
-                    continue
-                }
-                currency = code
-            }
-            if let written = amount.currency, !written.isEmpty {
-                guard let code = resolved(written) else {
-                    failed(badCurrency(written))
-                    continue
-                }
-                if let currency, currency != code {
-                    failed(localized("doc.currencyConflict", Sanitiser.quoted(amountText), code.rawValue, currency.rawValue))
-                    continue
-                }
-                currency = code
-            }
-            guard let currency else {
-                failed(localized("doc.noRowCurrency"))
-                continue
-            }
-            // The cell's own bytes name this currency from now on (never an empty cell's).
-            if let key, !currencyText.isEmpty { currencyKeys[key] = currency }
-            _ = engine.convertRow(amount.value, from: currency, to: options.targets, on: day, state: &state, now: now, today: today, host: host)
-            // The row with its cells, or why it failed (the engine's error for the line).
-            let failure: String? = engine.withReply { reply in
-                var note = ""
-                for line in reply.lines {
-                    switch line {
-                    case .error(_, let message): return message
-                    case .assumption(let text): note += (note.isEmpty ? "" : "; ") + text
-                    default: break
-                    }
-                }
-                guard reply.conversions.count == options.targets.count else { return localized("doc.notConverted") }
-                writeFields(row)
-                for index in reply.conversions.indices {
-                    let to = reply.conversions[index].to
-                    let places = to == options.targets[index] ? targetPlaces[index] : options.rounding.fractionDigits(to)
-                    number {
-                        reply.conversions[index].result.appendRounded(fractionDigits: places, mode: options.rounding.mode, point: point, to: &$0)
-                    }
-                    number { Self.appendRate(reply.conversions[index].rate, point: point, to: &$0) }
-                    appendCell(reply.conversions[index].origin.date)
-                    // The source as shown (a row's is most often the one before's).
-                    let source = reply.conversions[index].origin.source
-                    if source != lastSource.raw { lastSource = (source, Sanitiser.visible(source)) }
-                    appendCell(lastSource.shown)
-                    let result = reply.conversions[index].result
-                    totals[index].add(options.totalOfRounded ? result.rounded(options.rounding, options.targets[index]) : result)
-                }
-                if columns.charged != nil {
-                    let chargedText = cell(columns.charged)
-                    if chargedText.isEmpty {
-                        appendCell("")
-                    } else if let charged = Self.amount(chargedText, parser), let result = reply.conversions.first?.result,
-                        let markup = charged.value.magnitude.percentAbove(result.magnitude)
-                    {
-                        number { markup.appendRounded(fractionDigits: 2, point: point, to: &$0) }
-                    } else {
-                        appendCell("")
-                        note += (note.isEmpty ? "" : "; ") + localized("doc.badCharged", Sanitiser.quoted(chargedText))
-                    }
-                }
-                appendCell(note)
-                newline()
-                return nil
-            }
-            if let failure { failed(failure) }
-        }
-        // A total per target currency: the sum of the exact values rounded once, or of the rounded rows.
-        let converted = output.rows - output.failed
-        for (index, target) in options.targets.enumerated() {
-            var cells = Array(repeating: "", count: width + added.count)
-            cells[width + index * 4] = Self.plain(totals[index].roundedText(options.rounding, target), decimal)
-            // One row is said in the singular (`total of 1 row`, `Summe von 1 Zeile`).
-            let one = converted == 1 ? ".one" : ""
-            var note = localized((options.totalOfRounded ? "doc.totalRounded" : "doc.totalExact") + one, String(converted), target.rawValue)
-            if output.failed > 0 { note += "; " + localized("doc.totalMissing" + (output.failed == 1 ? ".one" : ""), String(output.failed)) }
-            cells[cells.count - 1] = note
-            write(cells)
-            newline()
-        }
-        output.bytes = out
-        return output
+        return Reading(
+            localeID: localeID, conventions: conventions, parser: AmountParser(conventions: conventions), reader: reader, dayFirst: dayFirst,
+            decimal: conventions.decimalSeparator == "," ? UInt8(ascii: ",") : UInt8(ascii: "."), unproven: unproven,
+            crlf: survey.crlf, width: width)
     }
 
     private func headers(_ fields: [String]?) -> String {
@@ -659,38 +669,43 @@ public final class DocumentConverter {
     /// How many rows after the header are looked at for a column of debit and credit marks.
     static let signSearchRows = 1_000
 
-    /// The amount column's evidence (the lines it is seen on), the first amount whose lone
-    /// mark is read either way (`1.500`), the date column's order where a cell proves it, whether
-    /// any line ends in CR LF, the line of a quote never closed, and the widest row (its fields
-    /// and line), from the rows `scanner` has left.
+    /// What the window's rows show: the amount column's evidence (the lines it is seen on), the
+    /// first amount whose lone mark is read either way (`1.500`), the date column's order where
+    /// a cell proves it and a date that reads both ways, whether a line ends in CR LF, and the
+    /// widest row (to its last filled field).
     static func survey(_ bytes: UnsafeBufferPointer<UInt8>, _ scanner: DelimitedText.Scanner, amountColumn: Int, dateColumn: Int?) -> Survey {
         var scanner = scanner
         var point: Int?
         var comma: Int?
         var survey = Survey()
-        var seen = 0
-        func amount(_ cell: UnsafeBufferPointer<UInt8>, _ line: Int) {
-            seen = line
-            if survey.ambiguous == nil, Self.eitherWay(cell) { survey.ambiguous = (String(decoding: cell, as: UTF8.self), line) }
-            guard point == nil || comma == nil else { return }
-            let mark = Self.decimalMark(cell)
-            if mark == UInt8(ascii: "."), point == nil { point = line }
-            if mark == UInt8(ascii: ","), comma == nil { comma = line }
-        }
-        func date(_ cell: UnsafeBufferPointer<UInt8>, _ line: Int) {
-            guard let shape = Self.dateShape(cell) ?? Self.dateShapeBeforeTime(cell) else { return }
-            survey.dateMarks |= Self.markBit(shape.separator)
-            guard let dayFirst = shape.dayFirst else { return }
-            if dayFirst, survey.dayFirst == nil { survey.dayFirst = (String(decoding: cell, as: UTF8.self), line, shape.separator) }
-            if !dayFirst, survey.monthFirst == nil { survey.monthFirst = (String(decoding: cell, as: UTF8.self), line, shape.separator) }
-        }
-        while scanner.next(
-            column: amountColumn, and: dateColumn ?? -1,
-            { cell, line, isAmount in
-                if isAmount { amount(cell, line) } else { date(cell, line) }
-            })
-        {
-            if scanner.lastRowFields > survey.widest.fields { survey.widest = (scanner.lastRowFields, seen) }
+        var row = DelimitedText.Fields()
+        while scanner.next(&row) {
+            let line = row.line
+            if amountColumn < row.count {
+                row.withBytes(amountColumn, bytes) { cell in
+                    if survey.ambiguous == nil, Self.eitherWay(cell) { survey.ambiguous = (String(decoding: cell, as: UTF8.self), line) }
+                    guard point == nil || comma == nil else { return }
+                    let mark = Self.decimalMark(cell)
+                    if mark == UInt8(ascii: "."), point == nil { point = line }
+                    if mark == UInt8(ascii: ","), comma == nil { comma = line }
+                }
+            }
+            if let dateColumn, dateColumn < row.count {
+                row.withBytes(dateColumn, bytes) { cell in
+                    guard let shape = Self.dateShape(cell) ?? Self.dateShapeBeforeTime(cell) else { return }
+                    let text = String(decoding: cell, as: UTF8.self)
+                    survey.dateMarks |= Self.markBit(shape.separator)
+                    guard let dayFirst = shape.dayFirst else {
+                        if !shape.same, survey.eitherWayDate == nil { survey.eitherWayDate = (text, line, shape.separator) }
+                        return
+                    }
+                    if dayFirst, survey.dayFirst == nil { survey.dayFirst = (text, line, shape.separator) }
+                    if !dayFirst, survey.monthFirst == nil { survey.monthFirst = (text, line, shape.separator) }
+                }
+            }
+            var filled = row.count
+            while filled > 0, row.isEmpty(filled - 1, bytes) { filled -= 1 }
+            if filled > survey.widest.fields { survey.widest = (filled, line) }
         }
         if let point, let comma {
             survey.evidence = .both(point: point, comma: comma)
@@ -712,12 +727,63 @@ public final class DocumentConverter {
         /// A date that can only be day first (`13/02/2024`) or only month first (`02/13/2024`).
         var dayFirst: (text: String, line: Int, separator: UInt8)?
         var monthFirst: (text: String, line: Int, separator: UInt8)?
+        /// A date that is two different days read either way (`05/02/2024`).
+        var eitherWayDate: (text: String, line: Int, separator: UInt8)?
         /// The marks of the column's day-month-year dates (`markBit`), proving or not.
         var dateMarks: UInt8 = 0
         var crlf = false
         var unclosedQuote: Int?
         var widest = (fields: 0, line: 0)
     }
+
+    /// The column under a header no list names whose every filled cell in the window is a date
+    /// (ISO, or day, month and year, a time after it or not), of the columns no other role
+    /// took; the first such, or nil.
+    static func dateColumn(_ bytes: UnsafeBufferPointer<UInt8>, _ scanner: DelimitedText.Scanner, _ columns: DocumentColumns, header: [String])
+        -> Int?
+    {
+        let taken = Set([columns.amount, columns.currency, columns.charged, columns.sign].compactMap { $0 })
+        var dates = Array(repeating: 0, count: header.count)
+        var other = Array(repeating: false, count: header.count)
+        var scanner = scanner
+        var row = DelimitedText.Fields()
+        var rows = 0
+        while rows < signSearchRows, scanner.next(&row) {
+            rows += 1
+            for index in 0..<min(header.count, row.count) where !taken.contains(index) && !other[index] && !row.isEmpty(index, bytes) {
+                let isDate = row.withBytes(index, bytes) { cell in
+                    let text = trimmed(String(decoding: cell, as: UTF8.self))
+                    var copy = text
+                    return copy.withUTF8 { isoDay($0) || dateShape($0) != nil || dateShapeBeforeTime($0) != nil }
+                }
+                if isDate { dates[index] += 1 } else { other[index] = true }
+            }
+        }
+        return header.indices.first { dates[$0] > 0 && !other[$0] }
+    }
+
+    /// Whether a cell is an ISO day, a time after it or not.
+    static func isoDay(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count >= 10 else { return false }
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard Day(iso: String(text.prefix(10))) != nil else { return false }
+        if bytes.count == 10 { return true }
+        return (bytes[10] == UInt8(ascii: " ") || bytes[10] == UInt8(ascii: "T")) && isTimeOfDay(text.dropFirst(11), zone: true)
+    }
+
+    /// Whether a header names a date or a time in words a statement uses (`Trade Date`,
+    /// `Datum/Uhrzeit`, `Fecha valor`, `Timestamp`), though no list of date columns has it.
+    static func soundsLikeDate(_ header: String) -> Bool {
+        let words = DocumentColumns.fold(header).split(separator: " ")
+        return words.contains { word in
+            dateWords.contains(String(word)) || word.hasSuffix("datum") || word.hasPrefix("date") || word.hasSuffix("date")
+        }
+    }
+
+    static let dateWords: Set<String> = [
+        "date", "datum", "data", "fecha", "tarih", "time", "timestamp", "zeit", "uhrzeit", "zeitpunkt", "valuta", "valor", "wertstellung",
+        "day", "tag", "jour", "giorno", "dia", "dzien",
+    ]
 
     /// Whether a cell's one mark (a lone point or comma with one to three digits before it, not
     /// a lone zero, and exactly three after) reads as a decimal separator in some locales and as
@@ -740,7 +806,7 @@ public final class DocumentConverter {
     /// A date cell of one or two digits, a mark, one or two digits, the same mark and four
     /// digits: its mark, and the order it proves, `13/02/2024` day first, `02/13/2024` month
     /// first, nil when both readings are dates. Nil for any other cell.
-    static func dateShape(_ bytes: UnsafeBufferPointer<UInt8>) -> (dayFirst: Bool?, separator: UInt8)? {
+    static func dateShape(_ bytes: UnsafeBufferPointer<UInt8>) -> (dayFirst: Bool?, separator: UInt8, same: Bool)? {
         // One pass over the bytes, no allocation: a cell of every row is read.
         var groups = (0, 0)
         var count = 0
@@ -764,14 +830,14 @@ public final class DocumentConverter {
         }
         guard let mark, count == 2, digits == 4, (1...31).contains(groups.0), (1...31).contains(groups.1) else { return nil }
         let (a, b) = groups
-        if a > 12, b <= 12 { return (true, mark) }
-        if b > 12, a <= 12 { return (false, mark) }
-        return (nil, mark)
+        if a > 12, b <= 12 { return (true, mark, false) }
+        if b > 12, a <= 12 { return (false, mark, false) }
+        return (nil, mark, a == b)
     }
 
     /// The same of a date cell with a time of day after it (`13/02/2024 10:15`): a cell with a
     /// time proves its order as the date alone does.
-    static func dateShapeBeforeTime(_ bytes: UnsafeBufferPointer<UInt8>) -> (dayFirst: Bool?, separator: UInt8)? {
+    static func dateShapeBeforeTime(_ bytes: UnsafeBufferPointer<UInt8>) -> (dayFirst: Bool?, separator: UInt8, same: Bool)? {
         guard let space = bytes.firstIndex(of: UInt8(ascii: " ")), withoutTime(String(decoding: bytes, as: UTF8.self)) != nil else { return nil }
         return dateShape(UnsafeBufferPointer(rebasing: bytes[..<space]))
     }

@@ -1115,9 +1115,8 @@ option.column = welche Spalte was enthält, nach ihrer Überschrift: date=, amou
 option.encoding = die Kodierung einer Tabelle, wenn sie nicht erkannt werden soll: utf-8 oder windows-1252
 option.total = die Summen einer Tabelle: exact (Summe der exakten Werte, einmal gerundet; Standard) oder rounded (Summe der gerundeten Zeilen)
 doc.readWindows1252 = als Windows-1252 gelesen: die Datei ist kein UTF-8 (--encoding utf-8 sagt, dass sie es ist)
-doc.readAs = Beträge und Daten als {0} gelesen: die Beträge haben {1} (Zeile {2}); --locale sagt es anders
-doc.readAsUser = Beträge und Daten als {0} gelesen: kein Betrag zeigt sein Dezimaltrennzeichen; --locale sagt es anders
-doc.unclosedQuote = Zeile {0} öffnet ein Anführungszeichen ("), das nichts schließt: jede Zeile danach würde in ein Feld gelesen und ihre Zeilen gingen verloren — schließe es, oder verdopple ein Anführungszeichen in einem Feld ("")
+doc.readAs = Beträge als {0} gelesen: sie haben {1} (Zeile {2}); --locale sagt es anders
+doc.readAsUser = Beträge als {0} gelesen: kein Betrag zeigt sein Dezimaltrennzeichen; --locale sagt es anders
 doc.widerRow = Zeile {0} hat {1} Felder, die Kopfzeile {2}: die angefügten Spalten folgen der breitesten Zeile, in jeder Zeile unter ihrem Namen
 doc.eitherWay = Beträge wie {0} (Zeile {1}) lesen sich in manchen Gebietsschemas als Dezimalzahl, in anderen als Tausender, und kein Betrag zeigt, was gilt — nennen Sie das Gebietsschema der Datei mit --locale (en_US: 1.5, de_DE: 1.500)
 doc.bothOrders = die Daten stehen mit dem Tag zuerst ({0}, Zeile {1}) und mit dem Monat zuerst ({2}, Zeile {3}) — schreiben Sie sie in einer Reihenfolge oder nach ISO (2024-02-13)
@@ -1157,8 +1156,6 @@ doc.header.source = {0} Quelle
 doc.header.markup = {0} Aufschlag %
 doc.header.note = Hinweis
 doc.unreadable = {0} kann nicht gelesen werden: {1}
-doc.notUTF8 = {0} ist kein UTF-8 (Byte {1}) — --encoding windows-1252 liest es als Windows-1252
-doc.tooLarge = {0} ist größer als {1} MB — bitte aufteilen
 doc.noFile = --input braucht eine Datei: cambio --input csv DATEI --to USD (- für die Standardeingabe)
 doc.formatNotApplicable = --format {0} gilt nicht für --input: die Tabelle wird in ihrer eigenen Form zurückgeschrieben (CSV als CSV, TSV als TSV), um ihre Spalten ergänzt
 doc.badTarget = {0} ist keine Währung für --to — ein ISO-Code wie USD
@@ -1212,6 +1209,30 @@ warning.publishedDaysKept = die Antwort der EZB nennt andere Kurse für bereits 
 error.date.notFetched.fetched = keine Kurse für {0} hier: die geholten EZB-Tage enden am {1}, und spätere Tage sind nicht gespeichert — gehen Sie online (die EZB-Tage werden einmal geholt) oder fragen Sie nach {1} oder früher
 error.date.betweenHistories = keine EZB-Kurse für {0} hier: die eingebaute EZB-Historie endet am {1}, die geholten EZB-Tage beginnen am {2} (ihre 90-Tage-Datei reicht nicht weiter zurück und wird darum nicht erneut gefragt) — fragen Sie nach {1} oder früher oder nach {2} oder später
 doc.currencyConflict = {0} ist in {1}, die Währung der Zeile aber {2} — nur eine Währung angeben oder keine beim Betrag
+doc.unclosedQuote = Zeile {0} öffnet ein Anführungszeichen ("), das nichts schließt: der Rest der Datei wurde in ein Feld gelesen — schließe es, oder verdopple ein Anführungszeichen in einem Feld ("")
+doc.repairedByte = Zeile {0} hat ein Byte, das kein UTF-8 ist (Offset {1}): dort als Windows-1252 gelesen, jede andere Zelle als UTF-8
+doc.carriageReturnsOnly = die Zeilen enden nur mit CR: als Zeilen gelesen, mit LF geschrieben
+doc.notUTF8At = Zeile {0} hat ein Byte, das kein UTF-8 ist (Offset {1}), und --encoding utf-8 sagt, die Datei sei es — --encoding windows-1252 liest sie als Windows-1252
+doc.utf16 = die Datei ist UTF-16 („Unicode-Text“ einer Tabellenkalkulation): speichere sie als CSV UTF-8, oder wandle sie mit iconv -f UTF-16 -t UTF-8 um
+doc.rowTooLong = Zeile {0} ist länger als {1} MiB: keine Zeile eines Kontoauszugs ist das — ein nie geschlossenes Anführungszeichen, oder keine Tabelle
+doc.unreadableInput = die Tabelle kann nicht gelesen werden: {0}
+doc.dateByContent = Daten aus {0}: keine Liste von Datumsköpfen kennt sie, und jede Zelle darin ist ein Datum (--column date=NAME nennt eine andere)
+doc.dateColumnUnread = {0} klingt nach den Daten, aber ihre Zellen sind keine Daten, die Cambio liest — nenne die Datumsspalte mit --column date=NAME, oder rechne mit --column date=none zu den aktuellen Kursen um
+doc.dateNone = --column date=none: jede Zeile wird zu den aktuellen Kursen umgerechnet
+doc.chargedIn = der belastete Betrag aus {0}, in {1}, sofern eine Zelle nicht ihre Währung nennt
+doc.badHeaderCurrency = der Kopf nennt {0}, und das ist keine Währung, die Cambio kennt — nenne die Spalten mit --column amount=NAME, oder gib die Währung mit --from CUR an
+doc.amountRoles = {0} und {1} enthalten beide Beträge in eigener Währung — sag, welcher umgerechnet wird und welcher belastet wurde: --column amount="{2}" --column charged="{3}"
+doc.fromContradicts = --from {0}, aber {1} enthält {2} — lass --from weg, oder nenne mit --column amount=NAME eine andere Spalte
+doc.datesEitherWay = Daten wie {0} (Zeile {1}) sind Tag zuerst ein Tag und Monat zuerst ein anderer, und kein Datum der Spalte zeigt, welcher — nenne das Gebietsschema der Datei mit --locale (en_GB: Tag zuerst, en_US: Monat zuerst)
+doc.dottedDayFirst = Daten mit Punkten Tag zuerst gelesen (15.03.2024): kein Gebietsschema schreibt sie Monat zuerst
+doc.tooWide = Zeile {0} hat {1} gefüllte Spalten, mehr als die {2}, die eine Tabelle haben darf — ist es eine Tabelle?
+doc.amountTooLong = die Betragszelle hat {0} Bytes, mehr als die {1} jedes Betrags: nicht gelesen
+doc.markContrary = {0} hat {1}, aber die Beträge der Datei werden als {2} gelesen — nenne das Gebietsschema der Datei mit --locale
+doc.eitherWayRow = {0} ist in manchen Gebietsschemata eine Dezimalzahl und in anderen Tausender, und die Beträge davor zeigen nicht, welches — nenne das Gebietsschema der Datei mit --locale (en_US: 1.5, de_DE: 1,500)
+doc.rowCurrencyContradicts = diese Zeile ist in {0}, aber {1} sagt, die Beträge sind in {2}
+doc.dayFirstRow = {0} kann nur Tag zuerst sein, aber die Spalte wird Monat zuerst gelesen — nenne das Gebietsschema der Datei mit --locale
+doc.monthFirstRow = {0} kann nur Monat zuerst sein, aber die Spalte wird Tag zuerst gelesen — nenne das Gebietsschema der Datei mit --locale
+doc.dateEitherWayRow = {0} ist Tag zuerst ein Tag und Monat zuerst ein anderer — nenne das Gebietsschema der Datei mit --locale, oder schreibe 2024-02-05
 error.feeTooPrecise = {0} hat mehr Stellen, als eine Gebühr behalten wird (höchstens {1} Zeichen) — z. B. „fee 1,75 %“
 """#
 
@@ -1695,9 +1716,8 @@ option.column = which column plays a role, by its header: date=, amount=, curren
 option.encoding = a table's encoding, when it is not to be detected: utf-8 or windows-1252
 option.total = a table's totals: exact (the sum of the exact values, rounded once; default) or rounded (the sum of the rounded rows)
 doc.readWindows1252 = read as Windows-1252: the file is not UTF-8 (--encoding utf-8 says it is)
-doc.readAs = amounts and dates read as {0}: the amounts have a {1} (line {2}); --locale says otherwise
-doc.readAsUser = amounts and dates read as {0}: no amount shows its decimal separator; --locale says otherwise
-doc.unclosedQuote = line {0} opens a quote (") that nothing closes: every line after it would be read into one field and its rows lost — close the quote, or double a quote inside a field ("")
+doc.readAs = amounts read as {0}: they have a {1} (line {2}); --locale says otherwise
+doc.readAsUser = amounts read as {0}: no amount shows its decimal separator; --locale says otherwise
 doc.widerRow = line {0} has {1} fields, the header {2}: the added columns follow the widest row, under their names in every row
 doc.eitherWay = amounts such as {0} (line {1}) read as a decimal in some locales and as thousands in others, and no amount shows which — say the file's locale with --locale (en_US: 1.5, de_DE: 1,500)
 doc.bothOrders = the dates are day first ({0}, line {1}) and month first ({2}, line {3}) — write them in one order, or ISO (2024-02-13)
@@ -1737,8 +1757,6 @@ doc.header.source = {0} source
 doc.header.markup = {0} markup %
 doc.header.note = note
 doc.unreadable = cannot read {0}: {1}
-doc.notUTF8 = {0} is not UTF-8 (byte {1}) — --encoding windows-1252 reads it as Windows-1252
-doc.tooLarge = {0} is larger than {1} MB — split it
 doc.noFile = --input needs a file: cambio --input csv FILE --to USD (- for standard input)
 doc.formatNotApplicable = --format {0} does not apply to --input: the table is written back in its own form (CSV as CSV, TSV as TSV), with its columns added
 doc.badTarget = {0} is no currency for --to — an ISO code such as USD
@@ -1792,6 +1810,30 @@ warning.publishedDaysKept = the ECB's answer gives other rates for days already 
 error.date.notFetched.fetched = no rates for {0} here: the ECB's days fetched end on {1}, and later days are not cached — go online (the ECB's days are fetched once), or ask for {1} or earlier
 error.date.betweenHistories = no ECB rates for {0} here: the bundled ECB history ends on {1} and the ECB's days fetched begin on {2} (its 90-day file reaches no further back, so it is not asked again) — ask for {1} or earlier, or {2} or later
 doc.currencyConflict = {0} is in {1}, but the row's currency is {2} — write one currency, or none beside the amount
+doc.unclosedQuote = line {0} opens a quote (") that nothing closes: the rest of the file was read into one field — close the quote, or double a quote inside a field ("")
+doc.repairedByte = line {0} has a byte that is not UTF-8 (offset {1}): read as Windows-1252 where it stands, every other cell as UTF-8
+doc.carriageReturnsOnly = lines end in CR alone: read as lines, written with LF
+doc.notUTF8At = line {0} has a byte that is not UTF-8 (offset {1}), and --encoding utf-8 says the file is — --encoding windows-1252 reads it as Windows-1252
+doc.utf16 = the file is UTF-16 (a spreadsheet's "Unicode text"): save it as CSV UTF-8, or convert it with iconv -f UTF-16 -t UTF-8
+doc.rowTooLong = line {0} is longer than {1} MiB: no row of a statement is — a quote never closed, or not a table
+doc.unreadableInput = cannot read the table: {0}
+doc.dateByContent = dates from {0}: no list of date headers has it, and every cell in it is a date (--column date=NAME names another)
+doc.dateColumnUnread = {0} sounds like the dates, but its cells are not dates Cambio reads — name the dates' column with --column date=NAME, or convert at the current rates with --column date=none
+doc.dateNone = --column date=none: every row is converted at the current rates
+doc.chargedIn = what was charged from {0}, in {1}, unless a cell names its currency
+doc.badHeaderCurrency = the header names {0}, which is no currency Cambio knows — name the columns with --column amount=NAME, or give the currency with --from CUR
+doc.amountRoles = {0} and {1} both hold amounts in their own currency — say which is converted and which was charged: --column amount="{2}" --column charged="{3}"
+doc.fromContradicts = --from {0}, but {1} holds {2} — leave out --from, or name another column with --column amount=NAME
+doc.datesEitherWay = dates such as {0} (line {1}) are one day read day first and another read month first, and no date in the column shows which — say the file's locale with --locale (en_GB: day first, en_US: month first)
+doc.dottedDayFirst = dates with dots read day first (15.03.2024): no locale writes them month first
+doc.tooWide = line {0} has {1} filled columns, more than the {2} a table may have — is it a table?
+doc.amountTooLong = the amount cell has {0} bytes, more than the {1} of any amount: not read
+doc.markContrary = {0} has a {1}, but the file's amounts are read as {2} — say the file's locale with --locale
+doc.eitherWayRow = {0} reads as a decimal in some locales and as thousands in others, and the amounts before it do not show which — say the file's locale with --locale (en_US: 1.5, de_DE: 1,500)
+doc.rowCurrencyContradicts = this row is in {0}, but {1} says the amounts are in {2}
+doc.dayFirstRow = {0} can only be day first, but the column is read month first — say the file's locale with --locale
+doc.monthFirstRow = {0} can only be month first, but the column is read day first — say the file's locale with --locale
+doc.dateEitherWayRow = {0} is one day read day first and another read month first — say the file's locale with --locale, or write 2024-02-05
 error.feeTooPrecise = {0} has more digits than a fee is kept with ({1} characters at most) — e.g. “fee 1,75 %”
 """#
 
@@ -2274,9 +2316,8 @@ option.column = hangi sütunun ne olduğu, başlığıyla: date=, amount=, curre
 option.encoding = algılanmayacaksa tablonun kodlaması: utf-8 ya da windows-1252
 option.total = tablonun toplamları: exact (kesin değerlerin toplamı, bir kez yuvarlanmış; varsayılan) ya da rounded (yuvarlanmış satırların toplamı)
 doc.readWindows1252 = Windows-1252 olarak okundu: dosya UTF-8 değil (--encoding utf-8 öyle olduğunu söyler)
-doc.readAs = tutarlar ve tarihler {0} olarak okundu: tutarlarda {1} var (satır {2}); --locale başkasını söyler
-doc.readAsUser = tutarlar ve tarihler {0} olarak okundu: hiçbir tutar ondalık ayırıcısını göstermiyor; --locale başkasını söyler
-doc.unclosedQuote = {0}. satır hiçbir şeyin kapatmadığı bir tırnak (") açıyor: sonraki her satır tek bir alana okunur ve satırları kaybolurdu — tırnağı kapatın veya alan içindeki tırnağı ikiye katlayın ("")
+doc.readAs = tutarlar {0} olarak okundu: {1} var (satır {2}); --locale başkasını söyler
+doc.readAsUser = tutarlar {0} olarak okundu: hiçbir tutar ondalık ayırıcısını göstermiyor; --locale başkasını söyler
 doc.widerRow = {0}. satırda {1} alan var, başlıkta {2}: eklenen sütunlar en geniş satırdan sonra gelir, her satırda adlarının altında
 doc.eitherWay = {0} gibi tutarlar (satır {1}) bazı yerel ayarlarda ondalık, bazılarında binlik olarak okunur ve hiçbir tutar hangisi olduğunu göstermiyor — dosyanın yerel ayarını --locale ile söyleyin (en_US: 1.5, de_DE: 1.500)
 doc.bothOrders = tarihler hem gün önce ({0}, satır {1}) hem ay önce ({2}, satır {3}) yazılmış — tek bir sırayla ya da ISO (2024-02-13) olarak yazın
@@ -2316,8 +2357,6 @@ doc.header.source = {0} kaynak
 doc.header.markup = {0} fark %
 doc.header.note = not
 doc.unreadable = {0} okunamıyor: {1}
-doc.notUTF8 = {0} UTF-8 değil (bayt {1}) — --encoding windows-1252 onu Windows-1252 olarak okur
-doc.tooLarge = {0}, {1} MB'tan büyük — bölün
 doc.noFile = --input bir dosya ister: cambio --input csv DOSYA --to USD (standart girdi için -)
 doc.formatNotApplicable = --format {0}, --input için geçerli değil: tablo kendi biçiminde (CSV olarak CSV, TSV olarak TSV), sütunları eklenmiş olarak geri yazılır
 doc.badTarget = {0}, --to için bir para birimi değil — USD gibi bir ISO kodu
@@ -2371,6 +2410,30 @@ warning.publishedDaysKept = ECB'nin yanıtı zaten kayıtlı günler için başk
 error.date.notFetched.fetched = burada {0} için kur yok: alınan ECB günleri {1} tarihinde bitiyor ve sonraki günler saklı değil — çevrimiçi ol (ECB günleri bir kez alınır) ya da {1} ya da öncesini sor
 error.date.betweenHistories = burada {0} için ECB kuru yok: yerleşik ECB geçmişi {1} tarihinde bitiyor, alınan ECB günleri {2} tarihinde başlıyor (90 günlük dosyası daha geriye gitmiyor, bu yüzden yeniden sorulmuyor) — {1} ya da öncesini, veya {2} ya da sonrasını sor
 doc.currencyConflict = {0} {1} cinsinden, ama satırın para birimi {2} — tek bir para birimi yazın ya da tutarın yanına hiç yazmayın
+doc.unclosedQuote = {0}. satır hiçbir şeyin kapatmadığı bir tırnak (") açıyor: dosyanın kalanı tek bir alana okundu — tırnağı kapatın veya alan içindeki tırnağı ikiye katlayın ("")
+doc.repairedByte = {0}. satırda UTF-8 olmayan bir bayt var (konum {1}): orada Windows-1252 olarak okundu, diğer her hücre UTF-8 olarak
+doc.carriageReturnsOnly = satırlar yalnızca CR ile bitiyor: satır olarak okundu, LF ile yazıldı
+doc.notUTF8At = {0}. satırda UTF-8 olmayan bir bayt var (konum {1}) ve --encoding utf-8 dosyanın UTF-8 olduğunu söylüyor — --encoding windows-1252 onu Windows-1252 olarak okur
+doc.utf16 = dosya UTF-16 (bir tablo programının "Unicode metin" biçimi): CSV UTF-8 olarak kaydedin veya iconv -f UTF-16 -t UTF-8 ile dönüştürün
+doc.rowTooLong = {0}. satır {1} MiB'tan uzun: hiçbir hesap dökümü satırı öyle değildir — kapanmamış bir tırnak ya da tablo değil
+doc.unreadableInput = tablo okunamıyor: {0}
+doc.dateByContent = tarihler {0} sütunundan: hiçbir tarih başlığı listesinde yok ve içindeki her hücre bir tarih (--column date=AD başka birini seçer)
+doc.dateColumnUnread = {0} tarihlere benziyor, ama hücreleri Cambio'nun okuduğu tarihler değil — tarih sütununu --column date=AD ile adlandırın veya --column date=none ile güncel kurlarla çevirin
+doc.dateNone = --column date=none: her satır güncel kurlarla çevrilir
+doc.chargedIn = tahsil edilen tutar {0} sütunundan, {1} olarak, bir hücre kendi para birimini söylemedikçe
+doc.badHeaderCurrency = başlık {0} diyor, bu Cambio'nun bildiği bir para birimi değil — sütunları --column amount=AD ile adlandırın veya para birimini --from CUR ile verin
+doc.amountRoles = {0} ve {1} ikisi de kendi para biriminde tutar içeriyor — hangisinin çevrileceğini ve hangisinin tahsil edildiğini söyleyin: --column amount="{2}" --column charged="{3}"
+doc.fromContradicts = --from {0}, ama {1} {2} içeriyor — --from'u bırakın veya --column amount=AD ile başka bir sütun seçin
+doc.datesEitherWay = {0} gibi tarihler (satır {1}) gün önce okununca bir gün, ay önce okununca başka bir gün ve sütundaki hiçbir tarih hangisi olduğunu göstermiyor — dosyanın yerel ayarını --locale ile söyleyin (en_GB: gün önce, en_US: ay önce)
+doc.dottedDayFirst = noktalı tarihler gün önce okundu (15.03.2024): hiçbir yerel ayar onları ay önce yazmaz
+doc.tooWide = {0}. satırda {1} dolu sütun var, bir tablonun sahip olabileceği {2} sütundan fazla — bu bir tablo mu?
+doc.amountTooLong = tutar hücresi {0} bayt, herhangi bir tutarın {1} baytından fazla: okunmadı
+doc.markContrary = {0} içinde {1} var, ama dosyanın tutarları {2} olarak okunuyor — dosyanın yerel ayarını --locale ile söyleyin
+doc.eitherWayRow = {0} bazı yerel ayarlarda ondalık, bazılarında binlik olarak okunur ve önceki tutarlar hangisi olduğunu göstermiyor — dosyanın yerel ayarını --locale ile söyleyin (en_US: 1.5, de_DE: 1,500)
+doc.rowCurrencyContradicts = bu satır {0} cinsinden, ama {1} tutarların {2} cinsinden olduğunu söylüyor
+doc.dayFirstRow = {0} yalnızca gün önce olabilir, ama sütun ay önce okunuyor — dosyanın yerel ayarını --locale ile söyleyin
+doc.monthFirstRow = {0} yalnızca ay önce olabilir, ama sütun gün önce okunuyor — dosyanın yerel ayarını --locale ile söyleyin
+doc.dateEitherWayRow = {0} gün önce okununca bir gün, ay önce okununca başka bir gün — dosyanın yerel ayarını --locale ile söyleyin veya 2024-02-05 yazın
 error.feeTooPrecise = {0} bir ücretin saklandığından fazla basamak içeriyor (en çok {1} karakter) — ör. “fee 1,75 %”
 """#
 

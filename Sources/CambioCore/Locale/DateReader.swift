@@ -32,6 +32,19 @@ public struct DateReader: Sendable {
 
     private static let known = KeptValues<DateReader>()
 
+    /// A reader of no locale: ISO and the forms only one reading makes a date of
+    /// (`13/02/2024`), for a user whose environment names no locale (C, POSIX).
+    public static let neutral = DateReader(localeID: "C", order: .yearMonthDay, separator: "-")
+
+    private init(localeID: String, order: Order, separator: Character) {
+        self.localeID = localeID
+        self.order = order
+        self.separator = separator
+        separatorByte = separator.asciiValue ?? UInt8(ascii: "-")
+        example = format(Day(number: 18_336))
+        pattern = Self.pattern(order, separator)
+    }
+
     public init(localeID: String) {
         self.localeID = localeID
         // ICU's pattern generator takes a millisecond to open: its answer is remembered.

@@ -11,6 +11,9 @@ public struct LocaleSettings: Equatable, Sendable {
     public var messages: String
     /// The identifier the user set (`locale ID`, `CAMBIO_LOCALE`, the config file), if any.
     public var override: String?
+    /// Whether the environment names no locale for numbers (C, POSIX or nothing): `numbers`
+    /// is then `neutral` by default, and says nothing of how the user writes dates.
+    public var numbersNeutral = false
 
     /// What C, POSIX or an empty environment maps to.
     public static let neutral = "en_US"
@@ -28,9 +31,12 @@ public struct LocaleSettings: Equatable, Sendable {
         if let override, let id = chosen(override) {
             return LocaleSettings(numbers: id, money: id, messages: id, override: id)
         }
-        return LocaleSettings(
-            numbers: named(environment, numberVariables) ?? neutral, money: named(environment, moneyVariables) ?? neutral,
+        let numbers = named(environment, numberVariables)
+        var settings = LocaleSettings(
+            numbers: numbers ?? neutral, money: named(environment, moneyVariables) ?? neutral,
             messages: named(environment, messageVariables) ?? neutral)
+        settings.numbersNeutral = numbers == nil
+        return settings
     }
 
     /// The variables each category is read from, in POSIX's order.

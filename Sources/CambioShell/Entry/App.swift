@@ -145,8 +145,10 @@ public struct App {
         }
         session.output = renderer.output
         if options.input != nil {
-            if options.refresh { BatchRunner(session: session, renderer: renderer).refreshNow() }
-            return DocumentRunner.run(options, session: session, output: renderer.output)
+            // Signals become flags (the runner installs them): a table stops between rows.
+            if options.refresh { BatchRunner(session: session, renderer: renderer).refreshBeforeDocument() } else { Signals.install() }
+            let status = DocumentRunner.run(options, session: session, output: renderer.output)
+            return status == ExitStatus.success && session.refreshFailed ? ExitStatus.refreshFailed : status
         }
         // `cambio prices … --format ledger` (or csv): the price file's syntax, not records.
         let isPrices = options.words.first?.lowercased() == "prices"

@@ -81,6 +81,18 @@ final class BatchRunner {
         _ = write(Reply(report.lines), effects: [], line: "", lineNumber: nil)
     }
 
+    /// `--refresh` before a table (`--input`): what came of it is said now, and a signal that
+    /// arrived while it waited ends the run, as it ends a pipe's.
+    func refreshBeforeDocument() {
+        refreshNow()
+        flush()
+        flushErrors()
+        if let stoppedBy {
+            session.save()
+            Signals.end(by: stoppedBy)
+        }
+    }
+
     /// Evaluates the arguments as one line.
     func runOne(_ line: String) -> Int32 {
         if stoppedBy == nil {

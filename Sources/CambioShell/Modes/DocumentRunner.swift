@@ -2,14 +2,12 @@ import CambioCore
 import Foundation
 import Glibc
 
-/// `cambio --input csv FILE --to USD`: a table read whole (a file, `-` for standard input), each
-/// row converted at its date by the session's engine (`DocumentConverter`), and the table written
-/// to standard output with its columns added. What was taken (locale, encoding, columns) and
-/// each row that failed go to standard error; a row that failed makes the exit status 1.
+/// `cambio --input csv FILE --to USD`: a table read as a stream (a file, `-` for standard input),
+/// each row converted at its date by the session's engine (`DocumentConverter`) and written to
+/// standard output with its columns added as it is read. What was taken (locale, encoding,
+/// columns) and each row that failed go to standard error as they happen; a row that failed
+/// makes the exit status 1.
 enum DocumentRunner {
-    /// The largest table read (bytes): a year of a busy account is a few MB.
-    static let sizeLimit = 256 << 20
-
     static func run(_ options: Options, session: Session, output: TerminalOutput) -> Int32 {
         let localized = session.engine.localized
         func complain(_ message: String, status: Int32) -> Int32 {
@@ -49,69 +47,69 @@ enum DocumentRunner {
         if options.input == "tsv" { converterOptions.delimiter = UInt8(ascii: "\t") }
         converterOptions.totalOfRounded = options.totalOfRounded
         converterOptions.rounding = session.state.rounding
-        let bytes: [UInt8]
-        switch read(path) {
-        case .success(let read): bytes = read
-        case .failure(.tooLarge):
-            return complain(localized("doc.tooLarge", Sanitiser.quoted(path), String(sizeLimit >> 20)), status: ExitStatus.failed)
-        case .failure(.unreadable(let reason)):
-            return complain(localized("doc.unreadable", Sanitiser.quoted(path), reason), status: ExitStatus.failed)
+        let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            return complain(localized("doc.unreadable", Sanitiser.quoted(path), String(cString: strerror(errno))), status: ExitStatus.failed)
         }
+        defer { if descriptor != STDIN_FILENO { close(descriptor) } }
         let asked = options.encoding.flatMap(DocumentText.Encoding.init(rawValue:))
-        let document: DocumentText
-        switch DocumentText.decode(bytes, as: asked) {
-        case .success(let decoded): document = decoded
-        case .failure(let problem):
-            return complain(localized("doc.notUTF8", Sanitiser.quoted(path), String(problem.offset)), status: ExitStatus.failed)
+        var stoppedBy: Int32?
+        // A signal that interrupts a wait for input (a pipe that sends nothing) ends the input there.
+        let input = DocumentInput(asked: asked) { buffer in
+            while true {
+                let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
+                guard count < 0, errno == EINTR else { return count }
+                if stoppedBy == nil { stoppedBy = Signals.stopRequest() }
+                if stoppedBy != nil { return 0 }
+            }
         }
+        // To a terminal, the file's own text is shown through the sanitiser; to a file or pipe,
+        // as it was. Rows go out as they are converted, and a row that fails is said as it fails.
+        let terminal = Platform.isTerminal(STDOUT_FILENO)
+        var status = ExitStatus.success
+        var first = true
+        let sink = DocumentConverter.Sink(
+            write: { bytes in
+                var written = bytes
+                if terminal {
+                    // The byte-order mark is for a spreadsheet reading the file, not for the screen.
+                    if first, written.starts(with: [0xEF, 0xBB, 0xBF]) { written.removeFirst(3) }
+                    // A line ends in LF or CR LF: either is a line on the screen.
+                    let text = String(decoding: written, as: UTF8.self)
+                    let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+                    written = Array(lines.map { Sanitiser.visible($0) }.joined(separator: "\n").utf8)
+                }
+                first = false
+                switch output.deliver(written, localized) {
+                case .written: return true
+                case .readerGone: return false
+                case .failed:
+                    status = ExitStatus.failed
+                    return false
+                }
+            },
+            note: { output.writeError("cambio: " + Sanitiser.visible($0) + "\n") },
+            problem: { line, reason in output.writeError("cambio: " + Sanitiser.visible(localized("doc.rowProblem", String(line), reason)) + "\n") },
+            continues: {
+                // SIGINT, SIGTERM or SIGHUP stop the table between rows, what is done written.
+                if stoppedBy == nil { stoppedBy = Signals.stopRequest() }
+                return stoppedBy == nil
+            })
         let converted: DocumentConverter.Output
         do {
-            converted = try session.convert(document, converterOptions, now: Date())
+            converted = try session.convert(input, converterOptions, now: Date(), sink: sink)
         } catch {
+            if let stoppedBy { Signals.end(by: stoppedBy) }
             return complain(error.message, status: ExitStatus.failed)
         }
-        for note in converted.notes { output.writeError("cambio: " + Sanitiser.visible(note) + "\n") }
-        // To a terminal, the file's own text is shown through the sanitiser; to a file or pipe,
-        // as it was.
-        var written = converted.bytes
-        if Platform.isTerminal(STDOUT_FILENO) {
-            var text = converted.text
-            // The byte-order mark is for a spreadsheet reading the file, not for the screen.
-            if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
-            // A line ends in LF or CR LF (one character to a string): either is a line on the screen.
-            let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
-            written = Array(lines.map { Sanitiser.visible($0) }.joined(separator: "\n").utf8)
+        if let stoppedBy {
+            session.save()
+            Signals.end(by: stoppedBy)
         }
-        var status = ExitStatus.success
-        switch output.deliver(written, localized) {
-        case .written, .readerGone: break
-        case .failed: status = ExitStatus.failed
+        if converted.failed > 0 {
+            output.writeError("cambio: " + Sanitiser.visible(converted.summary) + "\n")
+            status = ExitStatus.failed
         }
-        for problem in converted.problems { output.writeError("cambio: " + Sanitiser.visible(problem) + "\n") }
-        if converted.failed > 0 { status = ExitStatus.failed }
         return status
-    }
-
-    enum ReadFailure: Error {
-        case tooLarge
-        case unreadable(String)
-    }
-
-    /// The bytes of a file (a pipe or `<(…)` too) or of standard input, up to `sizeLimit`.
-    static func read(_ path: String) -> Result<[UInt8], ReadFailure> {
-        let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }
-        defer { if descriptor != STDIN_FILENO { close(descriptor) } }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            if count < 0 { return .failure(.unreadable(String(cString: strerror(errno)))) }
-            if count == 0 { break }
-            bytes += buffer[0..<count]
-            if bytes.count > sizeLimit { return .failure(.tooLarge) }
-        }
-        return .success(bytes)
     }
 }

@@ -76,10 +76,10 @@ final class Session {
     }
 
     /// Converts a table row by row with this session's engine, state and host (`DocumentRunner`).
-    func convert(_ document: DocumentText, _ options: DocumentConverter.Options, now: Date) throws(DocumentConverter.Failure)
-        -> DocumentConverter.Output
+    func convert(_ input: DocumentInput, _ options: DocumentConverter.Options, now: Date, sink: DocumentConverter.Sink) throws(DocumentConverter
+        .Failure) -> DocumentConverter.Output
     {
-        try DocumentConverter(engine: engine).convert(document, options, state: &state, now: now, host: self)
+        try DocumentConverter(engine: engine).convert(input, options, state: &state, now: now, host: self, sink: sink)
     }
 
     /// Evaluates a pipe's line; its reply stays in the engine (`engine.withReply`) until the

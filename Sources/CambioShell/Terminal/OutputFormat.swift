@@ -81,7 +81,11 @@ public enum OutputFormat: String, CaseIterable, Sendable {
         case .tsv, .csv:
             let values = record.fields.map { field -> String in
                 switch field.value {
-                case .text(let text), .decimal(let text):
+                // Text may come from outside (a label, a typed line, a provider's name): never a
+                // formula in a spreadsheet. A decimal is a number, its minus its sign.
+                case .text(let text):
+                    return self == .csv ? Self.csvField(DelimitedText.inert(text)) : Self.tsvField(DelimitedText.inert(text))
+                case .decimal(let text):
                     return self == .csv ? Self.csvField(text) : Self.tsvField(text)
                 case .integer(let value): return String(value)
                 case .flag(let value): return String(value)

@@ -612,20 +612,13 @@ import Testing
         func reference(_ text: String) -> UInt8 {
             var best: (delimiter: UInt8, score: Int) = (UInt8(ascii: ","), -1)
             for delimiter in [UInt8(ascii: ";"), UInt8(ascii: "\t"), UInt8(ascii: ",")] {
+                // The rows as the reference reading splits them with this separator (a quote
+                // opens a field only at its start; TSV has no quoting), their separators counted.
                 var counts: [Int: Int] = [:]
-                var (count, quoted, lines) = (0, false, 0)
-                for byte in text.utf8.prefix(64 * 1024) {
-                    if byte == UInt8(ascii: "\"") { quoted.toggle() }
-                    if quoted { continue }
-                    if byte == delimiter { count += 1 }
-                    if byte == UInt8(ascii: "\n") {
-                        if count > 0 { counts[count, default: 0] += 1 }
-                        count = 0
-                        lines += 1
-                        if lines >= 40 { break }
-                    }
-                }
-                if count > 0 { counts[count, default: 0] += 1 }
+                let head = String(decoding: Array(text.utf8.prefix(64 * 1024)), as: UTF8.self)
+                let csv = Self.referenceRows(head, delimiter: delimiter)
+                let read = delimiter == UInt8(ascii: "\t") ? Self.tabRows(head) : (rows: csv.rows, lines: csv.lines)
+                for (row, line) in zip(read.rows, read.lines) where line <= 40 && row.count > 1 { counts[row.count - 1, default: 0] += 1 }
                 let score = counts.map { ($0.key + 1) * $0.value }.max() ?? 0
                 if score > best.score { best = (delimiter, score) }
             }
@@ -646,19 +639,32 @@ import Testing
     /// RFC 4180 read byte by byte, as the definition has it: the reference the scanner's ways
     /// through a line (split as it stands when it has no quote, else read byte by byte) and
     /// its one-field reading are held to.
+    /// Rows of tab-separated text: no quoting.
+    static func tabRows(_ text: String) -> (rows: [[String]], lines: [Int]) {
+        // Split as bytes: "\r\n" is one character of a string.
+        var lines = Array(text.utf8).split(separator: 0x0A, omittingEmptySubsequences: false).map { $0.last == 0x0D ? $0.dropLast() : $0 }
+        if lines.last?.isEmpty == true { lines.removeLast() }
+        let rows = lines.map { line in
+            line.isEmpty ? [] : line.split(separator: 0x09, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        }
+        return (rows, Array(rows.indices.map { $0 + 1 }))
+    }
+
     static func referenceRows(_ text: String, delimiter: UInt8) -> (rows: [[String]], lines: [Int], crlf: Bool) {
         let bytes = Array(text.utf8)
         var rows: [[String]] = []
         var lines: [Int] = []
         var fields: [String] = []
         var field: [UInt8] = []
-        var (quoted, rowStarted, crlf) = (false, false, false)
+        // A quote opens a quoted field only where a field starts (RFC 4180, as spreadsheets
+        // read it); anywhere else it is text.
+        var (quoted, rowStarted, crlf, fieldStart) = (false, false, false, true)
         var (line, rowLine, index) = (1, 1, 0)
         func endRow() {
             if rowStarted { fields.append(String(decoding: field, as: UTF8.self)) }
             rows.append(fields)
             lines.append(rowLine)
-            (fields, field, rowStarted) = ([], [], false)
+            (fields, field, rowStarted, fieldStart) = ([], [], false, true)
         }
         while index < bytes.count {
             let byte = bytes[index]
@@ -673,12 +679,13 @@ import Testing
                     if byte == 0x0A { line += 1 }
                     field.append(byte)
                 }
-            } else if byte == 0x22 {
-                (rowStarted, quoted) = (true, true)
+            } else if byte == 0x22, fieldStart {
+                (rowStarted, quoted, fieldStart) = (true, true, false)
             } else if byte == delimiter {
                 rowStarted = true
                 fields.append(String(decoding: field, as: UTF8.self))
                 field = []
+                fieldStart = true
             } else if byte == 0x0D, index < bytes.count, bytes[index] == 0x0A {
                 crlf = true
                 index += 1
@@ -691,6 +698,7 @@ import Testing
                 rowLine = line
             } else {
                 rowStarted = true
+                fieldStart = false
                 field.append(byte)
             }
         }
@@ -710,16 +718,13 @@ import Testing
                 #expect(rows.map(\.fields) == expected.rows, "\(text.debugDescription)")
                 #expect(rows.map(\.line) == expected.lines, "\(text.debugDescription)")
                 #expect(crlf == expected.crlf, "\(text.debugDescription)")
-                // One field of each row, read alone, is that field.
+                // The rows read by the scanner, field by field, are those fields.
                 var copy = text
                 let second: [String?] = copy.withUTF8 { bytes in
                     var scanner = DelimitedText.Scanner(bytes, delimiter: delimiter)
+                    var row = DelimitedText.Fields()
                     var cells: [String?] = []
-                    while true {
-                        var cell: String?
-                        guard scanner.next(column: 1, { bytes, _ in cell = String(decoding: bytes, as: UTF8.self) }) else { break }
-                        cells.append(cell)
-                    }
+                    while scanner.next(&row) { cells.append(row.count > 1 ? row.string(1, bytes) : nil) }
                     return cells
                 }
                 #expect(second == expected.rows.map { $0.count > 1 ? $0[1] : nil }, "\(text.debugDescription)")

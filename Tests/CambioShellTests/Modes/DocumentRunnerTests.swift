@@ -41,7 +41,7 @@ import Testing
         #expect(lines[3] == "02.01.2024;12,50 €;USD;;;;;„12,50 €“ ist in EUR, die Währung der Zeile aber USD — nur eine Währung angeben oder keine beim Betrag")
         #expect(lines[4] == "02.01.2024;12,50 €;;13,70;1,0956;2024-01-02;ecb;")
         let from = try Cambio.run(["--input", "csv", "-", "--to", "usd", "--from", "gbp"], stdin: "date,amount\n2024-01-02,$12.50\n", environment: home.environment())
-        #expect(from.status == 1 && from.stdout.contains("“$12.50” is in USD, but the row's currency is GBP"), "\(from.stdout)")
+        #expect(from.status == 1 && from.stdout.contains("this row is in USD, but --from says the amounts are in GBP"), "\(from.stdout)")
     }
 
     /// On a terminal, a table with CR LF line ends is shown a line to a row, not one line

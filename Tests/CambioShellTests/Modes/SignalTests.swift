@@ -77,3 +77,77 @@ import Testing
         #expect(home.read("state/cambio/history")?.contains("\n1 usd in gbp\n") == true)
     }
 }
+
+extension SignalTests {
+    /// `--input … --refresh` ignored SIGINT, SIGTERM and SIGHUP for the whole run, the refresh's
+    /// wait included: a signal during a stalled refresh ends it as it ends a pipe.
+    @Test(.tags(.hostile), arguments: [SIGINT, SIGTERM, SIGHUP])
+    func aTableWaitingForARefreshEndsOnASignal(_ signal: Int32) throws {
+        let home = try TemporaryDirectory()
+        let server = try LoopbackServer()
+        defer { server.stop() }
+        server.route("/v1/currencies/eur.json", .init(text: "{}", stall: 60))
+        let directory = try TemporaryDirectory()
+        let table = directory.path + "/table.csv"
+        try Data("Date,Amount,Currency\n2024-01-02,10.00,USD\n".utf8).write(to: URL(fileURLWithPath: table))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Cambio.executable)
+        process.arguments = ["--input", "csv", table, "--to", "eur", "--refresh"]
+        process.environment = home.environment([
+            "CAMBIO_PROVIDER_URL": server.baseURL, "CAMBIO_PROVIDER": "currency-api", "CAMBIO_TIMEOUT": "120",
+        ])
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // The request has reached the server: the run is waiting for its answer.
+        let deadline = Date().addingTimeInterval(30)
+        while server.requestedPaths.isEmpty, Date() < deadline { usleep(20_000) }
+        usleep(200_000)
+        let started = Date()
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signal)
+        #expect(Date().timeIntervalSince(started) < 10)
+    }
+
+    /// A table stops between rows on a signal, what it converted written, and ends by the signal.
+    @Test(.tags(.hostile)) func aTableEndedByASignalWritesItsRowsFirst() throws {
+        let home = try TemporaryDirectory()
+        let directory = try TemporaryDirectory()
+        let output = directory.path + "/out"
+        FileManager.default.createFile(atPath: output, contents: nil)
+        let input = Pipe()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Cambio.executable)
+        process.arguments = ["--input", "csv", "-", "--to", "eur"]
+        process.environment = home.environment(["CAMBIO_OFFLINE": "1"])
+        process.standardInput = input
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // More than the first window, so that rows are written while the rest is awaited.
+        var rows = "Date,Amount,Currency\n"
+        for day in 0..<60_000 { rows += "2024-01-\(String(10 + day % 20)),\(day).50,USD\n" }
+        input.fileHandleForWriting.write(Data(rows.utf8))
+        #expect(Self.waitUntilReadingInput(process.processIdentifier, emptying: input.fileHandleForWriting.fileDescriptor))
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        try? input.fileHandleForWriting.close()
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM)
+        let written = try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n")
+        #expect(written.count > 1_000 && written.last?.hasSuffix(",ecb,") == true, "\(written.count) lines")
+    }
+
+    /// A failed refresh before a table is said, and a run that converted every row ends with 3.
+    @Test(.tags(.hostile)) func aFailedRefreshBeforeATableEndsWithItsStatus() throws {
+        let home = try TemporaryDirectory()
+        let server = try LoopbackServer()
+        server.stop()
+        let run = try Cambio.run(
+            ["--input", "csv", "-", "--to", "eur", "--refresh"], stdin: "Description,Amount,Currency\nTaxi,10.00,USD\n",
+            environment: home.environment(["CAMBIO_PROVIDER_URL": server.baseURL, "CAMBIO_PROVIDER": "currency-api"]))
+        #expect(run.status == 3, "\(run.stderr)")
+        #expect(run.stdout.contains("Taxi,10.00,USD,8.7"), "\(run.stdout)")
+        #expect(run.stderr.contains("refresh failed"), "\(run.stderr)")
+    }
+}

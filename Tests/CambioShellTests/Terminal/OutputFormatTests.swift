@@ -37,6 +37,22 @@ import Testing
                 == clean.stdout.split(separator: "\n").last?.split(separator: "\t", omittingEmptySubsequences: false).count)
     }
 
+    /// A label is outside text: one that a spreadsheet would read as a formula gets an
+    /// apostrophe before it in CSV and TSV records; a decimal's minus is its sign.
+    @Test func aLabelIsNeverAFormula() throws {
+        let home = try TemporaryDirectory()
+        let input = "12 eur in usd # =HYPERLINK(\"http://x\",\"y\")\n-12 eur in usd # @SUM(A1)\n12 eur in usd # -2+3\n"
+        for format in ["csv", "tsv"] {
+            let run = try Cambio.run(["--format", format], stdin: input, environment: home.environment())
+            let lines = run.stdout.split(separator: "\n").map(String.init)
+            #expect(lines.contains { $0.hasSuffix(format == "csv" ? "\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\"" : "\t'=HYPERLINK(\"http://x\",\"y\")") }, "\(run.stdout)")
+            #expect(lines.contains { $0.hasSuffix("'@SUM(A1)") } && lines.contains { $0.hasSuffix("'-2+3") }, "\(run.stdout)")
+            #expect(!lines.contains { $0.contains("\t=") || $0.contains(",=") || $0.contains(",@") || $0.contains("\t@") }, "\(run.stdout)")
+            // A negative amount is still a number.
+            #expect(lines.contains { $0.contains(format == "csv" ? ",-12," : "\t-12\t") }, "\(run.stdout)")
+        }
+    }
+
     /// A header before each record type's first record, one list of columns per type, the
     /// `# comment` as the last field, CSV quoted as RFC 4180 has it: Python's csv module reads
     /// every row with as many fields as its type's header.
