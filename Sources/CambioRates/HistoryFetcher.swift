@@ -39,11 +39,35 @@ public struct HistoryFetcher: Sendable {
 
     private func trimmed(_ base: String) -> String { base.hasSuffix("/") ? String(base.dropLast()) : base }
 
-    private func get(_ text: String) -> Result<[UInt8], FetchError> {
+    /// The answer to a request; while it is awaited, `stop` is asked every 50 ms on the
+    /// caller's thread, and the request is cancelled once it says so (a signal that arrived:
+    /// Ctrl-C, SIGTERM, SIGHUP), so that no fetch outlasts the user's patience.
+    private func get(_ text: String, stop: () -> Bool) -> Result<[UInt8], FetchError> {
+        let url: URL
         switch RequestPolicy.validate(text) {
         case .failure(let error): return .failure(error)
-        case .success(let url): return transport.start(url: url, timeout: timeout).wait()
+        case .success(let valid): url = valid
         }
+        let request = transport.start(url: url, timeout: timeout)
+        let answer = Answer()
+        DispatchQueue.global().async {
+            answer.result = request.wait()
+            answer.done.signal()
+        }
+        var cancelled = false
+        while answer.done.wait(timeout: .now() + 0.05) == .timedOut {
+            if !cancelled, stop() {
+                cancelled = true
+                request.cancel()
+            }
+        }
+        return answer.result
+    }
+
+    /// A request's answer, handed from the thread that waits for it.
+    private final class Answer: @unchecked Sendable {
+        var result: Result<[UInt8], FetchError> = .failure(.cancelled)
+        let done = DispatchSemaphore(value: 0)
     }
 
     /// Fetches the ECB's 90-day file into `store` and caches what the store then holds (a cache
@@ -51,11 +75,11 @@ public struct HistoryFetcher: Sendable {
     /// Returns the days the answer gives otherwise than the rates held, which keep those
     /// (`RateStore.addECB`).
     public func fetchECB(
-        into store: RateStore, now: Date = Date(), cacheFailed: (AtomicFile.Failure) -> Void = { _ in }
+        into store: RateStore, now: Date = Date(), cacheFailed: (AtomicFile.Failure) -> Void = { _ in }, stop: () -> Bool = { false }
     ) -> Result<[Day], FetchError> {
         let url = trimmed(baseURLOverride ?? Provider.ecb.defaultBaseURLs[0]) + Self.ecbPath90
         let body: [UInt8]
-        switch get(url) {
+        switch get(url, stop: stop) {
         case .failure(let error): return .failure(error)
         case .success(let bytes): body = bytes
         }
@@ -79,11 +103,13 @@ public struct HistoryFetcher: Sendable {
     /// Fetches currency-api's snapshot of `day`, adds it to `library` and caches it (a cache
     /// that cannot be written is handed to `cacheFailed`).
     public func fetchSnapshot(
-        _ day: Day, into store: RateStore, cacheFailed: (AtomicFile.Failure) -> Void = { _ in }
+        _ day: Day, into store: RateStore, cacheFailed: (AtomicFile.Failure) -> Void = { _ in }, stop: () -> Bool = { false }
     ) -> Result<RateTable, FetchError> {
         var failure: FetchError = .offlineMode
         for url in snapshotURLs(day) {
-            switch get(url) {
+            switch get(url, stop: stop) {
+            case .failure(.cancelled):
+                return .failure(.cancelled)
             case .failure(let error):
                 failure = error
             case .success(let body):

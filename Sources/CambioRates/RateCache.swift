@@ -45,11 +45,18 @@ public struct RateCache: Sendable {
         } catch {
             return .failure(Problem(path: path, reason: error.reason))
         }
+        let table: RateTable
         do {
-            return .success(try Self.decode(text, provider: provider))
+            table = try Self.decode(text, provider: provider)
         } catch {
             return .failure(Problem(path: path, reason: error.reason, detail: error.problem))
         }
+        // A table dated after tomorrow (kept before refreshes refused such) is no present one.
+        let latest = RefreshOperation.latestDay(now: Date())
+        guard table.date.prefix(10) <= latest else {
+            return .failure(Problem(path: path, reason: "dated \(table.date)", detail: CambioCore.Problem("problem.future", table.date, latest)))
+        }
+        return .success(table)
     }
 
     /// The newest of the cached tables of `providers` (by data date, then fetch time), and

@@ -61,8 +61,14 @@ public final class RefreshOperation: @unchecked Sendable {
     /// one had: one of the most traded currencies, or more than a tenth of its currencies (a
     /// half-size table without USD, GBP, JPY or CHF replaced 161 currencies). A provider
     /// that suddenly lists less is broken, not news.
-    public static func problem(replacing held: RateTable?, heldDay: String?, with table: RateTable) -> ResponseProblem? {
-        for day in [held?.date, heldDay].compactMap({ $0 }) where table.date < day {
+    ///
+    /// A table dated after tomorrow (UTC) is refused: no time zone is more than 14 hours ahead of
+    /// UTC, so no provider publishes such a day; and a held day from the future (a table taken
+    /// before this rule) never makes a present table "older".
+    public static func problem(replacing held: RateTable?, heldDay: String?, with table: RateTable, now: Date = Date()) -> ResponseProblem? {
+        let latest = latestDay(now: now)
+        if table.date.prefix(10) > latest { return ResponseProblem("problem.future", table.date, latest) }
+        for day in [held?.date, heldDay].compactMap({ $0 }) where day.prefix(10) <= latest && table.date < day {
             return ResponseProblem("problem.older", table.date, day)
         }
         guard let held else { return nil }
@@ -74,6 +80,9 @@ public final class RefreshOperation: @unchecked Sendable {
         }
         return nil
     }
+
+    /// The latest day a table may be dated on: tomorrow in UTC.
+    public static func latestDay(now: Date) -> String { Day.utc(now).adding(days: 1).iso }
 
     private func run() -> RefreshResult {
         var failures: [(provider: Provider, error: FetchError)] = []

@@ -28,11 +28,15 @@ enum BankRate {
         let percent = formatter.formatNumber(markup.magnitude, fractionDigits: 2)
         let side = markup.isZero ? "bank.same" : markup.isNegative ? "bank.below" : "bank.above"
         let source = mid.source == RateSource.ecbID ? localized("bank.ecb") : localized("bank.source", Sanitiser.visible(mid.source))
-        let day = String(mid.date.prefix(10))
+        // An average's rate is the mean of its period, and is said to be: not its first day's.
+        let period = mid.origin.period?.period
+        let day = period?.iso ?? String(mid.date.prefix(10))
+        let midRate = formatter.formatRateNumber(mid.rate)
         let text =
             formatter.formatGiven(mid.amount, mid.from) + " = " + formatter.format(result, mid.to, rounding: rounding) + " "
             + localized(
-                "bank.at", formatter.formatRateNumber(rate, minimum: 4), localized(side, percent, source, formatter.formatRateNumber(mid.rate), day))
+                "bank.at", formatter.formatGivenRate(rate, minimum: 4),
+                localized(side, percent, source, period == nil ? midRate : localized("bank.mean", midRate), day))
         let detail = localized("bank.mid", formatter.format(mid.result, mid.to, rounding: rounding))
         // The mid-market result line gives way to the bank's; notes and the source stay.
         line.reply.lines.removeAll { if case .result = $0 { true } else { false } }
@@ -44,7 +48,10 @@ enum BankRate {
         conversion.midRate = mid.rate
         line.reply.conversions = keepsRecords ? [conversion] : []
         line.reply.value = keepsRecords ? Money(result, mid.to) : nil
-        line.state.setLast(mid.amount, from: mid.from, to: [mid.to], asked: line.asked, answer: result, in: mid.to)
+        // The day or period of the mid-market rates, for `swap` (the dated run that asked for
+        // them has ended by now).
+        let asked = period.map { RatesAsked.period($0) } ?? mid.origin.asked.map { RatesAsked.day($0) } ?? line.asked
+        line.state.setLast(mid.amount, from: mid.from, to: [mid.to], asked: asked, answer: result, in: mid.to)
     }
 
     /// The clause's rate: a number is units of the target for one of the source (`1,0720`), read

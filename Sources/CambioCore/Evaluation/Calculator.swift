@@ -443,6 +443,7 @@ final class Calculator {
             result.charged = whole.charged * share.value
         case .binary(let op, let left, let right, let range):
             let a = try quantity(left, state, notes: &notes, parts: &parts)
+            let leftEnd = written.count
             switch op {
             case .add: write(" + ")
             case .subtract: write(" − ")
@@ -451,6 +452,18 @@ final class Calculator {
             }
             let b = try quantity(right, state, notes: &notes, parts: &parts)
             result = try combine(op, a, b, at: range, state, &parts)
+            // `1/3 eur` is a third of a euro, not one divided by €3: echoed as what was computed,
+            // `(1 ÷ 3) EUR`, as `(1/3) eur` is.
+            if charging == nil, op == .divide, a.currency == nil, !a.isPercent, !b.isPercent, let currency = b.currency {
+                let numerator = Array(written[start..<leftEnd])
+                written.removeSubrange(start...)
+                write("(")
+                written += numerator
+                write(" ÷ ")
+                formatter.writePercentNumber(b.value, into: &written)
+                write(") ")
+                write(currency.rawValue)
+            }
         }
         // Exact, but not without bound: reduce a fraction that grew, and stop one that stays huge.
         if result.value.numerator.bitWidth > 256 || result.value.denominator.bitWidth > 256 {

@@ -214,6 +214,18 @@ public final class MoneyFormatter {
         number(rate, fractionDigits: Self.rateDigits(rate, minimum: minimum))
     }
 
+    /// A rate someone gave (a bank's): every digit it has, else six significant digits, however
+    /// small it is (`0.000…0001` is not shown as zero).
+    public func formatGivenRate(_ rate: Rational, minimum: Int = fractionDigits) -> String {
+        let digits =
+            rate.exactFractionDigits(minimum: minimum, maximum: Self.givenRateDigits)
+            ?? rate.fractionDigits(significant: Self.rateSignificantDigits, minimum: minimum, maximum: Self.givenRateDigits)
+        return number(rate, fractionDigits: digits)
+    }
+
+    /// The most fraction digits a given rate is shown with.
+    static let givenRateDigits = 80
+
     /// The fraction digits a rate is shown with: as published, else six significant digits.
     static func rateDigits(_ rate: Rational, minimum: Int = fractionDigits) -> Int {
         rate.exactFractionDigits(minimum: minimum, maximum: ratePublishedDigits)

@@ -388,6 +388,13 @@ public struct Rational: Sendable, CustomStringConvertible {
             rest = fifth
         }
         let exact = rest == .one
+        // An inexact value with more whole digits than that is rounded in its whole digits too:
+        // its first `significantDigits` digits, then zeros.
+        let excess = exact ? 0 : magnitude - (significantDigits - 1)
+        if excess > 0, let shifted = value / Rational(significand: .one, exponent: excess) {
+            let digits = shifted.scaledMagnitude(fractionDigits: 0).description + String(repeating: "0", count: excess)
+            return ((isNegative ? "-" : "") + digits, false)
+        }
         let fraction = exact ? max(twos, fives) : max(0, significantDigits - 1 - magnitude)
         var digits = value.scaledMagnitude(fractionDigits: fraction).description
         var places = fraction

@@ -59,6 +59,11 @@ final class BatchRunner {
         // Not told apart (fstat failed), they are taken to be one.
         errorsWithResults = !Platform.isTerminal(STDERR_FILENO) && (!both || (out.st_dev == err.st_dev && out.st_ino == err.st_ino))
         errorsAtOnce = Platform.isTerminal(STDERR_FILENO)
+        // A dated line's fetch is cancelled by a signal too, and the run then stops.
+        session.stopRequested = { [unowned self] in
+            if stoppedBy == nil { stoppedBy = Signals.stopRequest() }
+            return stoppedBy != nil
+        }
         // A refresh waits for its answer; a signal cancels it, and the run then stops.
         session.waitForRefresh = { [unowned self] operation in
             operation.start()

@@ -63,6 +63,11 @@ enum DocumentRunner {
                 if stoppedBy != nil { return 0 }
             }
         }
+        // A row's dated rates fetched: a signal cancels the fetch, and the table stops.
+        session.stopRequested = {
+            if stoppedBy == nil { stoppedBy = Signals.stopRequest() }
+            return stoppedBy != nil
+        }
         // To a terminal, the file's own text is shown through the sanitiser; to a file or pipe,
         // as it was. Rows go out as they are converted, and a row that fails is said as it fails.
         let terminal = Platform.isTerminal(STDOUT_FILENO)

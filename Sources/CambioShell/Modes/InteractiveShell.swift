@@ -59,6 +59,9 @@ final class InteractiveShell {
             output.write("\n" + CandidateList.render(candidates, columns: columns, output: output, session.engine.localized))
         }
         session.waitForRefresh = { [unowned self] operation in waitWithProgress(operation) }
+        // Ctrl-C cancels a dated line's fetch (and the line); SIGTERM and SIGHUP cancel it and
+        // then end the shell, as at the prompt.
+        session.stopRequested = { Signals.takeInterrupt() || Signals.termination != 0 }
         var banner = session.engine.localized("banner", App.version, session.engine.heldNote(now: Date(), pinned: session.state.pinnedSource))
         if session.baseFromRegion, session.state.base == session.state.locale.regionCurrency,
             let region = Locale(identifier: session.state.locale.money).region?.identifier

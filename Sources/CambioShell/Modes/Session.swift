@@ -32,6 +32,9 @@ final class Session {
 
     /// How a refresh the user asked for is waited on: the shell shows progress and lets
     /// Ctrl-C cancel it; a script waits, and a signal cancels it.
+    /// Asked while a dated line's rates are fetched: true cancels the fetch (a signal arrived).
+    /// Each mode says what a signal means to it.
+    var stopRequested: () -> Bool = { false }
     var waitForRefresh: (RefreshOperation) -> RefreshResult = { operation in
         operation.start()
         while true {
@@ -196,6 +199,9 @@ final class Session {
     /// The ECB's 90-day file fetched in this run, on that UTC day: fetched again it says nothing
     /// new, so a day it does not cover is not asked for again.
     private var ecbFetchedOn: Day?
+    /// The day the ECB's 90-day file was refused or failed: one file serves every day asked, so
+    /// a refusal holds for all of them (it was asked again for each new day).
+    private var ecbFailedOn: Day?
     /// Set when a fetch of dated rates could not reach its host: no further line waits on it.
     private var historyUnreachable = false
     /// Set once the run has said that fetched history cannot be cached.
@@ -251,19 +257,22 @@ extension Session: SessionHost {
         switch need {
         case .ecb:
             let today = Day.utc(Date())
-            guard ecbFetchedOn != today else { return .unavailable }
-            let fetched = fetcher.fetchECB(into: engine.store, cacheFailed: historyCacheFailed)
+            guard ecbFetchedOn != today, ecbFailedOn != today else { return .unavailable }
+            let fetched = fetcher.fetchECB(into: engine.store, cacheFailed: historyCacheFailed, stop: stopRequested)
             if case .success(let kept) = fetched {
                 ecbFetchedOn = today
                 if let first = kept.first {
                     warn(engine.localized("warning.publishedDaysKept", first.iso, String(kept.count)))
                 }
             }
+            if case .failure(let error) = fetched, error != .cancelled { ecbFailedOn = today }
             outcome = fetched.map { _ in () }
         case .snapshot(let day):
-            outcome = fetcher.fetchSnapshot(day, into: engine.store, cacheFailed: historyCacheFailed).map { _ in () }
+            outcome = fetcher.fetchSnapshot(day, into: engine.store, cacheFailed: historyCacheFailed, stop: stopRequested).map { _ in () }
         }
         guard case .failure(let error) = outcome else { return .fetched }
+        // A fetch the user cancelled may be asked for again.
+        if error == .cancelled { return .failed(error.message(engine.localized)) }
         failedNeeds.insert(need)
         switch error {
         case .httpStatus, .invalidResponse: break

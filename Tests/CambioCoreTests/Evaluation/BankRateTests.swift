@@ -80,4 +80,31 @@ import Testing
         let message = several.lines.compactMap { if case .error(_, let message) = $0 { message } else { nil } }.first ?? ""
         #expect(message.contains("makes 2") && message.contains("give one target") && !message.contains("is no bank rate"), "\(message)")
     }
+
+    /// An average's mid-market rate is the period's mean, and the text says so: it named the
+    /// period's first day, whose rate was another (1.0813 on 2024-03-01).
+    @Test func anAveragesRateNamesItsPeriod() {
+        let text = reply("100 eur in usd average 2024-03 at 1.1").results.first ?? ""
+        #expect(text.contains("mean 1.0872 of 2024-03") && !text.contains("2024-03-01"), "\(text)")
+    }
+
+    /// `swap` after a line at a bank's rate on a day uses that day's rates (it used today's).
+    @Test func aSwapAfterADatedBankRateUsesThatDay() {
+        let engine = engine()
+        var state = SessionState(base: .eur, recent: [], locale: engine.locale)
+        _ = engine.evaluate("100 eur in usd on 2024-01-02 at 1.2", state: &state, now: now)
+        let swapped = engine.evaluate("swap", state: &state, now: now).reply
+        #expect(swapped.conversions.first?.origin.date == "2024-01-02", "\(swapped.results)")
+        #expect(swapped.results == evaluate("100 usd in eur on 2024-01-02").results)
+        _ = engine.evaluate("100 eur in usd average 2024-03 at 1.1", state: &state, now: now)
+        let averaged = engine.evaluate("swap", state: &state, now: now).reply
+        #expect(averaged.results == evaluate("100 usd in eur average 2024-03").results)
+    }
+
+    /// A tiny bank rate is shown as given, not as zero.
+    @Test func aTinyRateIsShownAsGiven() {
+        let rate = "0." + String(repeating: "0", count: 48) + "1"
+        let text = reply("100 eur in usd at \(rate)").results.first ?? ""
+        #expect(text.contains("at \(rate):"), "\(text)")
+    }
 }

@@ -562,4 +562,25 @@ extension CalculatorTests {
         let rounded = reply.records.first { $0.type == "expression" }?.fields.first { $0.key == "rounded" }?.value
         #expect(rounded == .decimal(shown))
     }
+
+    /// `1/3 eur` is a third of a euro, echoed as what was computed, not as one divided by €3.
+    @Test func aQuotientBeforeACurrencyIsEchoedAsOne() {
+        let (engine, state) = engine("en_US")
+        let reply = engine.evaluate("1/3 eur in usd", in: state).reply
+        #expect(reply.results.first?.hasPrefix("(1 ÷ 3) EUR = ") == true, "\(reply.results)")
+        #expect(reply.results == engine.evaluate("(1/3) eur in usd", in: state).reply.results)
+        #expect(engine.evaluate("10 / 4 eur", in: state).reply.results.first?.hasPrefix("(10 ÷ 4) EUR = ") == true)
+    }
+
+    /// Machine output's `result` has 40 significant digits when it has no finite decimal, its
+    /// whole digits too (it gave all 59 of a huge result).
+    @Test func anInexactResultHasFortySignificantDigitsWhateverItsSize() {
+        let value = Rational(decimalText: "285052560128908477289705732587772382697396906929673")! / Rational(decimalText: "3.22")!
+        let text = value?.decimalText(significantDigits: 40)
+        #expect(text?.exact == false)
+        #expect(text?.text.count == 50 && text?.text.hasSuffix("0000000000") == true, "\(String(describing: text))")
+        #expect(text?.text.prefix(40) == "8852563979158648363034339521359390767000", "\(String(describing: text))")
+        // A finite decimal is written whole.
+        #expect(Rational(decimalText: "285052560128908477289705732587772382697396906929673.5")?.decimalText().text.count == 53)
+    }
 }
