@@ -32,7 +32,11 @@ let package = Package(
         // MARK: Core: money, currencies, rate tables, the command language, evaluation (no I/O)
 
         // ICU (as Foundation carries it) writes the samples the locale facts are read from.
-        .target(name: "CambioCore", swiftSettings: directMetadata, linkerSettings: [.linkedLibrary("_FoundationICU")]),
+        .target(name: "CambioCore", dependencies: ["CambioWire"], swiftSettings: directMetadata, linkerSettings: [.linkedLibrary("_FoundationICU")]),
+
+        // MARK: Wire: outside text, fetch failures, the request policy and the helper's report,
+        // on FoundationEssentials alone, so that the fetch helper carries no ICU
+        .target(name: "CambioWire", swiftSettings: directMetadata),
 
         // MARK: Files: atomic replacement, locks and whole writes, for the rates and the shell
 
@@ -54,7 +58,7 @@ let package = Package(
 
         .target(
             name: "CambioNetwork",
-            dependencies: ["CambioCore", "CambioRates", "CCurl"]
+            dependencies: ["CambioWire", "CCurl"]
         ),
         // libcurl's easy interface, with typed wrappers for its variadic calls.
         .systemLibrary(
@@ -112,9 +116,18 @@ let package = Package(
         ),
 
         // One GET for the shell, which starts it as a separate process (HelperTransport).
+        //
+        // Release builds link the Swift runtime and FoundationEssentials into it (libcurl and
+        // the C library stay the system's), so that an installed program refreshes on a machine
+        // without the toolchain; FoundationEssentials needs its two support libraries named.
         .executableTarget(
             name: "cambio-fetch",
-            dependencies: ["CambioFiles", "CambioRates", "CambioNetwork", "CSystem"]
+            dependencies: ["CambioFiles", "CambioWire", "CambioNetwork", "CSystem"],
+            linkerSettings: [
+                .unsafeFlags(["-static-stdlib"], .when(configuration: .release)),
+                .linkedLibrary("_FoundationCollections", .when(configuration: .release)),
+                .linkedLibrary("_FoundationCShims", .when(configuration: .release)),
+            ]
         ),
 
         // MARK: Tools

@@ -1,7 +1,8 @@
 import CCurl
-import CambioCore
-import CambioRates
-import Foundation
+import CambioWire
+import Dispatch
+import FoundationEssentials
+import Synchronization
 
 /// One GET with libcurl's easy interface: a total time limit, bodies of at most 2 MiB as they
 /// arrive on the wire (nothing is decompressed: a small gzip answer cannot inflate into
@@ -11,8 +12,7 @@ import Foundation
 public final class CurlFetcher: TransportRequest, @unchecked Sendable {
     private let url: URL
     private let timeout: TimeInterval
-    private let lock = NSLock()
-    private var cancelled = false
+    private let cancelled = Mutex(false)
     private let outcome = RequestOutcome()
 
     // The transfer's state, touched only by the transfer thread (and its callbacks).
@@ -32,19 +32,20 @@ public final class CurlFetcher: TransportRequest, @unchecked Sendable {
     /// Starts the request on a thread of its own; `wait` or `cancel` afterwards.
     public func start() {
         Self.initialiseOnce
-        Thread.detachNewThread { [self] in outcome.finish(transfer()) }
+        // A thread of the pool: libcurl blocks on its socket for the whole transfer.
+        DispatchQueue.global().async { [self] in outcome.finish(transfer()) }
     }
 
     /// Cancels: the result becomes `.cancelled` at once, and the transfer stops at its next
     /// progress report.
     public func cancel() {
-        lock.withLock { cancelled = true }
+        cancelled.withLock { $0 = true }
         outcome.finish(.failure(.cancelled))
     }
 
     public func wait() -> Result<[UInt8], FetchError> { outcome.wait() }
 
-    private var isCancelled: Bool { lock.withLock { cancelled } }
+    private var isCancelled: Bool { cancelled.withLock { $0 } }
 
     private static let initialiseOnce: Void = { curl_global_init(Int(CURL_GLOBAL_DEFAULT)) }()
 
@@ -154,7 +155,9 @@ public final class CurlFetcher: TransportRequest, @unchecked Sendable {
         }
         guard let colon = line.firstIndex(of: ":") else { return }
         let name = line[..<colon].lowercased()
-        let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+        // Without the line's end (CR LF is one character) and the spaces around the value.
+        let raw = line[line.index(after: colon)...]
+        let value = (raw.last?.isNewline == true ? raw.dropLast() : raw).trimmingSpaces()
         if name == "content-encoding" { contentEncoding = value.lowercased() }
         if name == "retry-after" { retryAfter = value }
     }

@@ -1,7 +1,5 @@
-import CCurl
-import CambioCore
-import CambioRates
-import Foundation
+import CambioWire
+import FoundationEssentials
 
 /// Fetches in this process with libcurl (the fetch helper, and the tests).
 public struct CurlTransport: Transport {

@@ -5,7 +5,7 @@
 import CSystem
 import CambioFiles
 import CambioNetwork
-import CambioRates
+import CambioWire
 import Glibc
 
 // Ends with the program that started it: nobody would read the answer.

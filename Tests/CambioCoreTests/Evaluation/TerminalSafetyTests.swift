@@ -2,6 +2,7 @@ import CambioTestSupport
 import Testing
 
 @testable import CambioCore
+@testable import CambioWire
 
 @Suite struct TerminalSafetyTests {
     @Test(arguments: [

@@ -41,6 +41,38 @@ import Testing
         #expect(server.requestedPaths == ["/v1/currencies/eur.json"])
     }
 
+    /// The installed program refreshes on a machine without the Swift toolchain: its helper
+    /// carries the Swift runtime it needs (it exited 127 with the toolchain's libraries gone,
+    /// and the program stayed on its bundled rates for ever). The toolchain is hidden under an
+    /// empty directory in a mount namespace of the run's own. Release programs only: a debug
+    /// build links the toolchain's libraries by design.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["CAMBIO_TEST_PROGRAMS"] != nil))
+    func theInstalledProgramRefreshesWithoutTheToolchain() throws {
+        // The directory of the Swift runtime the tests themselves are linked with.
+        let linked = try Cambio.shell("ldd '\(CommandLine.arguments[0])'", environment: home.environment())
+        let core = linked.stdout.split(separator: "\n").first { $0.contains("libswiftCore.so => ") }?.split(separator: " ").first { $0.hasPrefix("/") }
+        let toolchain = try #require(core.map { URL(fileURLWithPath: String($0)).deletingLastPathComponent().path }, "\(linked.stdout)")
+        let server = try LoopbackServer()
+        defer { server.stop() }
+        server.route("/v1/currencies/eur.json", .init(text: LiveRatesTests.servedTable))
+        let script = home.path + "/without-toolchain.sh"
+        try """
+        mount -t tmpfs none '\(toolchain)' || exit 90
+        test -z "$(ls '\(toolchain)')" || exit 91
+        exec '\(root)/bin/cambio' --refresh 10 eur in usd
+        """.write(toFile: script, atomically: true, encoding: .utf8)
+        let fresh = try Cambio.shell(
+            "unshare --mount --propagation private /bin/sh '\(script)'",
+            environment: home.environment(["CAMBIO_PROVIDER_URL": server.baseURL, "CAMBIO_PROVIDER": "currency-api"]))
+        #expect(fresh.status == 0 && fresh.stdout == "€10.000 = $20.000\n", "\(fresh.status) \(fresh.stdout)\(fresh.stderr)")
+        #expect(server.requestedPaths == ["/v1/currencies/eur.json"])
+        // Nothing of the toolchain is named among the helper's libraries, and it carries no ICU.
+        let libraries = try Cambio.shell("ldd '\(root)/libexec/cambio/cambio-fetch'", environment: home.environment())
+        #expect(!libraries.stdout.contains(toolchain) && !libraries.stdout.contains("libswift"), "\(libraries.stdout)")
+        let symbols = try Cambio.shell("nm -D --defined-only '\(root)/libexec/cambio/cambio-fetch' | grep -c icudt || true", environment: home.environment())
+        #expect(symbols.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+    }
+
     @Test func theManPageRendersWithoutWarningsAndDescribesEveryCommandAndOption() throws {
         let page = root + "/share/man/man1/cambio.1"
         let rendered = try Cambio.shell("LC_ALL=C.UTF-8 MANWIDTH=100 man --warnings=w -l '\(page)' | col -b", environment: home.environment())

@@ -1,5 +1,4 @@
-import CambioCore
-import Foundation
+import FoundationEssentials
 
 /// What Cambio asks of the network, whichever process does the asking: https anywhere, plain
 /// http only to loopback, and bodies of at most 2 MiB.
@@ -36,7 +35,7 @@ public enum RequestPolicy {
     public static func redacted(_ text: String) -> UntrustedText {
         var shown = Substring(text)
         if let query = shown.firstIndex(where: { $0 == "?" || $0 == "#" }) { shown = shown[..<query] }
-        if let scheme = shown.range(of: "://") {
+        if let scheme = shown.firstRange(of: "://") {
             let authorityEnd = shown[scheme.upperBound...].firstIndex(of: "/") ?? shown.endIndex
             if let at = shown[scheme.upperBound..<authorityEnd].lastIndex(of: "@") {
                 shown = shown[..<scheme.upperBound] + shown[shown.index(after: at)...]

@@ -1,7 +1,7 @@
 /// What was wrong with something from outside (a provider's answer, a cache file), as the key
 /// of a sentence and what fills it, so that it is said in the user's language; the values
 /// come from outside and pass the sanitiser when the sentence is made.
-public struct Problem: Hashable, Sendable, CustomStringConvertible {
+public struct Problem: Hashable, Sendable {
     public let key: String
     public let arguments: [UntrustedText]
 
@@ -14,10 +14,4 @@ public struct Problem: Hashable, Sendable, CustomStringConvertible {
         self.key = key
         self.arguments = arguments
     }
-
-    /// The sentence in a language.
-    public func message(_ localized: Localization) -> String { localized.format(key, arguments.map(\.raw)) }
-
-    /// The sentence in English, for logs and tests.
-    public var description: String { message(Localization(localeID: "en")) }
 }

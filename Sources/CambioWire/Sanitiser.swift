@@ -26,7 +26,7 @@ public enum Sanitiser {
 
     /// Whether well-formed UTF-8 holds a scalar that is shown as `U+XXXX`, decoded from its
     /// bytes.
-    static func hidesAny(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    public static func hidesAny(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         while index < bytes.count {
             let lead = bytes[index]
@@ -71,6 +71,6 @@ public enum Sanitiser {
     }
 
     /// Private-use characters that stand for the quotation marks until a sentence is made.
-    static let openQuote: Character = "\u{E000}"
-    static let closeQuote: Character = "\u{E001}"
+    public static let openQuote: Character = "\u{E000}"
+    public static let closeQuote: Character = "\u{E001}"
 }

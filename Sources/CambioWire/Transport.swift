@@ -1,5 +1,4 @@
-import CambioCore
-import Foundation
+import FoundationEssentials
 
 /// Does one GET. The shell uses `HelperTransport` (a separate process, so that the program a
 /// user starts never loads the TLS and HTTP libraries); the fetch helper itself and the tests

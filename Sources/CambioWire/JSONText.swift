@@ -12,7 +12,7 @@ public enum JSONText {
             case "\t": out += "\\t"
             default:
                 if scalar.value < 0x20 || scalar.value == 0x7F {
-                    out += String(format: "\\u%04x", scalar.value)
+                    out += "\\u" + String(scalar.value, radix: 16).zeroPadded(to: 4)
                 } else {
                     out.unicodeScalars.append(scalar)
                 }

@@ -1,5 +1,4 @@
-import CambioCore
-import Foundation
+import FoundationEssentials
 
 /// One request in flight.
 public protocol TransportRequest: AnyObject, Sendable {
