@@ -23,10 +23,13 @@ public struct DocumentColumns: Sendable, Equatable {
 
     /// A role's names, most specific first: the first that matches wins.
     static let names: [Role: [String]] = [
+        // The receipt's day first (a claim is judged by it, and a card's rate is the day's of
+        // the purchase), then a plain date, then the booking's and the value's.
         .date: [
-            "date", "datum", "tarih", "transaction date", "transactiondate", "booking date", "posting date", "value date", "started date",
-            "completed date", "buchungstag", "buchungsdatum", "belegdatum", "umsatzdatum", "transaktionsdatum", "valuta", "valutadatum",
-            "wertstellung", "islem tarihi", "fecha", "data", "date operation", "trans date", "post date",
+            "belegdatum", "transaktionsdatum", "kaufdatum", "umsatzdatum", "transaction date", "transactiondate", "trans date",
+            "started date", "islem tarihi", "date operation", "date", "datum", "tarih", "fecha", "data", "booking date",
+            "buchungstag", "buchungsdatum", "posting date", "post date", "completed date", "value date", "valuta", "valutadatum",
+            "wertstellung",
         ],
         .amount: [
             "amount", "betrag", "tutar", "original amount", "foreign amount", "transaction amount", "amount in original currency",
@@ -75,6 +78,25 @@ public struct DocumentColumns: Sendable, Equatable {
         return words.joined(separator: " ")
     }
 
+    /// The names of a role that stand for the receipt's day (a card payment's, a purchase's),
+    /// before the booking's: said when both are in a table.
+    static let receiptDates: Set<String> = [
+        "belegdatum", "transaktionsdatum", "kaufdatum", "umsatzdatum", "transaction date", "transactiondate", "trans date", "started date",
+        "islem tarihi", "date operation",
+    ]
+
+    /// A header without what it ends with in brackets (`Betrag (€)`, `Amount [USD]`), and
+    /// that, when it is short enough to be a currency's code or symbol.
+    static func bracketed(_ header: String) -> (name: String, currency: String?) {
+        let trimmed = header.trimmingSpaces()
+        guard let last = trimmed.last, last == ")" || last == "]",
+            let open = trimmed.lastIndex(of: last == ")" ? "(" : "["), open > trimmed.startIndex
+        else { return (header, nil) }
+        let inside = trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)].trimmingSpaces()
+        guard (1...4).contains(inside.count), !inside.contains(where: \.isNumber) else { return (header, nil) }
+        return (String(trimmed[..<open]), inside)
+    }
+
     /// The role a header plays and the currency it names in brackets, if any.
     static func match(_ header: String, _ role: Role) -> (rank: Int, currency: String?)? { Candidates(folded: fold(header)).match(role) }
 
@@ -90,6 +112,14 @@ public struct DocumentColumns: Sendable, Equatable {
 
         init() {}
 
+        /// A header as written: a currency in brackets at its end (`Betrag (€)`) is the one its
+        /// name names, whatever the folding makes of a symbol.
+        init(header: String) {
+            let (name, currency) = DocumentColumns.bracketed(header)
+            self.init(folded: DocumentColumns.fold(name))
+            if let currency, let ranks = whole { named = (ranks, currency) }
+        }
+
         init(folded: String) {
             // Text longer than the longest name is looked up only for a name before its last word.
             if folded.utf8.count <= longestName { whole = roles[folded] }
@@ -104,7 +134,7 @@ public struct DocumentColumns: Sendable, Equatable {
         func match(_ role: Role) -> (rank: Int, currency: String?)? {
             var best = whole?[role].map { (rank: $0, currency: String?.none) }
             // `betrag eur`: a name, then a currency code.
-            if role == .amount || role == .charged, let named, let rank = named.ranks[role], rank < best?.rank ?? .max {
+            if role == .amount || role == .charged, let named, let rank = named.ranks[role], rank <= best?.rank ?? .max {
                 best = (rank, named.currency)
             }
             return best
@@ -140,7 +170,7 @@ public struct DocumentColumns: Sendable, Equatable {
             found[role] = index
         }
         // A cell far longer than any name (a line of text, a note) is not folded to be sure.
-        let candidates = header.map { $0.utf8.count <= longestCell ? Candidates(folded: fold($0)) : Candidates() }
+        let candidates = header.map { $0.utf8.count <= longestCell ? Candidates(header: $0) : Candidates() }
         for role in Role.allCases where found[role] == nil && named[role] == nil {
             var best: (index: Int, rank: Int, currency: String?)?
             for (index, fits) in candidates.enumerated() where !found.values.contains(index) {

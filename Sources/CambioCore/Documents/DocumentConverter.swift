@@ -231,12 +231,25 @@ public final class DocumentConverter {
                 layout.undated = true
             }
         }
+        // No currency column and none named: each amount must carry its own (`-25,00 GBP`).
+        if layout.columns.currency == nil, layout.fixedCurrency == nil {
+            guard Self.amountsCarryCurrencies(bytes, scanner, amountColumn: layout.columns.amount) else {
+                throw Failure(message: localized("doc.noCurrency"))
+            }
+            note(localized("doc.currencyInAmounts", headerName(layout.columns.amount) ?? "—"))
+        }
         let reading = try decideReading(bytes, scanner, layout, options, state: state, note: note)
         note(
             localized(
                 "doc.columns", headerName(layout.columns.date) ?? "—", headerName(layout.columns.amount) ?? "—",
                 headerName(layout.columns.currency) ?? layout.fixedCurrency?.rawValue ?? "—"))
         if layout.undated { note(localized(dateNone ? "doc.dateNone" : "doc.noDateColumn")) }
+        // The receipt's day beside the booking's: the receipt's is the rate's day, and that is said.
+        if let date = layout.columns.date, date < header.count, DocumentColumns.receiptDates.contains(DocumentColumns.fold(header[date])),
+            let booking = header.indices.first(where: { $0 != date && DocumentColumns.match(header[$0], .date) != nil })
+        {
+            note(localized("doc.receiptDay", headerName(date) ?? "—", headerName(booking) ?? "—"))
+        }
         if let sign = layout.columns.sign { note(localized("doc.signColumn", headerName(sign) ?? "—")) }
         if let charged = layout.columns.charged {
             note(localized("doc.chargedIn", headerName(charged) ?? "—", (layout.chargedCurrency ?? options.targets[0]).rawValue))
@@ -374,10 +387,10 @@ public final class DocumentConverter {
         }
         var amountCurrency = try found.headerCurrency.map { (text) throws(Failure) in try code(text) }
         // The columns whose headers name an amount, and the currency each names.
-        let folded = header.map { $0.utf8.count <= DocumentColumns.longestCell ? DocumentColumns.fold($0) : "" }
-        let amounts = folded.indices.compactMap { index in
-            DocumentColumns.match(folded: folded[index], .amount).map { (index: index, currency: $0.currency) }
+        let candidates = header.map {
+            $0.utf8.count <= DocumentColumns.longestCell ? DocumentColumns.Candidates(header: $0) : DocumentColumns.Candidates()
         }
+        let amounts = candidates.indices.compactMap { index in candidates[index].match(.amount).map { (index: index, currency: $0.currency) } }
         if named[.amount] == nil {
             if amountCurrency != nil, found.currency != nil,
                 let original = amounts.first(where: { $0.index != found.amount && $0.currency == nil && $0.index != found.charged })
@@ -399,10 +412,8 @@ public final class DocumentConverter {
                 }
             }
         }
-        if let charged = layout.columns.charged, layout.chargedCurrency == nil, charged < folded.count {
-            let currency =
-                DocumentColumns.match(folded: folded[charged], .charged)?.currency
-                ?? DocumentColumns.match(folded: folded[charged], .amount)?.currency
+        if let charged = layout.columns.charged, layout.chargedCurrency == nil, charged < candidates.count {
+            let currency = candidates[charged].match(.charged)?.currency ?? candidates[charged].match(.amount)?.currency
             layout.chargedCurrency = try currency.map { (text) throws(Failure) in try code(text) }
         }
         if let from = options.from, let amountCurrency, from != amountCurrency {
@@ -417,7 +428,6 @@ public final class DocumentConverter {
             layout.fixedCurrency = amountCurrency
             layout.fixedBy = Self.headerName(layout.columns.amount, header, localized) ?? "—"
         }
-        if layout.columns.currency == nil, layout.fixedCurrency == nil { throw Failure(message: localized("doc.noCurrency")) }
         return layout
     }
 
@@ -512,6 +522,7 @@ public final class DocumentConverter {
         if dayFirst == nil, survey.dateMarks & Self.markBit(UInt8(ascii: ".")) != 0, own != UInt8(ascii: ".") || reader.order == .yearMonthDay {
             note(localized("doc.dottedDayFirst"))
         }
+        if let (text, read) = survey.shortYear { note(localized("doc.shortYears", Sanitiser.quoted(text), Sanitiser.quoted(read))) }
         let width = max(layout.header.count, survey.widest.fields)
         if width > Self.widestTable {
             throw Failure(message: localized("doc.tooWide", String(survey.widest.line), String(width), String(Self.widestTable)))
@@ -692,8 +703,13 @@ public final class DocumentConverter {
             }
             if let dateColumn, dateColumn < row.count {
                 row.withBytes(dateColumn, bytes) { cell in
-                    guard let shape = Self.dateShape(cell) ?? Self.dateShapeBeforeTime(cell) else { return }
-                    let text = String(decoding: cell, as: UTF8.self)
+                    var text = String(decoding: cell, as: UTF8.self)
+                    if let expanded = Self.expandedYear(text) {
+                        if survey.shortYear == nil { survey.shortYear = (text, expanded) }
+                        text = expanded
+                    }
+                    var copy = text
+                    guard let shape = copy.withUTF8({ Self.dateShape($0) ?? Self.dateShapeBeforeTime($0) }) else { return }
                     survey.dateMarks |= Self.markBit(shape.separator)
                     guard let dayFirst = shape.dayFirst else {
                         if !shape.same, survey.eitherWayDate == nil { survey.eitherWayDate = (text, line, shape.separator) }
@@ -731,6 +747,8 @@ public final class DocumentConverter {
         var eitherWayDate: (text: String, line: Int, separator: UInt8)?
         /// The marks of the column's day-month-year dates (`markBit`), proving or not.
         var dateMarks: UInt8 = 0
+        /// The first date with a two-digit year, and as it is read.
+        var shortYear: (text: String, read: String)?
         var crlf = false
         var unclosedQuote: Int?
         var widest = (fields: 0, line: 0)
@@ -760,6 +778,48 @@ public final class DocumentConverter {
             }
         }
         return header.indices.first { dates[$0] > 0 && !other[$0] }
+    }
+
+    /// A date written with a two-digit year (`25.03.24`, as savings banks export `Buchungstag`,
+    /// a time after it or not) with its year written out by POSIX's rule for `%y`: 69 to 99 are
+    /// 1969 to 1999, 00 to 68 are 2000 to 2068. `nil` for any other text.
+    static func expandedYear(_ text: String) -> String? {
+        let utf8 = Array(text.utf8)
+        var index = 0
+        func digits() -> Int {
+            let start = index
+            while index < utf8.count, utf8[index] &- 48 < 10, index - start < 3 { index += 1 }
+            return index - start
+        }
+        let first = digits()
+        guard (1...2).contains(first), index < utf8.count else { return nil }
+        let mark = utf8[index]
+        guard mark == UInt8(ascii: ".") || mark == UInt8(ascii: "/") || mark == UInt8(ascii: "-") else { return nil }
+        index += 1
+        guard (1...2).contains(digits()), index < utf8.count, utf8[index] == mark else { return nil }
+        index += 1
+        let yearStart = index
+        guard digits() == 2, index == utf8.count || utf8[index] == UInt8(ascii: " ") else { return nil }
+        let year = Int(utf8[yearStart] &- 48) * 10 + Int(utf8[yearStart + 1] &- 48)
+        let century = year >= 69 ? "19" : "20"
+        return String(decoding: utf8[..<yearStart], as: UTF8.self) + century + String(decoding: utf8[yearStart...], as: UTF8.self)
+    }
+
+    /// Whether an amount cell of the window carries a currency beside its number (`-25,00 GBP`,
+    /// `GBP -25,00`, `-5,50 £`): then each row's is its own, and a row without one fails.
+    static func amountsCarryCurrencies(_ bytes: UnsafeBufferPointer<UInt8>, _ scanner: DelimitedText.Scanner, amountColumn: Int) -> Bool {
+        var scanner = scanner
+        var row = DelimitedText.Fields()
+        while scanner.next(&row) {
+            guard amountColumn < row.count, !row.isEmpty(amountColumn, bytes) else { continue }
+            let cell = row.string(amountColumn, bytes)
+            // Digits, and something besides digits, marks, signs, brackets and spaces.
+            let carries =
+                cell.contains(where: \.isNumber)
+                && cell.contains { !$0.isNumber && !$0.isWhitespace && !AmountParser.separators.contains($0) && !"+-−()".contains($0) }
+            if carries { return true }
+        }
+        return false
     }
 
     /// Whether a cell is an ISO day, a time after it or not.

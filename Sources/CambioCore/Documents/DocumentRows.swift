@@ -311,8 +311,10 @@ extension DocumentConverter {
 
         /// A date cell's day, read in the column's order where the locale's own form does not
         /// say; or why it is none.
-        private mutating func readDay(_ text: String) -> Result<Day, RowFailure> {
+        private mutating func readDay(_ typed: String) -> Result<Day, RowFailure> {
             let reader = reading.reader
+            // `25.03.24`: the year written out by the stated rule, then read as any date.
+            let text = DocumentConverter.expandedYear(typed) ?? typed
             // A date that proves the other order than the one the column is read in.
             var copy = text
             let shape = copy.withUTF8 { DocumentConverter.dateShape($0) ?? DocumentConverter.dateShapeBeforeTime($0) }

@@ -1227,6 +1227,9 @@ doc.amountRoles = {0} und {1} enthalten beide Beträge in eigener Währung — s
 doc.fromContradicts = --from {0}, aber {1} enthält {2} — lass --from weg, oder nenne mit --column amount=NAME eine andere Spalte
 doc.datesEitherWay = Daten wie {0} (Zeile {1}) sind Tag zuerst ein Tag und Monat zuerst ein anderer, und kein Datum der Spalte zeigt, welcher — nenne das Gebietsschema der Datei mit --locale (en_GB: Tag zuerst, en_US: Monat zuerst)
 doc.dottedDayFirst = Daten mit Punkten Tag zuerst gelesen (15.03.2024): kein Gebietsschema schreibt sie Monat zuerst
+doc.currencyInAmounts = Währungen neben den Beträgen in {0} (-25,00 GBP): eine Zeile ohne eine schlägt fehl
+doc.shortYears = zweistellige Jahre nach der POSIX-Regel gelesen (69–99: 1969–1999, 00–68: 2000–2068): {0} ist {1}
+doc.receiptDay = Daten aus {0}, dem Belegdatum, nicht aus {1}: eine Abrechnung zählt den Tag des Kaufs (--column date=NAME nimmt eine andere)
 doc.tooWide = Zeile {0} hat {1} gefüllte Spalten, mehr als die {2}, die eine Tabelle haben darf — ist es eine Tabelle?
 doc.amountTooLong = die Betragszelle hat {0} Bytes, mehr als die {1} jedes Betrags: nicht gelesen
 doc.markContrary = {0} hat {1}, aber die Beträge der Datei werden als {2} gelesen — nenne das Gebietsschema der Datei mit --locale
@@ -1830,6 +1833,9 @@ doc.amountRoles = {0} and {1} both hold amounts in their own currency — say wh
 doc.fromContradicts = --from {0}, but {1} holds {2} — leave out --from, or name another column with --column amount=NAME
 doc.datesEitherWay = dates such as {0} (line {1}) are one day read day first and another read month first, and no date in the column shows which — say the file's locale with --locale (en_GB: day first, en_US: month first)
 doc.dottedDayFirst = dates with dots read day first (15.03.2024): no locale writes them month first
+doc.currencyInAmounts = currencies from beside the amounts in {0} (-25,00 GBP): a row without one fails
+doc.shortYears = two-digit years read by POSIX's rule (69–99: 1969–1999, 00–68: 2000–2068): {0} is {1}
+doc.receiptDay = dates from {0}, the receipt's day, not from {1}: a claim is judged by the day of the purchase (--column date=NAME takes another)
 doc.tooWide = line {0} has {1} filled columns, more than the {2} a table may have — is it a table?
 doc.amountTooLong = the amount cell has {0} bytes, more than the {1} of any amount: not read
 doc.markContrary = {0} has a {1}, but the file's amounts are read as {2} — say the file's locale with --locale
@@ -2432,6 +2438,9 @@ doc.amountRoles = {0} ve {1} ikisi de kendi para biriminde tutar içeriyor — h
 doc.fromContradicts = --from {0}, ama {1} {2} içeriyor — --from'u bırakın veya --column amount=AD ile başka bir sütun seçin
 doc.datesEitherWay = {0} gibi tarihler (satır {1}) gün önce okununca bir gün, ay önce okununca başka bir gün ve sütundaki hiçbir tarih hangisi olduğunu göstermiyor — dosyanın yerel ayarını --locale ile söyleyin (en_GB: gün önce, en_US: ay önce)
 doc.dottedDayFirst = noktalı tarihler gün önce okundu (15.03.2024): hiçbir yerel ayar onları ay önce yazmaz
+doc.currencyInAmounts = para birimleri {0} içindeki tutarların yanından (-25,00 GBP): birimi olmayan satır başarısız olur
+doc.shortYears = iki basamaklı yıllar POSIX kuralıyla okundu (69–99: 1969–1999, 00–68: 2000–2068): {0}, {1} demektir
+doc.receiptDay = tarihler {0} sütunundan, fişin günü, {1} sütunundan değil: bir gider bildirimi alış gününe göre değerlendirilir (--column date=AD başkasını seçer)
 doc.tooWide = {0}. satırda {1} dolu sütun var, bir tablonun sahip olabileceği {2} sütundan fazla — bu bir tablo mu?
 doc.amountTooLong = tutar hücresi {0} bayt, herhangi bir tutarın {1} baytından fazla: okunmadı
 doc.markContrary = {0} içinde {1} var, ama dosyanın tutarları {2} olarak okunuyor — dosyanın yerel ayarını --locale ile söyleyin

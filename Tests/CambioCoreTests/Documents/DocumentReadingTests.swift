@@ -194,7 +194,7 @@ import Testing
 
     /// A date column under a header no list names is found by its cells, and said; a header
     /// that names dates whose cells are not read refuses the table, never today's rates.
-    @Test(arguments: ["Trade Date", "Date (UTC)", "Settlement Date", "Txn Date", "Datum/Uhrzeit", "Timestamp", "Fecha valor", "Data operazione"])
+    @Test(arguments: ["Trade Date", "Settlement Date", "Txn Date", "Datum/Uhrzeit", "Timestamp", "Fecha valor", "Data operazione"])
     func aDateColumnIsFoundByItsCells(_ header: String) throws {
         let table = "\(header),Amount,Currency\n2024-01-02 10:15:00,100.00,USD\n2024-01-03,50.00,USD\n"
         let output = try convert(table, options([.eur]))
@@ -300,5 +300,58 @@ import Testing
         #expect(written[1][1] == "=HYPERLINK(\"x\")")
         #expect(written[1].last?.first != "=" && output.failed == 1, "\(written)")
         #expect(DelimitedText.inert("=SUM(A1)") == "'=SUM(A1)" && DelimitedText.inert("@x") == "'@x" && DelimitedText.inert("hotel") == "hotel")
+    }
+
+    // MARK: Exports as banks write them
+
+    /// A savings bank's export: Windows-1252, `;`, CR LF, quoted fields, two-digit years in
+    /// `Buchungstag`, the receipt's day (`Belegdatum`) beside the booking's.
+    static let savingsBank: [UInt8] = Array(
+        ("\"Auftragskonto\";\"Belegdatum\";\"Buchungstag\";\"Buchungstext\";\"Verwendungszweck\";\"Betrag\";\"Waehrung\"\r\n"
+            + "\"DE02120300000000202051\";\"22.03.24\";\"25.03.24\";\"KARTENZAHLUNG\";\"Café \"\"Zürich\"\"\";\"-45,80\";\"CHF\"\r\n"
+            + "\"DE02120300000000202051\";\"28.03.24\";\"02.04.24\";\"KARTENZAHLUNG\";\"Bäckerei; Bern\";\"-1.234,56\";\"CHF\"\r\n")
+            .unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) })
+
+    /// The receipt's day is the rate's day (said), and two-digit years are read by the stated
+    /// rule (said); every row converts at its receipt's day.
+    @Test func aSavingsBanksExportConvertsAtTheReceiptsDay() throws {
+        let output = try convert(Self.savingsBank, options([.usd]), locale: "de_DE")
+        let written = rows(output, ";")
+        #expect(output.failed == 0 && output.rows == 2, "\(output.text)")
+        #expect(written[1][4] == "Café \"Zürich\"" && written[2][4] == "Bäckerei; Bern")
+        #expect(written[1][9] == "2024-03-22" && written[2][9] == "2024-03-28", "\(written)")
+        #expect(written[1][7] == line("-45.80", "chf", "usd", "2024-03-22").replacingOccurrences(of: ".", with: ","))
+        #expect(output.notes.contains { $0.contains("Belegdatum") && $0.contains("Buchungstag") }, "\(output.notes)")
+        #expect(output.notes.contains { $0.contains("„22.03.24“") && $0.contains("„22.03.2024“") }, "\(output.notes)")
+    }
+
+    /// Amount and currency in one cell (`-25,00 GBP`, `GBP -25,00`, `-5,50 £`, `1.234,50 USD`):
+    /// each row in its own currency; a row without one fails.
+    @Test func anAmountCarriesItsCurrency() throws {
+        let table = "\u{FEFF}Buchungstag;Text;Betrag\r\n25.03.2024;Hotel;-25,00 GBP\r\n26.03.2024;Taxi;GBP -12,00\r\n"
+            + "27.03.2024;Pub;-5,50 £\r\n28.03.2024;Bank;1.234,50 USD\r\n29.03.2024;Bar;7,00\r\n"
+        let output = try convert(table, options([.eur]), locale: "de_DE")
+        let written = rows(output, ";")
+        func euros(_ amount: String, _ code: String, _ day: String) -> String {
+            line(amount, code, "eur", day).replacingOccurrences(of: ".", with: ",")
+        }
+        #expect(written[1][3] == euros("-25.00", "gbp", "2024-03-25") && written[2][3] == euros("-12.00", "gbp", "2024-03-26"), "\(output.text)")
+        #expect(written[3][3] == euros("-5.50", "gbp", "2024-03-27") && written[4][3] == euros("1234.50", "usd", "2024-03-28"))
+        #expect(output.failed == 1 && written[5][3].isEmpty)
+        // Without a currency beside any amount, and none named: refused as before.
+        #expect(throws: DocumentConverter.Failure.self) { try convert("Buchungstag;Betrag\n25.03.2024;-25,00\n", options([.eur]), locale: "de_DE") }
+    }
+
+    /// `Betrag (€)` and `Amount [USD]` name their currency by symbol or code in brackets.
+    @Test func aBracketedSymbolNamesTheCurrency() throws {
+        let output = try convert("Belegdatum;Betrag (€);Text\n22.03.2024;-12,50;Cafe\n", options([.usd]), locale: "de_DE")
+        #expect(rows(output, ";")[1][3] == line("-12.50", "eur", "usd", "2024-03-22").replacingOccurrences(of: ".", with: ","), "\(output.text)")
+        // A bracket after a date's name says its time zone, not a currency: `Date (UTC)` is the date.
+        let utc = try convert("Date (UTC),Amount,Currency\n2024-01-02 10:15:00,100.00,USD\n", options([.eur]))
+        #expect(rows(utc)[1][3] == line("100.00", "usd", "eur", "2024-01-02"), "\(utc.text)")
+        let square = try convert("Date,Amount [GBP]\n2024-03-22,10.00\n", options([.usd]))
+        #expect(rows(square)[1][2] == line("10.00", "gbp", "usd", "2024-03-22"), "\(square.text)")
+        #expect(DocumentConverter.expandedYear("25.03.24") == "25.03.2024" && DocumentConverter.expandedYear("01/02/99 10:15") == "01/02/1999 10:15")
+        #expect(DocumentConverter.expandedYear("25.03.2024") == nil && DocumentConverter.expandedYear("25.03-24") == nil)
     }
 }
