@@ -28,17 +28,19 @@ public struct DocumentColumns: Sendable, Equatable {
         .date: [
             "belegdatum", "transaktionsdatum", "kaufdatum", "umsatzdatum", "transaction date", "transactiondate", "trans date",
             "started date", "islem tarihi", "date operation", "date", "datum", "tarih", "fecha", "data", "booking date",
-            "buchungstag", "buchungsdatum", "posting date", "post date", "completed date", "value date", "valuta", "valutadatum",
+            "buchungstag", "buchungsdatum", "buchung", "posting date", "post date", "completed date", "value date", "valuta", "valutadatum",
             "wertstellung",
         ],
         .amount: [
             "amount", "betrag", "tutar", "original amount", "foreign amount", "transaction amount", "amount in original currency",
             "betrag in fremdwahrung", "fremdwahrungsbetrag", "umsatz", "ursprungsbetrag", "originalbetrag", "islem tutari", "importe",
-            "montant", "value", "wert", "summe", "sum",
+            "montant", "value", "wert", "summe", "sum", "amount foreign currency", "foreign currency amount", "ursprunglicher betrag",
+            "gross", "brutto",
         ],
         .currency: [
             "currency", "wahrung", "para birimi", "currency code", "original currency", "transaction currency", "fremdwahrung",
-            "originalwahrung", "wahrungscode", "ccy", "curr", "devise", "moneda", "doviz", "waehrung",
+            "originalwahrung", "wahrungscode", "ccy", "curr", "devise", "moneda", "doviz", "waehrung", "type foreign currency",
+            "foreign currency type",
         ],
         .charged: [
             "charged", "amount charged", "billed amount", "billing amount", "settlement amount", "belastet", "belastungsbetrag",
@@ -174,7 +176,13 @@ public struct DocumentColumns: Sendable, Equatable {
         for role in Role.allCases where found[role] == nil && named[role] == nil {
             var best: (index: Int, rank: Int, currency: String?)?
             for (index, fits) in candidates.enumerated() where !found.values.contains(index) {
-                if let match = fits.match(role), best.map({ match.rank < $0.rank }) ?? true { best = (index, match.rank, match.currency) }
+                guard let match = fits.match(role) else { continue }
+                // Of two currency columns alike (ING's `Währung` after the balance and after the
+                // amount), the first after the amount is the amount's.
+                let closer =
+                    role == .currency && best.map({ match.rank == $0.rank }) == true
+                    && found[.amount].map { amount in index > amount && (best.map { $0.index < amount } ?? true) } == true
+                if best.map({ match.rank < $0.rank }) ?? true || closer { best = (index, match.rank, match.currency) }
             }
             if let best {
                 found[role] = best.index

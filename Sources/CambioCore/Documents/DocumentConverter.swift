@@ -176,6 +176,10 @@ public final class DocumentConverter {
         var fixedBy = ""
         /// The currency of what was charged, when its header names it.
         var chargedCurrency: CurrencyCode?
+        /// Whether the amount converted is an original one beside what the account was charged
+        /// (`Original Amount` beside `Amount (EUR)`): a row whose original is empty was in the
+        /// account's currency, and its charged amount is converted.
+        var originalBesideCharged = false
         /// Whether the rows are converted at the current rates (no date column, or `date=none`).
         var undated = false
     }
@@ -399,6 +403,7 @@ public final class DocumentConverter {
                 if layout.columns.charged == nil {
                     layout.columns.charged = found.amount
                     layout.chargedCurrency = amountCurrency
+                    layout.originalBesideCharged = true
                 }
                 layout.columns.amount = original.index
                 amountCurrency = nil

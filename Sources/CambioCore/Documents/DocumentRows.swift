@@ -117,7 +117,6 @@ extension DocumentConverter {
             state: inout SessionState, host: any SessionHost
         ) -> String? {
             counted = false
-            let columns = layout.columns
             if row.isBlank(bytes) {
                 writer.write((0..<row.count).map { row.string($0, bytes) })
                 return nil
@@ -134,6 +133,14 @@ extension DocumentConverter {
                 return reason
             }
             let parser = reading.parser
+            // An original amount left empty beside what the account was charged (`Amount (EUR)`):
+            // the row was in the account's currency, and that amount is the row's.
+            var columns = layout.columns
+            var rowCurrency = layout.fixedCurrency
+            if layout.originalBesideCharged, let charged = columns.charged, cell(columns.amount).isEmpty, !cell(charged).isEmpty {
+                (columns.amount, columns.charged, columns.currency) = (charged, nil, nil)
+                rowCurrency = layout.chargedCurrency
+            }
             // A cell longer than any amount is no amount, and is not read.
             let amountLength = columns.amount < row.count ? row.withBytes(columns.amount, bytes) { $0.count } : 0
             let tooLong = amountLength > DocumentConverter.longestAmount
@@ -229,7 +236,7 @@ extension DocumentConverter {
                 }
                 currency = code
             }
-            if let fixed = layout.fixedCurrency {
+            if let fixed = rowCurrency {
                 if let currency, currency != fixed {
                     return failed(localized("doc.rowCurrencyContradicts", currency.rawValue, layout.fixedBy, fixed.rawValue))
                 }

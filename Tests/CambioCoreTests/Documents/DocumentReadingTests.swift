@@ -354,4 +354,105 @@ import Testing
         #expect(DocumentConverter.expandedYear("25.03.24") == "25.03.2024" && DocumentConverter.expandedYear("01/02/99 10:15") == "01/02/1999 10:15")
         #expect(DocumentConverter.expandedYear("25.03.2024") == nil && DocumentConverter.expandedYear("25.03-24") == nil)
     }
+
+    /// The layouts banks and payment services document, each a small file written from their
+    /// documented columns (preamble lines, quoting and encoding as they write them): every row
+    /// converts, from the amount the layout means, in its currency, at the day it means.
+    @Test(arguments: BankLayout.all) func aDocumentedLayoutConverts(_ layout: BankLayout) throws {
+        let engine = engine(layout.locale)
+        var state = SessionState(base: .eur, recent: [], locale: engine.locale)
+        var options = options([.usd])
+        options.from = layout.from
+        let output = try DocumentConverter(engine: engine).convert(
+            bytes: layout.bytes, asked: nil, options, state: &state, now: now, host: SilentHost(locale: engine.locale))
+        #expect(output.failed == 0 && output.rows == layout.expected.count, "\(layout.name): \(output.text) \(output.problems)")
+        let written = rows(output, layout.delimiter)
+        let header = written.firstIndex { $0.contains("USD") } ?? 0
+        let usd = written[header].firstIndex(of: "USD") ?? 0
+        for (index, (amount, currency, day)) in layout.expected.enumerated() {
+            var value = line(amount, currency, "usd", day)
+            if layout.decimalComma { value = value.replacingOccurrences(of: ".", with: ",") }
+            #expect(written[header + 1 + index][usd] == value, "\(layout.name) row \(index + 1): \(output.text)")
+        }
+    }
+}
+
+/// A bank's or payment service's export as documented, and what each row is.
+struct BankLayout: Sendable, CustomTestStringConvertible {
+    let name: String
+    let bytes: [UInt8]
+    let locale: String
+    var from: CurrencyCode? = nil
+    var delimiter: Character = ","
+    var decimalComma = false
+    /// Each row's amount, currency and the day its rate is of.
+    let expected: [(String, String, String)]
+
+    var testDescription: String { name }
+
+    static func windows1252(_ text: String) -> [UInt8] { text.unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) } }
+
+    static let all: [BankLayout] = [
+        BankLayout(
+            name: "Sparkasse CSV-CAMT",
+            bytes: windows1252(
+                "\"Auftragskonto\";\"Buchungstag\";\"Valutadatum\";\"Buchungstext\";\"Verwendungszweck\";\"Glaeubiger ID\";\"Mandatsreferenz\";"
+                    + "\"Kundenreferenz (End-to-End)\";\"Sammlerreferenz\";\"Lastschrift Ursprungsbetrag\";\"Auslagenersatz Ruecklastschrift\";"
+                    + "\"Beguenstigter/Zahlungspflichtiger\";\"Kontonummer/IBAN\";\"BIC (SWIFT-Code)\";\"Betrag\";\"Waehrung\";\"Info\"\r\n"
+                    + "\"DE02120300000000202051\";\"02.01.24\";\"02.01.24\";\"KARTENZAHLUNG\";\"Bäckerei Müller\";\"\";\"\";\"\";\"\";\"\";\"\";"
+                    + "\"Bäckerei Müller\";\"DE123\";\"BYLADEM1001\";\"-12,50\";\"EUR\";\"Umsatz gebucht\"\r\n"),
+            locale: "de_DE", delimiter: ";", decimalComma: true, expected: [("-12.50", "eur", "2024-01-02")]),
+        BankLayout(
+            name: "DKB Girokonto",
+            bytes: Array(
+                ("\u{FEFF}\"Girokonto\";\"DE12120300001234567890\"\n\"\"\n\"Kontostand vom 31.01.2024:\";\"1.234,56 €\"\n\"\"\n"
+                    + "\"Buchungsdatum\";\"Wertstellung\";\"Status\";\"Zahlungspflichtige*r\";\"Zahlungsempfänger*in\";\"Verwendungszweck\";"
+                    + "\"Umsatztyp\";\"IBAN\";\"Betrag (€)\";\"Gläubiger-ID\";\"Mandatsreferenz\";\"Kundenreferenz\"\n"
+                    + "\"30.01.24\";\"30.01.24\";\"Gebucht\";\"Max Mustermann\";\"REWE\";\"Einkauf\";\"Ausgang\";\"DE99\";\"-42,10\";\"\";\"\";\"\"\n").utf8),
+            locale: "de_DE", delimiter: ";", decimalComma: true, expected: [("-42.10", "eur", "2024-01-30")]),
+        BankLayout(
+            name: "ING",
+            bytes: windows1252(
+                "Umsatzanzeige;Datei erstellt am: 31.01.2024 10:00\n;Letztes Update: aktuell\n\nIBAN;DE12 5001 0517 1234 5678 90\n"
+                    + "Kontoname;Girokonto\nBank;ING\nZeitraum;01.01.2024 - 31.01.2024\nSaldo;1.234,56;EUR\n\nSortierung;Datum absteigend\n\n"
+                    + "In der CSV-Datei finden Sie alle bereits gebuchten Umsätze.\n\n"
+                    + "Buchung;Valuta;Auftraggeber/Empfänger;Buchungstext;Verwendungszweck;Saldo;Währung;Betrag;Währung\n"
+                    + "30.01.2024;31.01.2024;REWE;Lastschrift;Einkauf;1.234,56;EUR;-42,10;EUR\n"
+                    + "29.01.2024;29.01.2024;Hotel Zürich;Lastschrift;Zimmer;1.276,66;EUR;-150,00;CHF\n"),
+            locale: "de_DE", delimiter: ";", decimalComma: true, expected: [("-42.10", "eur", "2024-01-30"), ("-150.00", "chf", "2024-01-29")]),
+        BankLayout(
+            name: "N26",
+            bytes: Array(
+                ("\"Date\",\"Payee\",\"Account number\",\"Transaction type\",\"Payment reference\",\"Amount (EUR)\",\"Amount (Foreign Currency)\","
+                    + "\"Type Foreign Currency\",\"Exchange Rate\"\n"
+                    + "\"2024-01-15\",\"Starbucks NYC\",\"\",\"MasterCard Payment\",\"\",\"-5.53\",\"-6.00\",\"USD\",\"0.9216\"\n"
+                    + "\"2024-01-16\",\"REWE\",\"\",\"MasterCard Payment\",\"\",\"-42.10\",\"\",\"\",\"\"\n").utf8),
+            locale: "en_US", expected: [("-6.00", "usd", "2024-01-15"), ("-42.10", "eur", "2024-01-16")]),
+        BankLayout(
+            name: "Revolut",
+            bytes: Array(
+                ("Type,Product,Started Date,Completed Date,Description,Amount,Fee,Currency,State,Balance\n"
+                    + "CARD_PAYMENT,Current,2024-01-15 10:15:30,2024-01-17 09:00:00,Starbucks,-6.00,0.00,GBP,COMPLETED,94.00\n").utf8),
+            locale: "en_GB", expected: [("-6.00", "gbp", "2024-01-15")]),
+        BankLayout(
+            name: "Wise",
+            bytes: Array(
+                ("\"TransferWise ID\",Date,Amount,Currency,Description,\"Payment Reference\",\"Running Balance\",\"Exchange From\",\"Exchange To\","
+                    + "\"Exchange Rate\",\"Payer Name\",\"Payee Name\",\"Payee Account Number\",Merchant,\"Card Last Four Digits\",\"Card Holder Full Name\","
+                    + "Attachment,Note,\"Total fees\"\n"
+                    + "CARD-1,15-01-2024,-6.00,GBP,\"Card transaction of 6.00 GBP issued by Pret\",,94.00,,,,,,,Pret,1234,\"Max M\",,,0.00\n"
+                    + "CARD-2,03-02-2024,-3.00,GBP,\"Card transaction of 3.00 GBP issued by Tube\",,91.00,,,,,,,Tube,1234,\"Max M\",,,0.00\n").utf8),
+            locale: "en_US", expected: [("-6.00", "gbp", "2024-01-15"), ("-3.00", "gbp", "2024-02-03")]),
+        BankLayout(
+            name: "American Express (US)",
+            bytes: Array("Date,Description,Amount\n01/15/2024,STARBUCKS,6.00\n01/16/2024,UBER,23.45\n".utf8), locale: "en_US",
+            from: CurrencyCode("GBP"), expected: [("6.00", "gbp", "2024-01-15"), ("23.45", "gbp", "2024-01-16")]),
+        BankLayout(
+            name: "PayPal (de)",
+            bytes: Array(
+                ("\u{FEFF}\"Datum\",\"Uhrzeit\",\"Zeitzone\",\"Name\",\"Typ\",\"Status\",\"Währung\",\"Brutto\",\"Gebühr\",\"Netto\","
+                    + "\"Absender E-Mail-Adresse\",\"Empfänger E-Mail-Adresse\",\"Transaktionscode\"\n"
+                    + "\"15.01.2024\",\"10:15:30\",\"MEZ\",\"Shop\",\"Zahlung\",\"Abgeschlossen\",\"GBP\",\"-6,00\",\"0,00\",\"-6,00\",\"a@b\",\"c@d\",\"1AB\"\n").utf8),
+            locale: "de_DE", decimalComma: true, expected: [("-6.00", "gbp", "2024-01-15")]),
+    ]
 }
