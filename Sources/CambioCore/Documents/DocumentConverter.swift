@@ -29,8 +29,9 @@ public final class DocumentConverter {
         public var localeID: String?
         /// The separator, when the user said it (a tab for `--input tsv`).
         public var delimiter: UInt8?
-        /// Totals as the sum of the rounded rows (some claims ask for it), not of the exact values.
-        public var totalOfRounded = false
+        /// Totals as the sum of the rounded rows, as printed (a clerk's first check is the
+        /// column's `=SUM()`); `false`: the exact values' sum, rounded once (`--total exact`).
+        public var totalOfRounded = true
         public var rounding = Rounding.minor
 
         public init(targets: [CurrencyCode]) { self.targets = targets }

@@ -61,8 +61,24 @@ public struct CurrencyCatalog: Sendable {
 
     public subscript(code: CurrencyCode) -> Currency? { storage.parsed.byCode[code] }
 
-    /// ISO's minor units of `code` (2 for EUR, 0 for JPY); `nil` where ISO gives none.
-    public func minorUnits(_ code: CurrencyCode) -> Int? { storage.parsed.byCode[code]?.minorUnits }
+    /// ISO's minor units of `code` (2 for EUR, 0 for JPY), a legacy euro currency's as ISO
+    /// listed it before its withdrawal (`legacyMinorUnits`); `nil` where ISO gives none.
+    public func minorUnits(_ code: CurrencyCode) -> Int? { storage.parsed.byCode[code]?.minorUnits ?? Self.legacyMinorUnits[code] }
+
+    /// The minor units of the currencies the euro replaced, which ISO 4217's list of withdrawn
+    /// currencies leaves blank: as ISO 4217 listed them while they were current (the lira, the
+    /// peseta, the drachma, the Belgian and Luxembourg francs and the escudo were used without
+    /// a minor unit; the others had cents or their like).
+    static let legacyMinorUnits: [CurrencyCode: Int] = {
+        var units: [CurrencyCode: Int] = [:]
+        for code in ["DEM", "FRF", "NLG", "ATS", "FIM", "IEP", "CYP", "MTL", "SIT", "SKK", "EEK", "LVL", "LTL", "HRK"] {
+            if let code = CurrencyCode(code) { units[code] = 2 }
+        }
+        for code in ["ITL", "ESP", "GRD", "BEF", "LUF", "PTE"] {
+            if let code = CurrencyCode(code) { units[code] = 0 }
+        }
+        return units
+    }()
 
     /// The ISO name of a withdrawn currency (`ANG`, `TRL`); `nil` for a current one or none.
     public func withdrawnName(_ code: CurrencyCode) -> String? { storage.parsed.withdrawn[code] }

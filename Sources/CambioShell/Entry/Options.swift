@@ -34,8 +34,9 @@ public struct Options: Equatable, Sendable {
     public var columns: [String] = []
     /// `--encoding`: a table's encoding, when it is not to be detected.
     public var encoding: String?
-    /// `--total rounded`: a table's totals as the sum of its rounded rows.
-    public var totalOfRounded = false
+    /// A table's totals as the sum of its rounded rows (the default), or of its exact values
+    /// rounded once (`--total exact`).
+    public var totalOfRounded = true
     /// The words of a one-shot command (`12,50 eur in usd`), empty for the shell or a pipe.
     public var words: [String] = []
 

@@ -61,7 +61,7 @@ public enum Reference {
         Topic(
             key: "documents",
             examples: [
-                "cambio --input csv statement.csv --to usd,eur", "cambio --input csv card.csv --to usd --total rounded",
+                "cambio --input csv statement.csv --to usd,eur", "cambio --input csv card.csv --to usd --total exact",
                 "cambio --round minor,half-up 68 aud in usd on 2025-07-22", "cambio '100 eur in usd on 2024-01-02 at 107 $'",
             ]),
         Topic(

@@ -53,6 +53,24 @@ import Testing
     }
 
     /// Exact ties (…5 at the digit after the last kept one), where the rules differ.
+    /// `round minor` gives the currencies the euro replaced their own minor units, which ISO's
+    /// list of withdrawn currencies leaves blank (they were rounded to three places).
+    @Test func legacyCurrenciesHaveTheirMinorUnits() {
+        let expected = [
+            "DEM": 2, "FRF": 2, "NLG": 2, "ATS": 2, "FIM": 2, "IEP": 2, "ITL": 0, "ESP": 0, "GRD": 0, "BEF": 0, "LUF": 0, "PTE": 0,
+        ]
+        for (code, places) in expected {
+            #expect(CurrencyCode(code).map { Rounding.minor.fractionDigits($0) } == places, "\(code)")
+        }
+        let engine = engine()
+        var state = SessionState(base: .eur, recent: [], locale: engine.locale)
+        state.rounding = .minor
+        let mark = engine.evaluate("100 usd in dem on 2001-03-15", state: &state, now: now).reply.results.first ?? ""
+        let lira = engine.evaluate("100 usd in itl on 2001-03-15", state: &state, now: now).reply.results.first ?? ""
+        #expect(mark.hasSuffix("215.78") && mark.contains("DEM"), "\(mark)")
+        #expect(lira.hasSuffix("213,622") && lira.contains("ITL"), "\(lira)")
+    }
+
     @Test func tiesFollowEachRule() {
         for places in 0...4 {
             for k in [-25, -15, -5, -1, 0, 1, 2, 3, 5, 15, 25, 125] {

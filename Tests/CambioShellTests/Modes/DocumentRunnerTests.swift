@@ -22,7 +22,7 @@ import Testing
         #expect(lines[2].hasPrefix("16.01.2024;Krypto;5,00;XBT;;;;;„XBT“ ist keine Währung"))
         #expect(
             lines[3].hasPrefix(
-                ";;;;-13,70;;;;\"Summe von 1 Zeile in USD: ihr exakter Wert, einmal gerundet; 1 nicht umgerechnete Zeile ist nicht darin"))
+                ";;;;-13,70;;;;\"Summe von 1 Zeile in USD: die Zeile, wie gedruckt; 1 nicht umgerechnete Zeile ist nicht darin"))
         #expect(run.stderr.contains("cambio: als Windows-1252 gelesen"))
         #expect(run.stderr.contains("cambio: Zeile 3: „XBT“ ist keine Währung"))
         #expect(run.stderr.contains("1 von 2 Zeilen konnten nicht umgerechnet werden"))
