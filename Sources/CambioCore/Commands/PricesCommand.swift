@@ -38,7 +38,7 @@ enum PricesCommand: CommandHandler {
         var syntax = Syntax.ledger
         var fill = false
         var averaged: Period.Kind?
-        var home: CurrencyCode?
+        var homes: [CurrencyCode] = []
         var foreign: [CurrencyCode] = []
         var period: (Day, Day)?
         var notes: [String] = []
@@ -71,8 +71,8 @@ enum PricesCommand: CommandHandler {
             } else {
                 let code = try engine.resolver.currency(CurrencyReference(text: word.text, range: word.range), notes: &notes)
                 if homeNext {
-                    guard home == nil else { throw CommandError(.badPrices(text), at: word.range) }
-                    home = code
+                    // `prices eur in usd gbp chf 2024`: several home currencies, one file.
+                    if !homes.contains(code) { homes.append(code) }
                 } else if !foreign.contains(code) {
                     foreign.append(code)
                 }
@@ -80,12 +80,13 @@ enum PricesCommand: CommandHandler {
         }
         // Without `in`, the last currency is the home one (`prices eur usd`: EUR in USD); one alone
         // is priced in the base.
-        if home == nil {
-            if foreign.count >= 2 { home = foreign.removeLast() } else { home = line.state.base == foreign.first ? .usd : line.state.base }
+        if homes.isEmpty {
+            if foreign.count >= 2 { homes = [foreign.removeLast()] } else { homes = [line.state.base == foreign.first ? .usd : line.state.base] }
         }
-        guard let home, !foreign.isEmpty else { throw CommandError(.badPrices(text), at: range) }
-        foreign.removeAll { $0 == home }
         guard !foreign.isEmpty else { throw CommandError(.badPrices(text), at: range) }
+        // Each pair of a foreign currency and a home one, in the order written.
+        let pairs = homes.flatMap { home in foreign.filter { $0 != home }.map { (code: $0, home: home) } }
+        guard !pairs.isEmpty else { throw CommandError(.badPrices(text), at: range) }
         if period == nil { period = try periodDays(defaultPeriod, range: nil, today: today, engine) }
         guard var (first, last) = period else { throw CommandError(.badPrices(text), at: range) }
         first = max(first, engine.store.history.firstDay)
@@ -95,11 +96,17 @@ enum PricesCommand: CommandHandler {
                 .date(last < engine.store.history.firstDay ? .beforeData(last, first: engine.store.history.firstDay) : .future(first, today: today)),
                 at: range)
         }
-        let writer = Writer(syntax: syntax, home: home)
+        let writer = Writer(syntax: syntax)
         var lines = writer.preamble(
-            engine.localized("prices.header", foreign.map(\.rawValue).joined(separator: ", "), home.rawValue, first.iso, last.iso))
+            engine.localized(
+                "prices.header", foreign.filter { !homes.contains($0) || homes.count > 1 }.map(\.rawValue).joined(separator: ", "),
+                homes.map(\.rawValue).joined(separator: ", "), first.iso, last.iso))
         var count = 0
-        for code in foreign {
+        // With several home currencies, the prices of every pair are one list sorted by day (the
+        // sources' comments before it); with one, each foreign currency's in turn.
+        let sorted = homes.count > 1
+        var dated: [(day: Day, order: Int, line: String)] = []
+        for (order, (code, home)) in pairs.enumerated() {
             let prices: [Price]
             if let averaged {
                 prices = try averages(code, home, kind: averaged, first: first, last: last, today: today, engine, &line)
@@ -133,13 +140,19 @@ enum PricesCommand: CommandHandler {
                 }
                 if price.source != source {
                     source = price.source
-                    lines += writer.comment(
+                    // Said once for a currency, whatever the number of home currencies.
+                    let said = writer.comment(
                         engine.localized(
                             "prices.source", code.rawValue,
                             price.source == RateSource.ecbID ? engine.localized("history.source.ecbName") : price.source, price.day.iso))
+                    if !sorted || !said.allSatisfy(lines.contains) { lines += said }
                 }
                 if let note = price.note { lines += writer.comment(note(engine.localized)) }
-                lines.append(writer.line(price, code))
+                if sorted {
+                    dated.append((price.day, order, writer.line(price, code, in: home)))
+                } else {
+                    lines.append(writer.line(price, code, in: home))
+                }
                 if line.keepsRecords {
                     line.reply.records.append(
                         Record(
@@ -153,6 +166,7 @@ enum PricesCommand: CommandHandler {
                 guard count <= lineLimit else { throw CommandError(.badPrices(text), at: range) }
             }
         }
+        lines += dated.sorted { ($0.day, $0.order) < ($1.day, $1.order) }.map(\.line)
         lines += writer.comment(engine.localized("prices.digits", String(crossDigits)))
         line.reply.lines += lines.map { .result(ResultText($0)) }
     }
@@ -160,6 +174,11 @@ enum PricesCommand: CommandHandler {
     /// `2024`, `2024-03`, `2024-01-01..2024-06-30`, `1y`, `30d`, `all`: the first and last day.
     static func periodDays(_ text: String, range: Range<Int>?, today: Day, _ engine: Engine) throws -> (Day, Day)? {
         if let period = DatedLines.isoPeriod(text) { return (period.from, min(period.through, today)) }
+        // One day (`2024-01-02`), or a range of days that may be one (`2024-01-02..2024-01-02`),
+        // which a chart, needing two, refuses.
+        if let day = Day(iso: text) { return (day, day) }
+        let ends = text.components(separatedBy: "..")
+        if ends.count == 2, let from = Day(iso: ends[0]), let through = Day(iso: ends[1]), from <= through { return (from, through) }
         return try ChartCommand.period(text, range: range, today: today, engine)
     }
 
@@ -309,9 +328,8 @@ enum PricesCommand: CommandHandler {
     /// How each syntax writes a price and a comment.
     struct Writer {
         let syntax: Syntax
-        let home: CurrencyCode
 
-        func line(_ price: Price, _ code: CurrencyCode) -> String {
+        func line(_ price: Price, _ code: CurrencyCode, in home: CurrencyCode) -> String {
             switch syntax {
             case .ledger, .hledger: return "P \(price.day.iso) \(code) \(price.text) \(home)"
             case .beancount: return "\(price.day.iso) price \(code) \(price.text) \(home)"

@@ -105,6 +105,22 @@ import Testing
         #expect(values == expected)
     }
 
+    /// `prices eur in usd gbp chf 2024-01`: several home currencies in one file, its prices
+    /// sorted by day, each the one its pair's own file has; one day, or a range of one day, is
+    /// a period (they were read as a currency, and as a chart's range).
+    @Test func severalHomeCurrenciesAndOneDay() throws {
+        let home = try TemporaryDirectory()
+        func prices(_ text: String) -> [String] { text.split(separator: "\n").map(String.init).filter { $0.hasPrefix("P ") } }
+        let several = prices(try Self.prices(home, ["eur", "in", "usd", "gbp", "chf", "2024-01"], syntax: "ledger"))
+        var alone: [String] = []
+        for target in ["usd", "gbp", "chf"] { alone += prices(try Self.prices(home, ["eur", target, "2024-01"], syntax: "ledger")) }
+        #expect(Set(several) == Set(alone) && several.count == alone.count && !several.isEmpty)
+        let days = several.map { $0.split(separator: " ")[1] }
+        #expect(days == days.sorted(), "\(several)")
+        #expect(prices(try Self.prices(home, ["eur", "usd", "2024-01-02"], syntax: "ledger")) == ["P 2024-01-02 EUR 1.0956 USD"])
+        #expect(prices(try Self.prices(home, ["eur", "usd", "2024-01-02..2024-01-02"], syntax: "ledger")) == ["P 2024-01-02 EUR 1.0956 USD"])
+    }
+
     @Test func theFileSaysWhatItIsAndFillsDaysWithAComment() throws {
         let home = try TemporaryDirectory()
         let text = try Self.prices(home, ["usd", "in", "eur", "2024-01-01..2024-01-08", "fill"], syntax: "hledger")
