@@ -33,6 +33,9 @@ public final class DocumentConverter {
         /// column's `=SUM()`); `false`: the exact values' sum, rounded once (`--total exact`).
         public var totalOfRounded = true
         public var rounding = Rounding.minor
+        /// Each row at the mean of its month's (or year's) published days (`--average monthly`),
+        /// as monthly tax tables are made; `nil`: at its day's rates.
+        public var average: Period.Kind?
 
         public init(targets: [CurrencyCode]) { self.targets = targets }
     }
@@ -256,6 +259,7 @@ public final class DocumentConverter {
             note(localized("doc.receiptDay", headerName(date) ?? "—", headerName(booking) ?? "—"))
         }
         if let sign = layout.columns.sign { note(localized("doc.signColumn", headerName(sign) ?? "—")) }
+        if let average = options.average, !layout.undated { note(localized(average == .year ? "doc.averagedYearly" : "doc.averagedMonthly")) }
         if let charged = layout.columns.charged {
             note(localized("doc.chargedIn", headerName(charged) ?? "—", (layout.chargedCurrency ?? options.targets[0]).rawValue))
         }

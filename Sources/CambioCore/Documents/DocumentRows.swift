@@ -270,7 +270,8 @@ extension DocumentConverter {
             // The charged currency, when no target is it, is converted into too (not written).
             var targets = options.targets
             if let charged, !targets.contains(charged.currency) { targets.append(charged.currency) }
-            _ = converter.engine.convertRow(amount.value, from: currency, to: targets, on: day, state: &state, now: now, today: today, host: host)
+            _ = converter.engine.convertRow(
+                amount.value, from: currency, to: targets, on: day, averaging: options.average, state: &state, now: now, today: today, host: host)
             // The row with its cells, or why it failed (the engine's error for the line).
             let point = writer.decimal
             let failure: String? = converter.engine.withReply { reply in

@@ -146,19 +146,23 @@ public final class Engine {
     }
 
     /// One row of a document: `amount` in `from` converted into `targets` with the rates of `day`
-    /// (the current ones when `nil`), as the line `AMOUNT FROM in TARGETS on DAY` is: the same
+    /// (the current ones when `nil`), as the line `AMOUNT FROM in TARGETS on DAY` is — or with the
+    /// mean of the month or year of `day` (`averaging`), as `… average 2024-03` is: the same
     /// conversion, substitution notes and errors, without text to read. The reply is left in the
     /// engine (`withReply`).
     public func convertRow(
-        _ amount: Rational, from: CurrencyCode, to targets: [CurrencyCode], on day: Day?, state: inout SessionState, now: Date,
-        today: Day? = nil, host: any SessionHost
+        _ amount: Rational, from: CurrencyCode, to targets: [CurrencyCode], on day: Day?, averaging: Period.Kind? = nil,
+        state: inout SessionState, now: Date, today: Day? = nil, host: any SessionHost
     ) -> Effects {
         lend(&state, now: now, host: host, keepsRecords: true) { context in
             context.isTableRow = true
             defer { context.isTableRow = false }
             let conversion = ResolvedConversion(from: from, targets: targets, notes: [])
             do {
-                if let day {
+                if let day, let averaging {
+                    let period = averaging == .year ? Period.year(day.parts.year) ?? Period.month(of: day) : Period.month(of: day)
+                    try dates.withAverage(period, at: nil, &context) { line in try converter.convert(amount, conversion, notes: [], &line) }
+                } else if let day {
                     let checked = try dates.checked(day, range: nil, today: today ?? Day.utc(now))
                     try dates.withDay(checked, at: nil, &context) { line in try converter.convert(amount, conversion, notes: [], &line) }
                 } else {

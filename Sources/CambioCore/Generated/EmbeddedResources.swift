@@ -1115,6 +1115,7 @@ option.from = die Währung der Beträge einer Tabelle ohne Währungsspalte
 option.column = welche Spalte was enthält, nach ihrer Überschrift: date=, amount=, currency=, charged= (was die Bank belastet hat), sign=; date=none rechnet jede Zeile zu den aktuellen Kursen um
 option.encoding = die Kodierung einer Tabelle, wenn sie nicht erkannt werden soll: utf-8 oder windows-1252
 option.total = die Summen einer Tabelle: rounded (Summe der gerundeten Zeilen, wie sie SUMME() der Spalte ergibt; Standard) oder exact (Summe der exakten Werte, einmal gerundet)
+option.average = jede Zeile einer Tabelle zum Mittel der veröffentlichten Tage ihres Monats (monthly) oder Jahres (yearly), wie monatliche Umsatzsteuer-Kurse
 doc.readWindows1252 = als Windows-1252 gelesen: die Datei ist kein UTF-8 (--encoding utf-8 sagt, dass sie es ist)
 doc.readAs = Beträge als {0} gelesen: sie haben {1} (Zeile {2}); --locale sagt es anders
 doc.readAsUser = Beträge als {0} gelesen: kein Betrag zeigt sein Dezimaltrennzeichen; --locale sagt es anders
@@ -1227,6 +1228,8 @@ doc.amountRoles = {0} und {1} enthalten beide Beträge in eigener Währung — s
 doc.fromContradicts = --from {0}, aber {1} enthält {2} — lass --from weg, oder nenne mit --column amount=NAME eine andere Spalte
 doc.datesEitherWay = Daten wie {0} (Zeile {1}) sind Tag zuerst ein Tag und Monat zuerst ein anderer, und kein Datum der Spalte zeigt, welcher — nenne das Gebietsschema der Datei mit --locale (en_GB: Tag zuerst, en_US: Monat zuerst)
 doc.dottedDayFirst = Daten mit Punkten Tag zuerst gelesen (15.03.2024): kein Gebietsschema schreibt sie Monat zuerst
+doc.averagedMonthly = jede Zeile zum Mittel der veröffentlichten Tage ihres Monats (--average monthly); die Kursdatum-Spalte nennt die gemittelten Tage
+doc.averagedYearly = jede Zeile zum Mittel der veröffentlichten Tage ihres Jahres (--average yearly); die Kursdatum-Spalte nennt die gemittelten Tage
 doc.currencyInAmounts = Währungen neben den Beträgen in {0} (-25,00 GBP): eine Zeile ohne eine schlägt fehl
 doc.shortYears = zweistellige Jahre nach der POSIX-Regel gelesen (69–99: 1969–1999, 00–68: 2000–2068): {0} ist {1}
 doc.receiptDay = Daten aus {0}, dem Belegdatum, nicht aus {1}: eine Abrechnung zählt den Tag des Kaufs (--column date=NAME nimmt eine andere)
@@ -1721,6 +1724,7 @@ option.from = the currency of a table's amounts when it has no currency column
 option.column = which column plays a role, by its header: date=, amount=, currency=, charged= (what the bank charged), sign=; date=none converts every row at the current rates
 option.encoding = a table's encoding, when it is not to be detected: utf-8 or windows-1252
 option.total = a table's totals: rounded (the sum of the rounded rows, as a spreadsheet's SUM of the column gives it; default) or exact (the sum of the exact values, rounded once)
+option.average = a table's rows each at the mean of the published days of its month (monthly) or year (yearly), as monthly tax tables are made
 doc.readWindows1252 = read as Windows-1252: the file is not UTF-8 (--encoding utf-8 says it is)
 doc.readAs = amounts read as {0}: they have a {1} (line {2}); --locale says otherwise
 doc.readAsUser = amounts read as {0}: no amount shows its decimal separator; --locale says otherwise
@@ -1833,6 +1837,8 @@ doc.amountRoles = {0} and {1} both hold amounts in their own currency — say wh
 doc.fromContradicts = --from {0}, but {1} holds {2} — leave out --from, or name another column with --column amount=NAME
 doc.datesEitherWay = dates such as {0} (line {1}) are one day read day first and another read month first, and no date in the column shows which — say the file's locale with --locale (en_GB: day first, en_US: month first)
 doc.dottedDayFirst = dates with dots read day first (15.03.2024): no locale writes them month first
+doc.averagedMonthly = each row at the mean of its month's published days (--average monthly); the rate date column names the days averaged
+doc.averagedYearly = each row at the mean of its year's published days (--average yearly); the rate date column names the days averaged
 doc.currencyInAmounts = currencies from beside the amounts in {0} (-25,00 GBP): a row without one fails
 doc.shortYears = two-digit years read by POSIX's rule (69–99: 1969–1999, 00–68: 2000–2068): {0} is {1}
 doc.receiptDay = dates from {0}, the receipt's day, not from {1}: a claim is judged by the day of the purchase (--column date=NAME takes another)
@@ -2326,6 +2332,7 @@ option.from = para birimi sütunu olmayan bir tablonun tutarlarının para birim
 option.column = hangi sütunun ne olduğu, başlığıyla: date=, amount=, currency=, charged= (bankanın çektiği), sign=; date=none her satırı güncel kurlarla çevirir
 option.encoding = algılanmayacaksa tablonun kodlaması: utf-8 ya da windows-1252
 option.total = tablonun toplamları: rounded (yuvarlanmış satırların toplamı, sütunun TOPLA() sonucu gibi; varsayılan) ya da exact (kesin değerlerin toplamı, bir kez yuvarlanmış)
+option.average = tablonun her satırı ayının (monthly) ya da yılının (yearly) yayımlanmış günlerinin ortalamasıyla, aylık vergi tabloları gibi
 doc.readWindows1252 = Windows-1252 olarak okundu: dosya UTF-8 değil (--encoding utf-8 öyle olduğunu söyler)
 doc.readAs = tutarlar {0} olarak okundu: {1} var (satır {2}); --locale başkasını söyler
 doc.readAsUser = tutarlar {0} olarak okundu: hiçbir tutar ondalık ayırıcısını göstermiyor; --locale başkasını söyler
@@ -2438,6 +2445,8 @@ doc.amountRoles = {0} ve {1} ikisi de kendi para biriminde tutar içeriyor — h
 doc.fromContradicts = --from {0}, ama {1} {2} içeriyor — --from'u bırakın veya --column amount=AD ile başka bir sütun seçin
 doc.datesEitherWay = {0} gibi tarihler (satır {1}) gün önce okununca bir gün, ay önce okununca başka bir gün ve sütundaki hiçbir tarih hangisi olduğunu göstermiyor — dosyanın yerel ayarını --locale ile söyleyin (en_GB: gün önce, en_US: ay önce)
 doc.dottedDayFirst = noktalı tarihler gün önce okundu (15.03.2024): hiçbir yerel ayar onları ay önce yazmaz
+doc.averagedMonthly = her satır ayının yayımlanmış günlerinin ortalamasıyla (--average monthly); kur tarihi sütunu ortalaması alınan günleri söyler
+doc.averagedYearly = her satır yılının yayımlanmış günlerinin ortalamasıyla (--average yearly); kur tarihi sütunu ortalaması alınan günleri söyler
 doc.currencyInAmounts = para birimleri {0} içindeki tutarların yanından (-25,00 GBP): birimi olmayan satır başarısız olur
 doc.shortYears = iki basamaklı yıllar POSIX kuralıyla okundu (69–99: 1969–1999, 00–68: 2000–2068): {0}, {1} demektir
 doc.receiptDay = tarihler {0} sütunundan, fişin günü, {1} sütunundan değil: bir gider bildirimi alış gününe göre değerlendirilir (--column date=AD başkasını seçer)

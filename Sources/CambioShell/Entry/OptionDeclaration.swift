@@ -7,7 +7,7 @@ public struct OptionDeclaration: Sendable {
     enum Effect: Sendable {
         case plain, offline, refresh, lineBuffered, save, help, version, manual
         case format, locale, completion
-        case round, input, to, from, column, encoding, total
+        case round, input, to, from, column, encoding, total, average
     }
 
     /// What may follow the option, for parsing and completion.
@@ -70,6 +70,8 @@ public struct OptionDeclaration: Sendable {
             effect: .encoding),
         OptionDeclaration(
             long: "--total", short: nil, value: .choice(placeholder: "SUM", ["exact", "rounded"]), key: "option.total", effect: .total),
+        OptionDeclaration(
+            long: "--average", short: nil, value: .choice(placeholder: "PERIOD", ["monthly", "yearly"]), key: "option.average", effect: .average),
         OptionDeclaration(long: "--line-buffered", short: nil, value: .none, key: "option.lineBuffered", effect: .lineBuffered),
         OptionDeclaration(long: "--save", short: nil, value: .none, key: "option.save", effect: .save),
         OptionDeclaration(long: "--locale", short: nil, value: .locale, key: "option.locale", effect: .locale),

@@ -37,6 +37,9 @@ public struct Options: Equatable, Sendable {
     /// A table's totals as the sum of its rounded rows (the default), or of its exact values
     /// rounded once (`--total exact`).
     public var totalOfRounded = true
+    /// `--average monthly` (or `yearly`): a table's rows each at the mean of its month's (year's)
+    /// published days.
+    public var average: String?
     /// The words of a one-shot command (`12,50 eur in usd`), empty for the shell or a pipe.
     public var words: [String] = []
 
@@ -122,6 +125,7 @@ public struct Options: Equatable, Sendable {
         case .column: columns.append(value)
         case .encoding: encoding = value
         case .total: totalOfRounded = value == "rounded"
+        case .average: average = value
         }
     }
 

@@ -14,7 +14,14 @@ enum DocumentRunner {
             output.writeError("cambio: " + message + "\n")
             return status
         }
-        guard options.words.count == 1, let path = options.words.first else { return complain(localized("doc.noFile"), status: ExitStatus.usage) }
+        // `FILE average monthly` reads as `--average monthly` does.
+        var words = options.words
+        var average = options.average
+        if words.count == 3, words[1].lowercased() == "average", ["monthly", "yearly"].contains(words[2].lowercased()) {
+            average = words[2].lowercased()
+            words.removeLast(2)
+        }
+        guard words.count == 1, let path = words.first else { return complain(localized("doc.noFile"), status: ExitStatus.usage) }
         // A table is written back as a table: a record format asked for is refused, not ignored.
         guard options.format == .text else {
             return complain(localized("doc.formatNotApplicable", options.format.rawValue), status: ExitStatus.usage)
@@ -46,6 +53,7 @@ enum DocumentRunner {
         converterOptions.localeID = options.locale.flatMap(LocaleSettings.chosen)
         if options.input == "tsv" { converterOptions.delimiter = UInt8(ascii: "\t") }
         converterOptions.totalOfRounded = options.totalOfRounded
+        converterOptions.average = average.map { $0 == "yearly" ? .year : .month }
         converterOptions.rounding = session.state.rounding
         let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {

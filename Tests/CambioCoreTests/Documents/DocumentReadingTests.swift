@@ -302,6 +302,26 @@ import Testing
         #expect(DelimitedText.inert("=SUM(A1)") == "'=SUM(A1)" && DelimitedText.inert("@x") == "'@x" && DelimitedText.inert("hotel") == "hotel")
     }
 
+    /// `--average monthly`: each row at its month's mean of the published days, as the line
+    /// `… average 2024-03` converts; `yearly` at its year's.
+    @Test func rowsAtTheirMonthsMean() throws {
+        var monthly = options([.eur])
+        monthly.average = .month
+        let table = "Datum;Text;Betrag;Währung\n05.03.2024;Hotel;-100,00;USD\n20.04.2024;Taxi;-10,00;GBP\n"
+        let output = try convert(table, monthly, locale: "de_DE")
+        let written = rows(output, ";")
+        func mean(_ amount: String, _ code: String, _ period: String) -> String {
+            (evaluate("\(amount) \(code) in eur average \(period)").conversions.first?.result.roundedText(fractionDigits: 2) ?? "none")
+                .replacingOccurrences(of: ".", with: ",")
+        }
+        #expect(written[1][4] == mean("-100.00", "usd", "2024-03") && written[1][6] == "2024-03-01/2024-03-28", "\(output.text)")
+        #expect(written[2][4] == mean("-10.00", "gbp", "2024-04"), "\(output.text)")
+        #expect(output.notes.contains { $0.contains("--average monthly") })
+        monthly.average = .year
+        let yearly = rows(try convert(table, monthly, locale: "de_DE"), ";")
+        #expect(yearly[1][4] == mean("-100.00", "usd", "2024") && yearly[1][6].hasPrefix("2024-01-02/"), "\(yearly)")
+    }
+
     // MARK: Exports as banks write them
 
     /// A savings bank's export: Windows-1252, `;`, CR LF, quoted fields, two-digit years in
