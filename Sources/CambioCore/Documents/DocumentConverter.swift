@@ -73,6 +73,8 @@ public final class DocumentConverter {
         public var failed = 0
         /// Whether the writing stopped (the reader went away) before the table's end.
         public var stopped = false
+        /// The rows written after the table's own: subtotals, totals, what was charged.
+        public var summaryRows = 0
         /// The first rows that could not be converted: their line and why.
         var failures: [(line: Int, reason: String)] = []
         let localized: Localization
@@ -99,10 +101,12 @@ public final class DocumentConverter {
     static let longestAmount = 100
 
     /// The header's added cells: for each target its amount, rate, rate's day and source, then
-    /// the markup (when the bank's charge is given) and the note. They are the same for every
+    /// the markup (when the bank's charge is given; `markup` names the charged currency, or
+    /// `.some(nil)` when each row's is its own) and the note. They are the same for every
     /// table in a language: made once (for at most 64 kinds of table).
-    private func addedHeader(_ targets: [CurrencyCode], markup: CurrencyCode?) -> [String] {
-        Self.addedHeaders.value(localized.language + (markup.map { "+" + $0.rawValue } ?? "") + targets.map(\.rawValue).joined()) {
+    private func addedHeader(_ targets: [CurrencyCode], markup: CurrencyCode??) -> [String] {
+        let markupKey = markup.map { "+" + ($0?.rawValue ?? "own") } ?? ""
+        return Self.addedHeaders.value(localized.language + markupKey + targets.map(\.rawValue).joined()) {
             var added: [String] = []
             for target in targets {
                 added += [
@@ -110,7 +114,7 @@ public final class DocumentConverter {
                     localized("doc.header.source", target.rawValue),
                 ]
             }
-            if let markup { added.append(localized("doc.header.markup", markup.rawValue)) }
+            if let markup { added.append(markup.map { localized("doc.header.markup", $0.rawValue) } ?? localized("doc.header.markupOwn")) }
             added.append(localized("doc.header.note"))
             return added
         }
@@ -275,7 +279,9 @@ public final class DocumentConverter {
         // The rows before the header, written again now that the line ends are known.
         for fields in before.prefix(headerAt) { writer.write(fields) }
         let width = reading.width
-        let added = addedHeader(options.targets, markup: layout.columns.charged == nil ? nil : (layout.chargedCurrency ?? options.targets[0]))
+        // The markup's header names the currency of what was charged when the header says it;
+        // else each row's is its cell's (or the first target's), and the header names none.
+        let added = addedHeader(options.targets, markup: layout.columns.charged == nil ? nil : .some(layout.chargedCurrency))
         writer.write(Array(header.prefix(width)) + Array(repeating: "", count: max(0, width - header.count)) + added)
 
         var rows = RowConverter(
@@ -321,7 +327,7 @@ public final class DocumentConverter {
             sayRepair()
         }
         if !output.stopped {
-            rows.writeTotals(&writer, converted: output.rows - output.failed, failed: output.failed)
+            output.summaryRows = rows.writeTotals(&writer, converted: output.rows - output.failed, failed: output.failed)
             if !flush(force: true) { output.stopped = true }
         }
         return output

@@ -83,6 +83,12 @@ extension DocumentConverter {
         /// The places each target's figures are rounded to (the catalog is asked once).
         let targetPlaces: [Int]
         var totals: [ExactSum]
+        /// Per original currency, in the order first met: its rows, the sum of their amounts, and
+        /// of their converted values in each target.
+        var subtotals: [(currency: CurrencyCode, rows: Int, original: ExactSum, converted: [ExactSum])] = []
+        /// What was charged, summed in its currency, beside the rows converted into it; `nil`
+        /// currency once two rows were charged in different ones.
+        var charged = (currency: CurrencyCode?.none, rows: 0, mixed: false, sum: ExactSum(), converted: ExactSum())
         var currencies: [String: CurrencyCode] = [:]
         var currencyKeys: [UInt64: CurrencyCode] = [:]
         var lastDate: (text: String, day: Day)?
@@ -274,6 +280,8 @@ extension DocumentConverter {
                 amount.value, from: currency, to: targets, on: day, averaging: options.average, state: &state, now: now, today: today, host: host)
             // The row with its cells, or why it failed (the engine's error for the line).
             let point = writer.decimal
+            var rowTotals: [Rational] = []
+            var chargedPair: (charged: Rational, converted: Rational, currency: CurrencyCode)?
             let failure: String? = converter.engine.withReply { reply in
                 var note = ""
                 for line in reply.lines {
@@ -298,11 +306,14 @@ extension DocumentConverter {
                     if source != lastSource.raw { lastSource = (source, Sanitiser.visible(source)) }
                     writer.cell(lastSource.shown)
                     let result = conversion.result
-                    totals[index].add(options.totalOfRounded ? result.rounded(options.rounding, options.targets[index]) : result)
+                    let counted = options.totalOfRounded ? result.rounded(options.rounding, options.targets[index]) : result
+                    totals[index].add(counted)
+                    rowTotals.append(counted)
                 }
                 if columns.charged != nil {
                     let result = charged.flatMap { charged in reply.conversions.first { $0.to == charged.currency }?.result }
                     if let charged, let result, let markup = charged.value.magnitude.percentAbove(result.magnitude) {
+                        chargedPair = (charged.value, result, charged.currency)
                         writer.number { markup.appendRounded(fractionDigits: 2, point: point, to: &$0) }
                     } else {
                         writer.cell("")
@@ -314,6 +325,23 @@ extension DocumentConverter {
                 return nil
             }
             if let failure { return failed(failure) }
+            // The row in its currency's subtotal, and what was charged in the total charged.
+            let slot =
+                subtotals.firstIndex { $0.currency == currency }
+                ?? {
+                    subtotals.append((currency, 0, ExactSum(), Array(repeating: ExactSum(), count: options.targets.count)))
+                    return subtotals.count - 1
+                }()
+            subtotals[slot].rows += 1
+            subtotals[slot].original.add(amount.value)
+            for (index, value) in rowTotals.enumerated() { subtotals[slot].converted[index].add(value) }
+            if let chargedPair {
+                if let held = self.charged.currency, held != chargedPair.currency { self.charged.mixed = true }
+                self.charged.currency = chargedPair.currency
+                self.charged.rows += 1
+                self.charged.sum.add(chargedPair.charged)
+                self.charged.converted.add(chargedPair.converted)
+            }
             return nil
         }
 
@@ -368,8 +396,29 @@ extension DocumentConverter {
         }
 
         /// A total per target currency: the sum of the exact values rounded once, or of the rounded rows.
-        func writeTotals(_ writer: inout RowWriter, converted: Int, failed: Int) {
+        /// Writes the subtotals, totals and what was charged; returns how many rows that is.
+        func writeTotals(_ writer: inout RowWriter, converted: Int, failed: Int) -> Int {
+            var written = 0
             let decimal = writer.decimal == UInt8(ascii: ",") ? "," : "."
+            // A subtotal per original currency, when there are several: its amounts' sum in the
+            // amount column (its code in the currency column), its converted sums under each target.
+            let columns = layout.columns
+            if subtotals.count > 1 {
+                for subtotal in subtotals {
+                    var cells = Array(repeating: "", count: width + added.count)
+                    if columns.amount < width {
+                        cells[columns.amount] = DocumentConverter.plain(subtotal.original.roundedText(options.rounding, subtotal.currency), decimal)
+                    }
+                    if let currency = columns.currency, currency < width { cells[currency] = subtotal.currency.rawValue }
+                    for (index, target) in options.targets.enumerated() {
+                        cells[width + index * 4] = DocumentConverter.plain(subtotal.converted[index].roundedText(options.rounding, target), decimal)
+                    }
+                    let one = subtotal.rows == 1 ? ".one" : ""
+                    cells[cells.count - 1] = localized("doc.subtotal" + one, String(subtotal.rows), subtotal.currency.rawValue)
+                    writer.write(cells)
+                    written += 1
+                }
+            }
             for (index, target) in options.targets.enumerated() {
                 var cells = Array(repeating: "", count: width + added.count)
                 cells[width + index * 4] = DocumentConverter.plain(totals[index].roundedText(options.rounding, target), decimal)
@@ -379,7 +428,23 @@ extension DocumentConverter {
                 if failed > 0 { note += "; " + localized("doc.totalMissing" + (failed == 1 ? ".one" : ""), String(failed)) }
                 cells[cells.count - 1] = note
                 writer.write(cells)
+                written += 1
             }
+            // What was charged in all, in its one currency, and how far it lies above the rows
+            // converted at mid-market rates.
+            if charged.rows > 0, !charged.mixed, let currency = charged.currency, let chargedColumn = columns.charged {
+                var cells = Array(repeating: "", count: width + added.count)
+                let total = charged.sum.roundedText(options.rounding, currency)
+                if chargedColumn < width { cells[chargedColumn] = DocumentConverter.plain(total, decimal) }
+                let markup = charged.sum.exact.magnitude.percentAbove(charged.converted.exact.magnitude)
+                let percent = markup.map { DocumentConverter.plain($0.roundedText(fractionDigits: 2), decimal) } ?? ""
+                cells[width + options.targets.count * 4] = percent
+                cells[cells.count - 1] = localized(
+                    "doc.totalCharged", String(charged.rows), DocumentConverter.plain(total, decimal), currency.rawValue, percent)
+                writer.write(cells)
+                written += 1
+            }
+            return written
         }
     }
 

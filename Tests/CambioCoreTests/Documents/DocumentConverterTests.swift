@@ -92,10 +92,20 @@ import Testing
         names = table[header]
         width = names.index(targets[0])
         totals = {t: Fraction(0) for t in targets}
+        originals, subtotals = {}, {}
         problems = []
         converted = 0
         for line, row in enumerate(table[header + 1:], start=header + 2):
             if not any(row): continue
+            # A subtotal: no date, a currency and its amounts' sum, and its sums converted.
+            if not row[0] and row[2] and row[3]:
+                code = row[3]
+                expected = rounded(originals.get(code, Fraction(0)), 0 if code == "JPY" else 2).replace(".", decimal)
+                if row[2] != expected: problems.append(f"subtotal {code}: {row[2]} != {expected}")
+                for k, t in enumerate(targets):
+                    expected = rounded(subtotals.get(code, {}).get(t, Fraction(0)), 0 if t == "JPY" else 2).replace(".", decimal)
+                    if row[width + 4 * k] != expected: problems.append(f"subtotal {code} in {t}: {row[width + 4 * k]} != {expected}")
+                continue
             if not row[0] and not row[2]:
                 for k, t in enumerate(targets):
                     if row[width + 4 * k]:
@@ -112,9 +122,11 @@ import Testing
                 continue
             converted += 1
             amount = number(row[2])
+            originals[code] = originals.get(code, Fraction(0)) + amount
             for k, t in enumerate(targets):
                 exact = amount * rates[1][k] / rates[0]
                 totals[t] += exact
+                subtotals.setdefault(code, {})[t] = subtotals.get(code, {}).get(t, Fraction(0)) + exact
                 cells = row[width + 4 * k: width + 4 * k + 4]
                 want = [rounded(exact, 0 if t == "JPY" else 2).replace(".", decimal), None, used, "ecb"]
                 r = rates[1][k] / rates[0]
@@ -169,7 +181,7 @@ import Testing
         let (_, output) = try convert(Self.english, exact)
         #expect(try check(output, delimiter: ",", decimal: ".", targets: "USD,EUR") == "ok 5")
         let lines = output.text.components(separatedBy: "\r\n")
-        #expect(lines[0].hasSuffix("USD,USD rate,USD rate date,USD source,EUR,EUR rate,EUR rate date,EUR source,USD markup %,note"))
+        #expect(lines[0].hasSuffix("USD,USD rate,USD rate date,USD source,EUR,EUR rate,EUR rate date,EUR source,markup %,note"))
         // What the bank charged against the day's mid-market figure: 70.10 for 68.975… is 1.63 % more.
         #expect(lines[1].contains(",68.98,") && lines[1].hasSuffix(",1.63,"))
         // February has no 30th: the row says so and stays.
@@ -232,7 +244,8 @@ import Testing
         rounded.totalOfRounded = true
         rounded.rounding = Rounding(places: .minor, mode: .halfUp)
         let sum = try convert(table, rounded).1.text.components(separatedBy: "\n")
-        #expect(sum[3].hasPrefix(",,,113.44,") && sum[3].contains("the sum of the column as printed"))
+        let total = sum.first { $0.contains("the sum of the column as printed") } ?? ""
+        #expect(total.hasPrefix(",,,113.44,"), "\(sum)")
     }
 
     /// A debit and credit column beside amounts written without their sign (a Volksbank's

@@ -322,6 +322,29 @@ import Testing
         #expect(yearly[1][4] == mean("-100.00", "usd", "2024") && yearly[1][6].hasPrefix("2024-01-02/"), "\(yearly)")
     }
 
+    /// A subtotal per original currency (its amounts and their converted sums, each the sum of
+    /// its printed rows), and what was charged in all with its markup.
+    @Test func subtotalsPerCurrencyAndTheTotalCharged() throws {
+        let table = "Date,Amount,Currency,Amount Charged\n2024-03-04,12.00,USD,11.50 EUR\n2024-03-05,10.00,GBP,11.90 EUR\n"
+            + "2024-03-06,8.00,USD,7.40 EUR\n"
+        let output = try convert(table, options([.eur]))
+        let written = rows(output)
+        let subtotals = written.filter { $0.last?.hasPrefix("subtotal") == true }
+        func cents(_ text: String) -> Int { Int(text.replacingOccurrences(of: ".", with: "")) ?? -1 }
+        #expect(subtotals.map { [$0[1], $0[2]] } == [["20.00", "USD"], ["10.00", "GBP"]], "\(output.text)")
+        #expect(cents(subtotals[0][4]) == cents(written[1][4]) + cents(written[3][4]), "\(output.text)")
+        #expect(subtotals[1][4] == written[2][4])
+        let charged = written.last ?? []
+        #expect(charged[3] == "30.80" && charged.last?.contains("30.80 EUR") == true, "\(output.text)")
+        let exact = [("12.00", "usd", "2024-03-04"), ("10.00", "gbp", "2024-03-05"), ("8.00", "usd", "2024-03-06")].compactMap { amount, code, day in
+            evaluate("\(amount) \(code) in eur on \(day)").conversions.first?.result
+        }
+        let markup = Rational(decimalText: "30.80")?.percentAbove(exact.reduce(Rational.zero, +))
+        #expect(charged[8] == markup?.roundedText(fractionDigits: 2), "\(output.text)")
+        // One original currency: no subtotal.
+        #expect(!(try convert("Date,Amount,Currency\n2024-03-04,12.00,USD\n", options([.eur]))).text.contains("subtotal"))
+    }
+
     // MARK: Exports as banks write them
 
     /// A savings bank's export: Windows-1252, `;`, CR LF, quoted fields, two-digit years in
