@@ -102,6 +102,8 @@ enum PricesCommand: CommandHandler {
                 "prices.header", foreign.filter { !homes.contains($0) || homes.count > 1 }.map(\.rawValue).joined(separator: ", "),
                 homes.map(\.rawValue).joined(separator: ", "), first.iso, last.iso))
         var count = 0
+        // Days or months asked that have no price in the file, each said in its place.
+        var missing = 0
         // With several home currencies, the prices of every pair are one list sorted by day (the
         // sources' comments before it); with one, each foreign currency's in turn.
         let sorted = homes.count > 1
@@ -132,6 +134,7 @@ enum PricesCommand: CommandHandler {
             var source: String?
             for price in prices {
                 if price.omitted, let note = price.note {
+                    missing += 1
                     // Said where the file has comments, and beside it in every syntax.
                     let text = note(engine.localized)
                     lines += writer.comment(text)
@@ -169,6 +172,11 @@ enum PricesCommand: CommandHandler {
         lines += dated.sorted { ($0.day, $0.order) < ($1.day, $1.order) }.map(\.line)
         lines += writer.comment(engine.localized("prices.digits", String(crossDigits)))
         line.reply.lines += lines.map { .result(ResultText($0)) }
+        // The file is written; the run's status says that it lacks what was asked.
+        if missing > 0 {
+            let error = CommandError(.pricesIncomplete(missing), at: nil)
+            line.reply.lines.append(.error(error, message: Messages.describe(error, localized: engine.localized, name: { $0.rawValue })))
+        }
     }
 
     /// `2024`, `2024-03`, `2024-01-01..2024-06-30`, `1y`, `30d`, `all`: the first and last day.
@@ -303,7 +311,13 @@ enum PricesCommand: CommandHandler {
             do {
                 table = try engine.store.average(period, pinned: line.state.pinnedSource, today: today)
             } catch {
-                throw CommandError(.average(.problem(error, reason: nil)), at: nil)
+                // A month past the rates held (or before them) has no price: said in its place, and
+                // the months that have one are written.
+                let problem = CommandError(.average(.problem(error, reason: nil)), at: nil)
+                let note: (Localization) -> String = { Messages.describe(problem, localized: $0, name: { $0.rawValue }) }
+                prices.append(Price(day: period.from, rateDay: period.from, text: "", source: "", note: note, omitted: true))
+                day = period.through.adding(days: 1)
+                continue
             }
             if let rate = table.rate(from: code, to: home), let counted = table.period {
                 let note: (Localization) -> String = { $0("prices.average", period.iso, String(counted.days), counted.interval) }

@@ -126,6 +126,8 @@ public enum Messages {
             return localized("error.bankRate.notOne", Sanitiser.quoted(typed), String(count))
         case .bankChargedIn(let code, let target):
             return localized("error.bankChargedIn", code, target)
+        case .pricesIncomplete(let count):
+            return localized(count == 1 ? "error.prices.incomplete.one" : "error.prices.incomplete", String(count))
         case .pricesNonePublished(let pair, let from, let through):
             return localized("error.prices.nonePublished", pair, from.iso, through.iso)
         case .pricesNoneHeld(let pair, let from, let through, let last):

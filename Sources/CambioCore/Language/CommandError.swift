@@ -70,6 +70,9 @@ public struct CommandError: Error, Equatable, Sendable {
         /// `prices` without `fill` of a period whose days have rates, none of them published (a
         /// weekend): the pair and the period's first and last day.
         case pricesNonePublished(String, from: Day, through: Day)
+        /// `prices` wrote its file, but this many of the days or months asked have no price in it
+        /// (each said in the file's comments and on standard error).
+        case pricesIncomplete(Int)
     }
 
     /// What is wrong with the date of a line (`on …`).

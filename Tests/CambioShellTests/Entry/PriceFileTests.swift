@@ -144,13 +144,15 @@ import Testing
         // A month without an average of the pair is left out and said, in the file and on
         // standard error, never dropped in silence.
         let stopped = try Cambio.run(["prices", "rub", "eur", "2022", "average", "monthly", "--format", "ledger"], environment: home.environment())
-        #expect(stopped.status == 0 && stopped.stdout.filter { $0 == "P" }.count == 2)
+        // The file is written, and the status says it lacks months asked.
+        #expect(stopped.status == 1 && stopped.stdout.filter { $0 == "P" }.count == 2)
+        #expect(stopped.stderr.contains("have no price in the file"), "\(stopped.stderr)")
         #expect(stopped.stdout.contains("; 2022-03: no average of RUB in EUR: RUB has a rate on 1 of the 23 published days, no price written"))
         #expect(stopped.stderr.contains("2022-12: no average of RUB in EUR"))
         // So is a run of published days without the pair, where no day is filled: the ECB
         // stopped quoting RUB after 2022-03-01.
         let daily = try Cambio.run(["prices", "eur", "rub", "2022-02-25..2022-03-04", "--format", "ledger"], environment: home.environment())
-        #expect(daily.status == 0 && daily.stdout.contains("P 2022-03-01 EUR 117.201 RUB\n; 2022-03-02 to 2022-03-04: no rate of EUR in RUB"))
+        #expect(daily.status == 1 && daily.stdout.contains("P 2022-03-01 EUR 117.201 RUB\n; 2022-03-02 to 2022-03-04: no rate of EUR in RUB"))
         #expect(daily.stderr.contains("2022-03-02 to 2022-03-04: no rate of EUR in RUB"))
         // One day is said as one; a period wholly past the rates held says where they end.
         let monday = try Cambio.run(["prices", "eur", "usd", "2026-10-30..2026-11-02"], environment: home.environment(["CAMBIO_OFFLINE": "1"]))
@@ -160,6 +162,12 @@ import Testing
             let weekend = try Cambio.run(["prices", "eur", "usd", period], environment: home.environment(["CAMBIO_OFFLINE": "1"]))
             #expect(weekend.status != 0 && weekend.stderr.contains("add fill"), "\(period): \(weekend.stderr)")
         }
+        // Monthly averages over a period reaching past the rates held: the months held are
+        // written, the others named, and the status says the file lacks them.
+        let past = try Cambio.run(
+            ["prices", "eur", "usd", "2026-09-01..2026-11-30", "average", "monthly"], environment: home.environment(["CAMBIO_OFFLINE": "1"]))
+        #expect(past.status == 1 && past.stdout.contains("P 2026-09-01 EUR") && past.stdout.contains("P 2026-10-01 EUR"), "\(past.stdout)")
+        #expect(past.stdout.contains("; none of the ECB's rates of 2026-11 are here") && past.stderr.contains("1 of the days or months"), "\(past.stderr)")
         let later = try Cambio.run(["prices", "eur", "usd", "2026-11-02..2026-11-06"], environment: home.environment(["CAMBIO_OFFLINE": "1"]))
         #expect(later.status != 0 && later.stderr.contains("the ECB's rates held end on 2026-10-30"), "\(later.stderr)")
         let wrong = try Cambio.run(["12", "eur", "in", "usd", "--format", "ledger"], environment: home.environment())
@@ -182,7 +190,7 @@ import Testing
         let home = try TemporaryDirectory()
         let environment = home.environment(["CAMBIO_OFFLINE": "1"])
         let file = try Cambio.run(["prices", from, to, period, "fill", "--format", "csv"], environment: environment)
-        #expect(file.status == 0, "\(file.stderr)")
+        #expect(file.status == 0 || file.status == 1, "\(file.stderr)")
         var prices: [String: [String]] = [:]
         for row in file.stdout.split(separator: "\n").dropFirst() {
             let fields = row.split(separator: ",").map(String.init)
@@ -227,8 +235,10 @@ import Testing
                 Issue.record("\(asked): unreadable \(price[3]) or \(rate)")
             }
         }
-        // Every day left out is said, on standard error and nowhere else.
+        // Every day left out is said, on standard error and nowhere else, and the status says
+        // the file lacks days asked.
         #expect(left == 0 || file.stderr.contains("no price written"), "\(file.stderr)")
+        #expect(file.status == (left == 0 ? 0 : 1), "\(left) days left out, status \(file.status)")
         #expect(prices.count + left == days.count)
     }
 }
