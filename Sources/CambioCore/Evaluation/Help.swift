@@ -6,6 +6,7 @@ public enum Help {
         var lines = split(localized("help.convert"))
         lines += split(localized("help.calculate"))
         lines += split(localized("help.dates"))
+        lines += split(localized("help.moreTopics"))
         lines.append(localized("help.commands"))
         lines += columns(CommandTable.declarations.map { (synopsis($0.synopsis, localized), localized($0.summaryKey)) }, indent: 2)
         lines += split(localized("help.footer"))
@@ -29,12 +30,14 @@ public enum Help {
         func prose(_ key: String) -> [Reply.Line] { split(localized(key)).map { .result($0) } }
         guard let topic else {
             let commands = CommandTable.declarations.map { (synopsis($0.synopsis, localized), localized($0.summaryKey)) }
-            return prose("help.convert") + prose("help.calculate") + prose("help.dates") + [
+            return prose("help.convert") + prose("help.calculate") + prose("help.dates") + prose("help.moreTopics") + [
                 .result(localized("help.commands")), .table(table(commands, indent: 2)),
             ]
                 + prose("help.footer")
         }
         if dateTopics.contains(topic) { return split(dates(localized, localeID: dateLocale)).map { .result($0) } }
+        if averageTopics.contains(topic) { return prose("help.average") }
+        if documentTopics.contains(topic) { return prose("help.documents") }
         guard let declaration = CommandTable.grammar.named(topic) else { throw CommandError(.unknownTopic(topic), at: nil) }
         let forms = declaration.forms.map { (synopsis($0.synopsis, localized), localized($0.key)) }
         return [.table(table(forms, indent: 0))] + (declaration.moreKey.map { prose($0) } ?? [])
@@ -47,6 +50,11 @@ public enum Help {
 
     /// Words that ask for the help on dates.
     public static let dateTopics: Set<String> = ["on", "date", "dates", "datum", "tarih"]
+    /// Words that ask for the help on averages, and on documents (folded).
+    public static let averageTopics: Set<String> = ["average", "averages", "mean", "durchschnitt", "mittel", "ortalama"]
+    public static let documentTopics: Set<String> = [
+        "documents", "document", "csv", "tsv", "input", "table", "tables", "statement", "dokumente", "tabelle", "tablo", "belge",
+    ]
 
     /// `help on`: the date forms, with the locale's own, and what the history covers.
     static func dates(_ localized: Localization, localeID: String) -> String {

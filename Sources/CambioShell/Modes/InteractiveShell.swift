@@ -142,13 +142,36 @@ final class InteractiveShell {
         }
     }
 
+    /// Whether the program's name was said to be left out of a line (once a session).
+    private var saidProgramName = false
+
+    /// The line without `cambio ` before it (`cambio 12 eur in usd`), or nil when it has none.
+    static func withoutProgramName(_ line: String) -> String? {
+        let trimmed = line.drop { $0 == " " }
+        guard trimmed.lowercased().hasPrefix("cambio "), trimmed.count > 7 else { return nil }
+        let rest = trimmed.dropFirst(7).drop { $0 == " " }
+        return rest.isEmpty ? nil : String(rest)
+    }
+
     /// Evaluates a line and prints its reply; returns true when the shell should end.
-    private func handle(_ line: String) -> Bool {
+    private func handle(_ typed: String) -> Bool {
         let indent = DisplayWidth.of("\(session.state.base) › ")
         let columns = Platform.terminalColumns()
         session.configure { $0.chartColumns = columns ?? 80 }
+        // `cambio 12 eur in usd`, as the manual writes a one-shot: the rest of the line is run
+        // here (said once; the caret's column is the rest's).
+        var line = typed
+        var unwrapped: String?
+        if let rest = Self.withoutProgramName(typed) {
+            line = rest
+            if !saidProgramName {
+                saidProgramName = true
+                unwrapped = session.engine.localized("note.programName")
+            }
+        }
         let outcome = session.run(line)
         var reply = outcome.reply
+        if let unwrapped { reply.lines.insert(.assumption(unwrapped), at: 0) }
         reply.lines.removeAll { line in
             switch line {
             case .source(let text):

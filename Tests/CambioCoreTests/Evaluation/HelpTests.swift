@@ -47,6 +47,21 @@ import Testing
         #expect(checked >= 8, "\(language): \(checked) examples")
     }
 
+    /// `help average` and `help documents` (an error pointed at `help average`, which did not
+    /// exist), in every language by its words, and the overview names both.
+    @Test(arguments: [("en_US", "average", "documents"), ("de_DE", "mittel", "tabelle"), ("tr_TR", "ortalama", "tablo")])
+    func averagesAndDocumentsHaveTheirHelp(_ locale: String, _ average: String, _ documents: String) throws {
+        let settings = LocaleSettings(numbers: locale, money: locale, messages: locale)
+        let engine = Engine(locale: settings, table: try SeedTableDecoder.bundled())
+        var state = SessionState(base: .eur, recent: [], locale: settings)
+        let averages = engine.evaluate("help \(average)", state: &state).reply
+        let tables = engine.evaluate("help \(documents)", state: &state).reply
+        #expect(!averages.failed && averages.results.contains { $0.contains("average 2024-03") }, "\(averages.lines)")
+        #expect(!tables.failed && tables.results.contains { $0.contains("--average monthly") }, "\(tables.lines)")
+        let overview = engine.evaluate("help", state: &state).reply.results.joined(separator: "\n")
+        #expect(overview.contains("help average") && overview.contains("help documents"))
+    }
+
     @Test(arguments: ["en_US", "de_DE", "tr_TR"])
     func theOverviewListsEveryCommandInAlignedColumns(_ locale: String) {
         let text = Localization(localeID: locale)

@@ -62,6 +62,24 @@ import Testing
         #expect(shell.waitForExit() == 0)
     }
 
+    /// `cambio 12 eur in usd`, as the manual writes its examples, was read as a currency in the
+    /// shell: the rest of the line runs, and that is said once.
+    @Test func aLineThatStartsWithTheProgramsNameRunsTheRest() throws {
+        let home = try TemporaryDirectory()
+        let shell = try start(home)
+        #expect(shell.waitFor("EUR › "), "\(shell.plainOutput)")
+        var mark = shell.mark
+        shell.type("cambio 12 eur in usd\r")
+        #expect(shell.waitFor("€12.000 = $13.406", then: "EUR › ", after: mark), "\(shell.plainOutput)")
+        #expect(String(shell.output[mark...]).contains("left out"))
+        mark = shell.mark
+        shell.type("cambio 13 eur in usd\r")
+        #expect(shell.waitFor("€13.000 = $14.524", then: "EUR › ", after: mark), "\(shell.plainOutput)")
+        #expect(!String(shell.output[mark...]).contains("left out"))
+        shell.type("quit\r")
+        #expect(shell.waitForExit() == 0)
+    }
+
     @Test func aSecondTabListsMatchesWithTheirNamesInGerman() throws {
         let home = try TemporaryDirectory()
         let shell = try start(home, ["LANG": "de_DE.UTF-8"])
