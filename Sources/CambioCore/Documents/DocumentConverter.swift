@@ -36,6 +36,8 @@ public final class DocumentConverter {
         /// Each row at the mean of its month's (or year's) published days (`--average monthly`),
         /// as monthly tax tables are made; `nil`: at its day's rates.
         public var average: Period.Kind?
+        /// The most days the current rates of a row without a date may be old (`--max-age`).
+        public var maxAge: Int?
 
         public init(targets: [CurrencyCode]) { self.targets = targets }
     }
@@ -75,6 +77,8 @@ public final class DocumentConverter {
         public var stopped = false
         /// The rows written after the table's own: subtotals, totals, what was charged.
         public var summaryRows = 0
+        /// The rows that failed only because their rates were older than `Options.maxAge`.
+        public var staleRows = 0
         /// The first rows that could not be converted: their line and why.
         var failures: [(line: Int, reason: String)] = []
         let localized: Localization
@@ -299,6 +303,7 @@ public final class DocumentConverter {
                 let unclosed = scanner.unclosedQuote.map { localized("doc.unclosedQuote", String($0)) }
                 if let failure = rows.convert(row, bytes, &writer, failing: unclosed, state: &state, host: host) {
                     output.failed += 1
+                    if rows.stale { output.staleRows += 1 }
                     if output.failures.count < Self.keptFailures { output.failures.append((row.line, failure)) }
                     sink.problem(row.line, failure)
                 }

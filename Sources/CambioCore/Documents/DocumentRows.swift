@@ -97,6 +97,8 @@ extension DocumentConverter {
         var notes: [String] = []
         /// Whether the row last converted was a transaction (not blank, not a subtotal).
         var counted = false
+        /// Whether the row last converted failed only for its rates' age (`Options.maxAge`).
+        var stale = false
         private var localized: Localization { converter.engine.localized }
 
         init(
@@ -123,6 +125,7 @@ extension DocumentConverter {
             state: inout SessionState, host: any SessionHost
         ) -> String? {
             counted = false
+            stale = false
             if row.isBlank(bytes) {
                 writer.write((0..<row.count).map { row.string($0, bytes) })
                 return nil
@@ -292,6 +295,14 @@ extension DocumentConverter {
                     }
                 }
                 guard reply.conversions.count == targets.count else { return localized("doc.notConverted") }
+                // A row without a date at rates older than allowed fails, its age and source said.
+                if let maxAge = options.maxAge, day == nil, let conversion = reply.conversions.first,
+                    let rateDay = Day(iso: String(conversion.origin.date.prefix(10))), today.number - rateDay.number > maxAge
+                {
+                    stale = true
+                    return localized(
+                        "error.staleRates", String(today.number - rateDay.number), conversion.origin.source, rateDay.iso, String(maxAge))
+                }
                 writer.fields(row, bytes, width: width)
                 for index in options.targets.indices {
                     let conversion = reply.conversions[index]

@@ -128,7 +128,8 @@ public struct App {
         if !interactive {
             if renderer.forTerminal { renderer.width = Platform.terminalColumns() }
             configuration.showsDetails = renderer.forTerminal
-            configuration.keepsRecords = options.format != .text
+            // `--max-age` reads each result's rate day from its conversion record.
+            configuration.keepsRecords = options.format != .text || (options.maxAge ?? settings.maxAgeDays) != nil
             configuration.wantsSeries = options.format != .text
             configuration.chartColumns = renderer.width ?? 80
         }
@@ -147,7 +148,7 @@ public struct App {
         if options.input != nil {
             // Signals become flags (the runner installs them): a table stops between rows.
             if options.refresh { BatchRunner(session: session, renderer: renderer).refreshBeforeDocument() } else { Signals.install() }
-            let status = DocumentRunner.run(options, session: session, output: renderer.output)
+            let status = DocumentRunner.run(options, session: session, output: renderer.output, maxAge: options.maxAge ?? settings.maxAgeDays)
             return status == ExitStatus.success && session.refreshFailed ? ExitStatus.refreshFailed : status
         }
         // `cambio prices … --format ledger` (or csv): the price file's syntax, not records.
@@ -155,6 +156,7 @@ public struct App {
         let runner = BatchRunner(
             session: session, renderer: renderer, format: isPrices && options.priceSyntax != nil ? .text : options.format,
             lineBuffered: options.lineBuffered || stdoutIsTerminal)
+        runner.maxAge = options.maxAge ?? settings.maxAgeDays
         if options.refresh { runner.refreshNow() }
         if !options.words.isEmpty {
             var words = options.words

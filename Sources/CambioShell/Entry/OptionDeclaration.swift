@@ -7,7 +7,7 @@ public struct OptionDeclaration: Sendable {
     enum Effect: Sendable {
         case plain, offline, refresh, lineBuffered, save, help, version, manual
         case format, locale, completion
-        case round, input, to, from, column, encoding, total, average
+        case round, input, to, from, column, encoding, total, average, maxAge
     }
 
     /// What may follow the option, for parsing and completion.
@@ -72,6 +72,7 @@ public struct OptionDeclaration: Sendable {
             long: "--total", short: nil, value: .choice(placeholder: "SUM", ["exact", "rounded"]), key: "option.total", effect: .total),
         OptionDeclaration(
             long: "--average", short: nil, value: .choice(placeholder: "PERIOD", ["monthly", "yearly"]), key: "option.average", effect: .average),
+        OptionDeclaration(long: "--max-age", short: nil, value: .text(placeholder: "DAYS"), key: "option.maxAge", effect: .maxAge),
         OptionDeclaration(long: "--line-buffered", short: nil, value: .none, key: "option.lineBuffered", effect: .lineBuffered),
         OptionDeclaration(long: "--save", short: nil, value: .none, key: "option.save", effect: .save),
         OptionDeclaration(long: "--locale", short: nil, value: .locale, key: "option.locale", effect: .locale),

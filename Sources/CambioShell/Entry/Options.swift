@@ -40,6 +40,11 @@ public struct Options: Equatable, Sendable {
     /// `--average monthly` (or `yearly`): a table's rows each at the mean of its month's (year's)
     /// published days.
     public var average: String?
+    /// `--max-age DAYS`: a result at rates older than that fails (exit status 4).
+    public var maxAge: Int?
+
+    /// The most days `--max-age` and the `max-age` setting take (a century).
+    static let maxAgeRange = 0...36_500
     /// The words of a one-shot command (`12,50 eur in usd`), empty for the shell or a pipe.
     public var words: [String] = []
 
@@ -95,6 +100,9 @@ public struct Options: Equatable, Sendable {
                 if case .choice(_, let allowed) = option.value, let given = value, !allowed.contains(given) {
                     throw UsageError(kind: .invalidValue(option: option.long, value: given, allowed: allowed))
                 }
+                if option.effect == .maxAge, let given = value, !(Int(given).map(Self.maxAgeRange.contains) ?? false) {
+                    throw UsageError(kind: .invalidValue(option: option.long, value: given, allowed: ["0", "…", "36500"]))
+                }
             } else if attached != nil {
                 throw UsageError(kind: .unknownOption(argument))
             }
@@ -126,6 +134,7 @@ public struct Options: Equatable, Sendable {
         case .encoding: encoding = value
         case .total: totalOfRounded = value == "rounded"
         case .average: average = value
+        case .maxAge: maxAge = Int(value)
         }
     }
 

@@ -28,7 +28,7 @@ public enum Reference {
     /// Exit statuses.
     public static let exitStatuses: [(status: Int32, key: String)] = [
         (ExitStatus.success, "exit.success"), (ExitStatus.failed, "exit.failed"), (ExitStatus.usage, "exit.usage"),
-        (ExitStatus.refreshFailed, "exit.refreshFailed"), (ExitStatus.brokenData, "exit.data"),
+        (ExitStatus.refreshFailed, "exit.refreshFailed"), (ExitStatus.staleRates, "exit.staleRates"), (ExitStatus.brokenData, "exit.data"),
     ]
 
     /// Command lines worth showing.

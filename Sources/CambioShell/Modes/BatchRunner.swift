@@ -190,6 +190,17 @@ final class BatchRunner {
         return ExitStatus.of(summary)
     }
 
+    /// The first conversion at the current rates (not a day's or a period's asked for) whose
+    /// rates are older than `maxAge` days: their age, source and day.
+    static func stale(_ conversions: [Conversion], maxAge: Int, today: Day) -> (age: Int, source: String, date: String)? {
+        for conversion in conversions where conversion.origin.asked == nil && conversion.origin.period == nil {
+            guard let day = Day(iso: String(conversion.origin.date.prefix(10))) else { continue }
+            let age = today.number - day.number
+            if age > maxAge { return (age, conversion.origin.source, day.iso) }
+        }
+        return nil
+    }
+
     /// Evaluates one line of a pipe; true when it failed.
     private func evaluate(_ bytes: UnsafeBufferPointer<UInt8>, lineNumber: Int) -> Bool {
         let line = bytes.last == UInt8(ascii: "\r") ? UnsafeBufferPointer(rebasing: bytes.dropLast()) : bytes
@@ -198,8 +209,21 @@ final class BatchRunner {
         return engine.withReply { reply in write(reply, effects: effects, line: String(decoding: line, as: UTF8.self), lineNumber: lineNumber) }
     }
 
-    /// Writes what a line gave; true when it failed. `line` is read only for errors.
+    /// The most days a result's rates may be old (`--max-age`, the `max-age` setting).
+    var maxAge: Int?
+
+    /// Writes what a line gave; true when it failed. `line` is read only for errors. A result at
+    /// rates older than `maxAge` is not written: said, and the run ends with its own status.
     private func write(_ reply: Reply, effects: Effects, line: @autoclosure () -> String, lineNumber: Int?) -> Bool {
+        if let maxAge, let stale = Self.stale(reply.conversions, maxAge: maxAge, today: Day.utc(now)) {
+            summary.staleRates = true
+            let prefix = lineNumber.map { session.engine.localized("pipe.line", String($0)) + ": " } ?? ""
+            emitError(
+                "cambio: " + prefix
+                    + Sanitiser.visible(session.engine.localized("error.staleRates", String(stale.age), stale.source, stale.date, String(maxAge)))
+                    + "\n")
+            return false
+        }
         // A setting changed in a script lasts for the script: say so, once.
         if effects.contains(.settingChanged), !session.persists, !saidThisRunOnly {
             saidThisRunOnly = true

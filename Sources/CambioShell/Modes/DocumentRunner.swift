@@ -8,7 +8,7 @@ import Glibc
 /// columns) and each row that failed go to standard error as they happen; a row that failed
 /// makes the exit status 1.
 enum DocumentRunner {
-    static func run(_ options: Options, session: Session, output: TerminalOutput) -> Int32 {
+    static func run(_ options: Options, session: Session, output: TerminalOutput, maxAge: Int? = nil) -> Int32 {
         let localized = session.engine.localized
         func complain(_ message: String, status: Int32) -> Int32 {
             output.writeError("cambio: " + message + "\n")
@@ -54,6 +54,7 @@ enum DocumentRunner {
         if options.input == "tsv" { converterOptions.delimiter = UInt8(ascii: "\t") }
         converterOptions.totalOfRounded = options.totalOfRounded
         converterOptions.average = average.map { $0 == "yearly" ? .year : .month }
+        converterOptions.maxAge = maxAge
         converterOptions.rounding = session.state.rounding
         let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
@@ -121,7 +122,8 @@ enum DocumentRunner {
         }
         if converted.failed > 0 {
             output.writeError("cambio: " + Sanitiser.visible(converted.summary) + "\n")
-            status = ExitStatus.failed
+            // Rows refused only for their rates' age end the run with that status.
+            status = converted.staleRows == converted.failed && status == ExitStatus.success ? ExitStatus.staleRates : ExitStatus.failed
         }
         return status
     }

@@ -22,6 +22,8 @@ public struct Settings: Equatable, Sendable {
     public static let refreshMinutesRange = 1...525_600
     /// The time limit for each request.
     public var timeoutSeconds: Int?
+    /// `max-age = DAYS`: as `--max-age`, for every one-shot, pipe and table.
+    public var maxAgeDays: Int?
     /// Live results while typing (on unless turned off).
     public var preview: Bool?
     /// The card fee in percent, as a plain decimal (`1.75`), more than 0 and less than 100.
@@ -113,6 +115,12 @@ public struct Settings: Equatable, Sendable {
                 } else {
                     warnings.append(Warning(line: number + 1, key: "config.notMinutes", value: parts[1]))
                 }
+            case "max-age":
+                if let days = Int(parts[1]), Options.maxAgeRange.contains(days) {
+                    settings.maxAgeDays = days
+                } else {
+                    warnings.append(Warning(line: number + 1, key: "config.notDays", value: parts[1]))
+                }
             case "timeout-seconds":
                 if let seconds = Int(parts[1]), (1...300).contains(seconds) {
                     settings.timeoutSeconds = seconds
@@ -181,6 +189,7 @@ public struct Settings: Equatable, Sendable {
         if let source { lines.append("source = \(source.rawValue)") }
         if let refreshMinutes { lines.append("refresh-minutes = \(refreshMinutes)") }
         if let timeoutSeconds { lines.append("timeout-seconds = \(timeoutSeconds)") }
+        if let maxAgeDays { lines.append("max-age = \(maxAgeDays)") }
         if let preview { lines.append("preview = \(preview ? "on" : "off")") }
         if let fee { lines.append("fee = \(fee.decimalText().text)") }
         if let rounding { lines.append("round = \(rounding)") }
