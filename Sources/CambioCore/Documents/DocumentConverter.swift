@@ -485,13 +485,18 @@ public final class DocumentConverter {
         if let asked = options.localeID {
             localeID = asked
         } else {
-            let userDecimal = NumberConventions.of(state.locale.numbers).decimalSeparator
+            let user = NumberConventions.of(state.locale.numbers)
+            // The user's locale reads the amounts when it writes their decimal mark, and groups
+            // as they do where they show a group (`1.234,56` in a German export is not read in
+            // fr_FR or pl_PL, which group with a space).
             switch survey.evidence {
             case .comma(let line):
-                localeID = userDecimal == "," ? state.locale.numbers : "de_DE"
+                let groupsAlike = survey.groupMark.map { $0 == user.groupingSeparator } ?? true
+                localeID = user.decimalSeparator == "," && groupsAlike ? state.locale.numbers : "de_DE"
                 note(localized("doc.readAs", localeID, localized("doc.decimalComma"), String(line)))
             case .point(let line):
-                localeID = userDecimal == "." ? state.locale.numbers : "en_US"
+                let groupsAlike = survey.groupMark.map { $0 == user.groupingSeparator } ?? true
+                localeID = user.decimalSeparator == "." && groupsAlike ? state.locale.numbers : "en_US"
                 note(localized("doc.readAs", localeID, localized("doc.decimalPoint"), String(line)))
             case .both(let point, let comma):
                 throw Failure(message: localized("doc.bothSeparators", String(point), String(comma)))
@@ -720,6 +725,13 @@ public final class DocumentConverter {
                     let mark = Self.decimalMark(cell)
                     if mark == UInt8(ascii: "."), point == nil { point = line }
                     if mark == UInt8(ascii: ","), comma == nil { comma = line }
+                    // The other mark before the decimal one is a group (`1.234,56`, `1,234.56`).
+                    if let mark, survey.groupMark == nil {
+                        let other = mark == UInt8(ascii: ".") ? UInt8(ascii: ",") : UInt8(ascii: ".")
+                        if let decimal = cell.lastIndex(of: mark), cell[..<decimal].contains(other) {
+                            survey.groupMark = Character(UnicodeScalar(other))
+                        }
+                    }
                 }
             }
             if let dateColumn, dateColumn < row.count {
@@ -770,6 +782,8 @@ public final class DocumentConverter {
         var dateMarks: UInt8 = 0
         /// The first date with a two-digit year, and as it is read.
         var shortYear: (text: String, read: String)?
+        /// The grouping mark an amount shows beside its decimal one (`.` in `1.234,56`).
+        var groupMark: Character?
         var crlf = false
         var unclosedQuote: Int?
         var widest = (fields: 0, line: 0)

@@ -345,6 +345,18 @@ import Testing
         #expect(!(try convert("Date,Amount,Currency\n2024-03-04,12.00,USD\n", options([.eur]))).text.contains("subtotal"))
     }
 
+    /// A German export's `1.234,56` in a locale that writes a decimal comma but groups with a
+    /// space (fr_FR, pl_PL): read as de_DE, as the amounts show, not failed row by row.
+    @Test(arguments: ["fr_FR", "pl_PL", "de_DE", "tr_TR"]) func amountsGroupedAsTheFileGroupsThem(_ locale: String) throws {
+        let table = "Buchungstag;Text;Betrag;Währung\n02.01.2024;Hotel;-1.234,56;CHF\n03.01.2024;Taxi;-12,50;EUR\n"
+        let output = try convert(table, options([.usd]), locale: locale)
+        #expect(output.failed == 0, "\(locale): \(output.problems)")
+        #expect(rows(output, ";")[1][4] == line("-1234.56", "chf", "usd", "2024-01-02").replacingOccurrences(of: ".", with: ","), "\(output.text)")
+        // The user's own locale when it groups alike (de_DE, tr_TR), de_DE otherwise.
+        let taken = locale == "tr_TR" ? "tr_TR" : "de_DE"
+        #expect(output.notes.contains { $0.contains(taken) }, "\(output.notes)")
+    }
+
     // MARK: Exports as banks write them
 
     /// A savings bank's export: Windows-1252, `;`, CR LF, quoted fields, two-digit years in
