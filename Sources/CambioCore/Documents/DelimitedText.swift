@@ -317,11 +317,12 @@ public enum DelimitedText {
     }
 
     /// The same for a field's UTF-8 bytes.
-    /// In TSV, which has no quoting, a tab or a line break becomes a space (a field read from
-    /// TSV has none).
+    /// In TSV, which has no quoting, a tab or a line feed becomes a space (a field read from
+    /// TSV has none); a carriage return stays, as it was read (only one before the line feed
+    /// ends a line, and the reading took that one off).
     public static func append(bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8, to out: inout [UInt8]) {
         if delimiter == UInt8(ascii: "\t") {
-            for byte in bytes { out.append(byte == 0x09 || byte == 0x0A || byte == 0x0D ? UInt8(ascii: " ") : byte) }
+            for byte in bytes { out.append(byte == 0x09 || byte == 0x0A ? UInt8(ascii: " ") : byte) }
             return
         }
         guard needsQuotes(bytes, delimiter: delimiter) else { return out.append(contentsOf: bytes) }
