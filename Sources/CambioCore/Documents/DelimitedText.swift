@@ -65,12 +65,6 @@ public enum DelimitedText {
             if quoted { plain = false }
         }
 
-        /// The bytes from the first field's start to the last one's end.
-        public func raw(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-            guard count > 0 else { return UnsafeBufferPointer(rebasing: bytes[0..<0]) }
-            return UnsafeBufferPointer(rebasing: bytes[spans[0].start..<spans[count - 1].end])
-        }
-
         /// The bytes of the first `count` fields, from the first one's start to the last one's end.
         public func raw(_ bytes: UnsafeBufferPointer<UInt8>, count: Int) -> UnsafeBufferPointer<UInt8> {
             guard count > 0 else { return UnsafeBufferPointer(rebasing: bytes[0..<0]) }

@@ -57,16 +57,9 @@ public struct DocumentText: Sendable {
     static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int {
         var index = 0
         while index < bytes.count {
-            let byte = bytes[index]
-            let length: Int
-            switch byte {
-            case 0..<0x80: length = 1
-            case 0xC2..<0xE0: length = 2
-            case 0xE0..<0xF0: length = 3
-            case 0xF0..<0xF5: length = 4
-            default: return index
-            }
-            guard index + length <= bytes.count, String(validating: bytes[index..<index + length], as: UTF8.self) != nil else { return index }
+            // A sequence cut at the end of the bytes is not UTF-8 either.
+            let length = DocumentInput.sequenceLength(bytes, index)
+            guard length > 0 else { return index }
             index += length
         }
         return bytes.count

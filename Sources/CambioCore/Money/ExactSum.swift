@@ -21,8 +21,8 @@ public struct ExactSum: Sendable {
     private var cutPositive = Part()
     private var cutNegative = Part()
     /// The values the cut did not leave exact: per denominator, the sum of the positive and of
-    /// the negative numerators; in 128 bits while they fit (a third of the memory of a million
-    /// rows on random days was these sums as big integers), else as big integers.
+    /// the negative numerators; in 128 bits while they fit (a fixed few bytes a sum, where a big
+    /// integer is an object of its own), else as big integers.
     private var kept: [UInt128: (positive: UInt128, negative: UInt128)] = [:]
     private var keptWide: [BigUInt: (positive: BigUInt, negative: BigUInt)] = [:]
 
