@@ -90,6 +90,16 @@ public final class LoopbackServer: @unchecked Sendable {
     /// The paths requested so far.
     public var requestedPaths: [String] { lock.withLock { requests } }
 
+    /// Waits until a request has come (at most `timeout` seconds), then a moment more, so that
+    /// the client is waiting for the answer; whether one came.
+    @discardableResult
+    public func waitForRequest(timeout: TimeInterval = 30) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while requestedPaths.isEmpty, Date() < deadline { usleep(20_000) }
+        usleep(200_000)
+        return !requestedPaths.isEmpty
+    }
+
     /// Stops accepting; later connections are refused.
     public func stop() {
         let first: Bool = lock.withLock {

@@ -100,9 +100,7 @@ extension SignalTests {
         process.standardError = FileHandle.nullDevice
         try process.run()
         // The request has reached the server: the run is waiting for its answer.
-        let deadline = Date().addingTimeInterval(30)
-        while server.requestedPaths.isEmpty, Date() < deadline { usleep(20_000) }
-        usleep(200_000)
+        #expect(server.waitForRequest(), "the request never came")
         let started = Date()
         kill(process.processIdentifier, signal)
         process.waitUntilExit()

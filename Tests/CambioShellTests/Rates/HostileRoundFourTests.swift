@@ -22,9 +22,7 @@ import Testing
         process.standardError = FileHandle.nullDevice
         try process.run()
         input.fileHandleForWriting.write(Data("10 eur in usd on 2026-11-20\n".utf8))
-        let deadline = Date().addingTimeInterval(30)
-        while server.requestedPaths.isEmpty, Date() < deadline { usleep(20_000) }
-        usleep(200_000)
+        #expect(server.waitForRequest(), "the request never came")
         let started = Date()
         kill(process.processIdentifier, signal)
         process.waitUntilExit()
@@ -46,9 +44,7 @@ import Testing
             ]))
         #expect(shell.waitFor("EUR › "), "\(shell.plainOutput)")
         shell.type("10 eur in usd on 2026-11-20\r")
-        let deadline = Date().addingTimeInterval(30)
-        while server.requestedPaths.isEmpty, Date() < deadline { usleep(20_000) }
-        usleep(200_000)
+        #expect(server.waitForRequest(), "the request never came")
         let started = Date()
         kill(shell.pid, SIGINT)
         shell.type("1 eur in usd\r")
