@@ -104,7 +104,11 @@ public final class DocumentConverter {
     /// The longest amount cell read, in bytes: a longer one is no amount, and is not read.
     static let longestAmount = 100
 
-    /// The header's added cells: for each target its amount, rate, rate's day and source, then
+    /// Cells added per target: its amount, rate, the rate's quote, day and source.
+    static let cellsPerTarget = 5
+
+    /// The header's added cells: for each target its amount, rate, the rate's quote (`EUR/GBP`),
+    /// day and source, then
     /// the markup (when the bank's charge is given; `markup` names the charged currency, or
     /// `.some(nil)` when each row's is its own) and the note. They are the same for every
     /// table in a language: made once (for at most 64 kinds of table).
@@ -114,8 +118,8 @@ public final class DocumentConverter {
             var added: [String] = []
             for target in targets {
                 added += [
-                    target.rawValue, localized("doc.header.rate", target.rawValue), localized("doc.header.rateDate", target.rawValue),
-                    localized("doc.header.source", target.rawValue),
+                    target.rawValue, localized("doc.header.rate", target.rawValue), localized("doc.header.quote", target.rawValue),
+                    localized("doc.header.rateDate", target.rawValue), localized("doc.header.source", target.rawValue),
                 ]
             }
             if let markup { added.append(markup.map { localized("doc.header.markup", $0.rawValue) } ?? localized("doc.header.markupOwn")) }

@@ -310,7 +310,16 @@ extension DocumentConverter {
                     writer.number {
                         conversion.result.appendRounded(fractionDigits: places, mode: options.rounding.mode, point: point, to: &$0)
                     }
-                    writer.number { DocumentConverter.appendRate(conversion.rate, point: point, to: &$0) }
+                    // The rate as the source quotes it (`EUR/GBP`, `0,85698`), else the cross rate
+                    // from the row's currency, said to be one.
+                    if let quote = conversion.publishedQuote {
+                        writer.number { DocumentConverter.appendRate(quote.rate, point: point, to: &$0) }
+                        writer.cell(quote.base.rawValue + "/" + quote.quoted.rawValue)
+                    } else {
+                        writer.number { DocumentConverter.appendRate(conversion.rate, point: point, to: &$0) }
+                        let pair = conversion.from.rawValue + "/" + conversion.to.rawValue
+                        writer.cell(conversion.from == conversion.to ? "" : localized("doc.quote.cross", pair))
+                    }
                     writer.cell(conversion.origin.date)
                     // The source as shown (a row's is most often the one before's).
                     let source = conversion.origin.source
@@ -422,7 +431,8 @@ extension DocumentConverter {
                     }
                     if let currency = columns.currency, currency < width { cells[currency] = subtotal.currency.rawValue }
                     for (index, target) in options.targets.enumerated() {
-                        cells[width + index * 4] = DocumentConverter.plain(subtotal.converted[index].roundedText(options.rounding, target), decimal)
+                        cells[width + index * DocumentConverter.cellsPerTarget] = DocumentConverter.plain(
+                            subtotal.converted[index].roundedText(options.rounding, target), decimal)
                     }
                     let one = subtotal.rows == 1 ? ".one" : ""
                     cells[cells.count - 1] = localized("doc.subtotal" + one, String(subtotal.rows), subtotal.currency.rawValue)
@@ -432,7 +442,8 @@ extension DocumentConverter {
             }
             for (index, target) in options.targets.enumerated() {
                 var cells = Array(repeating: "", count: width + added.count)
-                cells[width + index * 4] = DocumentConverter.plain(totals[index].roundedText(options.rounding, target), decimal)
+                cells[width + index * DocumentConverter.cellsPerTarget] = DocumentConverter.plain(
+                    totals[index].roundedText(options.rounding, target), decimal)
                 // One row is said in the singular (`total of 1 row`, `Summe von 1 Zeile`).
                 let one = converted == 1 ? ".one" : ""
                 var note = localized((options.totalOfRounded ? "doc.totalRounded" : "doc.totalExact") + one, String(converted), target.rawValue)
@@ -449,7 +460,7 @@ extension DocumentConverter {
                 if chargedColumn < width { cells[chargedColumn] = DocumentConverter.plain(total, decimal) }
                 let markup = charged.sum.exact.magnitude.percentAbove(charged.converted.exact.magnitude)
                 let percent = markup.map { DocumentConverter.plain($0.roundedText(fractionDigits: 2), decimal) } ?? ""
-                cells[width + options.targets.count * 4] = percent
+                cells[width + options.targets.count * DocumentConverter.cellsPerTarget] = percent
                 cells[cells.count - 1] = localized(
                     "doc.totalCharged", String(charged.rows), DocumentConverter.plain(total, decimal), currency.rawValue, percent)
                 writer.write(cells)

@@ -69,6 +69,16 @@ public struct Conversion: Sendable, Equatable {
     /// The result as a plain decimal: exact when it terminates, else 40 significant digits.
     public var resultText: (text: String, exact: Bool) { result.decimalText(significantDigits: Self.significantDigits) }
 
+    /// The rate as its source quotes it, `base/quoted` with units of `quoted` per one `base`
+    /// (the ECB's `EUR/GBP 0.85698`), when the source's base is one of the two currencies;
+    /// `nil` for a cross rate and for a currency into itself.
+    public var publishedQuote: (base: CurrencyCode, quoted: CurrencyCode, rate: Rational)? {
+        guard from != to, let base = origin.base else { return nil }
+        if base == from { return (from, to, rate) }
+        if base == to, let inverse = Rational.one / rate { return (to, from, inverse) }
+        return nil
+    }
+
     /// The rate as a plain decimal: exact when it terminates, else 40 significant digits.
     public var rateText: (text: String, exact: Bool) { rate.decimalText(significantDigits: Self.significantDigits) }
 }

@@ -113,7 +113,8 @@ final class Converter {
         func origin(_ store: RateStore, asked: Day? = nil, substitution: Substitution? = nil) -> RateOrigin {
             guard held == nil else { return RateOrigin(table(store), asked: asked, substitution: substitution) }
             return RateOrigin(
-                date: BundledHistory.shared.day(at: bundled.index).iso, source: RateSource.ecbBundled.id, asked: asked, substitution: substitution)
+                date: BundledHistory.shared.day(at: bundled.index).iso, source: RateSource.ecbBundled.id, asked: asked, substitution: substitution,
+                base: .eur)
         }
     }
 

@@ -9,20 +9,26 @@ public struct RateOrigin: Sendable, Equatable {
     public let asked: Day?
     public let substitution: Substitution?
     public let period: RatePeriod?
+    /// The currency the source quotes its rates against (the ECB's euro), when known: a rate
+    /// from or into it is one the source published, any other is a cross rate.
+    public let base: CurrencyCode?
 
-    public init(date: String, source: String, asked: Day? = nil, substitution: Substitution? = nil, period: RatePeriod? = nil) {
+    public init(
+        date: String, source: String, asked: Day? = nil, substitution: Substitution? = nil, period: RatePeriod? = nil, base: CurrencyCode? = nil
+    ) {
         self.date = date
         self.source = source
         self.asked = asked
         self.substitution = substitution
         self.period = period
+        self.base = base
     }
 
     /// The rates of a table, asked for on `asked` (a dated line) or now (`nil`).
     public init(_ table: RateTable, asked: Day? = nil, substitution: Substitution? = nil) {
         self.init(
             date: table.period?.interval ?? table.date, source: table.source.id, asked: asked, substitution: substitution,
-            period: table.period)
+            period: table.period, base: table.base)
     }
 
     /// The fields every conversion and rate record carries, in this order (README, "Scripts

@@ -104,13 +104,13 @@ import Testing
                 if row[2] != expected: problems.append(f"subtotal {code}: {row[2]} != {expected}")
                 for k, t in enumerate(targets):
                     expected = rounded(subtotals.get(code, {}).get(t, Fraction(0)), 0 if t == "JPY" else 2).replace(".", decimal)
-                    if row[width + 4 * k] != expected: problems.append(f"subtotal {code} in {t}: {row[width + 4 * k]} != {expected}")
+                    if row[width + 5 * k] != expected: problems.append(f"subtotal {code} in {t}: {row[width + 5 * k]} != {expected}")
                 continue
             if not row[0] and not row[2]:
                 for k, t in enumerate(targets):
-                    if row[width + 4 * k]:
+                    if row[width + 5 * k]:
                         expected = rounded(totals[t], 2).replace(".", decimal)
-                        if row[width + 4 * k] != expected: problems.append(f"total {t}: {row[width + 4 * k]} != {expected}")
+                        if row[width + 5 * k] != expected: problems.append(f"total {t}: {row[width + 5 * k]} != {expected}")
                 continue
             asked = iso(row[0])
             code = row[3] or "JPY"
@@ -127,12 +127,19 @@ import Testing
                 exact = amount * rates[1][k] / rates[0]
                 totals[t] += exact
                 subtotals.setdefault(code, {})[t] = subtotals.get(code, {}).get(t, Fraction(0)) + exact
-                cells = row[width + 4 * k: width + 4 * k + 4]
-                want = [rounded(exact, 0 if t == "JPY" else 2).replace(".", decimal), None, used, "ecb"]
-                r = rates[1][k] / rates[0]
+                cells = row[width + 5 * k: width + 5 * k + 5]
+                want = [rounded(exact, 0 if t == "JPY" else 2).replace(".", decimal), None, None, used, "ecb"]
                 got_rate = Fraction(cells[1].replace(",", ".")) if cells[1] else None
-                if got_rate is None or abs(got_rate - r) > r * Fraction(1, 10**9): problems.append(f"line {line} {t}: rate {cells[1]} vs {float(r)}")
-                if cells[0] != want[0] or cells[2] != want[2] or cells[3] != want[3]:
+                # The ECB's own quote, to its last digit, where the euro is one side; else the
+                # cross rate from the row's currency to ten digits, said to be one.
+                if code == t: quote, r, exact_rate = "", Fraction(1), True
+                elif code == "EUR": quote, r, exact_rate = f"EUR/{t}", rates[1][k], True
+                elif t == "EUR": quote, r, exact_rate = f"EUR/{code}", rates[0], True
+                else: quote, r, exact_rate = f"{code}/{t} (cross rate)", rates[1][k] / rates[0], False
+                if got_rate is None or (got_rate != r if exact_rate else abs(got_rate - r) > r * Fraction(1, 10**9)):
+                    problems.append(f"line {line} {t}: rate {cells[1]} vs {float(r)}")
+                if cells[2] != quote: problems.append(f"line {line} {t}: quote {cells[2]!r} != {quote!r}")
+                if cells[0] != want[0] or cells[3] != want[3] or cells[4] != want[4]:
                     problems.append(f"line {line} {t}: {cells} != {want}")
             if asked != used and used not in row[-1]: problems.append(f"line {line}: the note does not say {used}: {row[-1]!r}")
         print("ok", converted) if not problems else print(" | ".join(problems))
@@ -166,7 +173,7 @@ import Testing
         }
         #expect(lines[1] == "IBAN;DE02 1203 0000 0000 2020 51;;;" && lines[2] == "")
         #expect(lines[3].hasPrefix("Buchungstag;Verwendungszweck;Betrag;Währung;Kategorie;EUR;"))
-        #expect(lines[9].hasPrefix("15.01.2024;\"Miete; Januar\";-850,00;EUR;Wohnen;-850,00;1;2024-01-15;ecb"))
+        #expect(lines[9].hasPrefix("15.01.2024;\"Miete; Januar\";-850,00;EUR;Wohnen;-850,00;1;;2024-01-15;ecb;-930,32;1,0945;EUR/USD;"))
         // The one the ECB does not quote stays, with its reason, and is named on standard error.
         #expect(output.failed == 1 && output.rows == 7)
         #expect(lines[10].contains("ARS") && lines[10].hasSuffix("the ECB's currencies (help on) have rates for every day since 1999"))
@@ -181,7 +188,7 @@ import Testing
         let (_, output) = try convert(Self.english, exact)
         #expect(try check(output, delimiter: ",", decimal: ".", targets: "USD,EUR") == "ok 5")
         let lines = output.text.components(separatedBy: "\r\n")
-        #expect(lines[0].hasSuffix("USD,USD rate,USD rate date,USD source,EUR,EUR rate,EUR rate date,EUR source,markup %,note"))
+        #expect(lines[0].hasSuffix("USD,USD rate,USD quote,USD rate date,USD source,EUR,EUR rate,EUR quote,EUR rate date,EUR source,markup %,note"))
         // What the bank charged against the day's mid-market figure: 70.10 for 68.975… is 1.63 % more.
         #expect(lines[1].contains(",68.98,") && lines[1].hasSuffix(",1.63,"))
         // February has no 30th: the row says so and stays.
@@ -453,7 +460,7 @@ import Testing
         #expect(failure?.message.contains("“13/02/2024”, line 3") == true && failure?.message.contains("--locale en_GB") == true)
         let (_, output) = try convert(british, DocumentConverter.Options(targets: [CurrencyCode("GBP")!]), locale: "en_GB")
         let rows = DelimitedText.rows(output.text, delimiter: UInt8(ascii: ",")).rows.map(\.fields)
-        #expect(rows[1][6] == "2024-02-05" && rows[2][6] == "2024-02-13", "\(rows)")
+        #expect(rows[1][7] == "2024-02-05" && rows[2][7] == "2024-02-13", "\(rows)")
         let american = Array("Date,Amount,Currency\n02/05/2024,25.00,USD\n02/13/2024,310.00,USD\n".utf8)
         #expect(throws: DocumentConverter.Failure.self) {
             try convert(american, DocumentConverter.Options(targets: [CurrencyCode("GBP")!]), locale: "en_GB")
@@ -465,7 +472,7 @@ import Testing
         let slashes = Array("Datum;Text;Betrag;Währung\n05/02/2024;Taxi;25,00;USD\n13/02/2024;Hotel;310,00;USD\n".utf8)
         let (_, german) = try convert(slashes, DocumentConverter.Options(targets: [CurrencyCode("GBP")!]), locale: "de_DE")
         let cells = DelimitedText.rows(german.text, delimiter: UInt8(ascii: ";")).rows.map(\.fields)
-        #expect(german.failed == 0 && cells[1][6] == "2024-02-05", "\(cells)")
+        #expect(german.failed == 0 && cells[1][7] == "2024-02-05", "\(cells)")
         #expect(german.notes.contains { $0.contains("13/02/2024") && $0.contains("Zeile 3") }, "\(german.notes)")
         // A proof in another separator still refuses a column with dates in the locale's own,
         // which would be read the other way: en_US's `05/02/2024` beside `13.02.2024`, de_DE's

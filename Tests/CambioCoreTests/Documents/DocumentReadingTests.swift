@@ -90,7 +90,7 @@ import Testing
     @Test func datesAreNotReadInTheAmountsLocale() throws {
         // fr_FR writes 05/02/2024 day first: 5 February.
         let french = try convert(Self.british, options([.eur]), locale: "fr_FR")
-        #expect(rows(french)[1][6] == "2024-02-05", "\(french.text)")
+        #expect(rows(french)[1][7] == "2024-02-05", "\(french.text)")
         // de_DE writes its dates with dots: a slashed date that reads both ways is refused.
         for (locale, neutral) in [("de_DE", false), ("en_US", true)] {
             let failure = #expect(throws: DocumentConverter.Failure.self) {
@@ -99,13 +99,13 @@ import Testing
             #expect(failure?.message.contains("05/02/2024") == true && failure?.message.contains("--locale") == true, "\(locale)")
         }
         let named = try convert(Array(Self.british.utf8), options([.eur], locale: "en_GB"), locale: "de_DE")
-        #expect(rows(named)[1][6] == "2024-02-05" && rows(named)[1][4] == line("12.50", "gbp", "eur", "2024-02-05"))
+        #expect(rows(named)[1][7] == "2024-02-05" && rows(named)[1][4] == line("12.50", "gbp", "eur", "2024-02-05"))
         // An American user's own form is month first: that is the user's locale saying it.
         let american = try convert(Self.british, options([.eur]), locale: "en_US")
-        #expect(rows(american)[1][6] == "2024-05-02")
+        #expect(rows(american)[1][7] == "2024-05-02")
         // A day that proves its order decides the column in any locale.
         let proven = try convert(Self.british + "13/02/2024,Hotel,90.00,GBP\n", options([.eur]), locale: "de_DE")
-        #expect(rows(proven)[1][6] == "2024-02-05" && proven.failed == 0)
+        #expect(rows(proven)[1][7] == "2024-02-05" && proven.failed == 0)
     }
 
     // MARK: Currencies named by headers
@@ -184,10 +184,10 @@ import Testing
             else { return "none" }
             return percent.roundedText(fractionDigits: 2)
         }
-        #expect(written[1][8] == markup("11.50", "12.00 usd in eur on 2024-03-04"), "\(output.text)")
-        #expect(written[2][8] == markup("8.10", "10.00 usd in gbp on 2024-03-05"), "\(output.text)")
+        #expect(written[1][9] == markup("11.50", "12.00 usd in eur on 2024-03-04"), "\(output.text)")
+        #expect(written[2][9] == markup("8.10", "10.00 usd in gbp on 2024-03-05"), "\(output.text)")
         // The targets' columns are the targets', nothing added for the charged currency.
-        #expect(written[0].count == 10 && output.failed == 0)
+        #expect(written[0].count == 11 && output.failed == 0)
     }
 
     // MARK: Dates under other headers
@@ -314,12 +314,12 @@ import Testing
             (evaluate("\(amount) \(code) in eur average \(period)").conversions.first?.result.roundedText(fractionDigits: 2) ?? "none")
                 .replacingOccurrences(of: ".", with: ",")
         }
-        #expect(written[1][4] == mean("-100.00", "usd", "2024-03") && written[1][6] == "2024-03-01/2024-03-28", "\(output.text)")
+        #expect(written[1][4] == mean("-100.00", "usd", "2024-03") && written[1][7] == "2024-03-01/2024-03-28", "\(output.text)")
         #expect(written[2][4] == mean("-10.00", "gbp", "2024-04"), "\(output.text)")
         #expect(output.notes.contains { $0.contains("--average monthly") })
         monthly.average = .year
         let yearly = rows(try convert(table, monthly, locale: "de_DE"), ";")
-        #expect(yearly[1][4] == mean("-100.00", "usd", "2024") && yearly[1][6].hasPrefix("2024-01-02/"), "\(yearly)")
+        #expect(yearly[1][4] == mean("-100.00", "usd", "2024") && yearly[1][7].hasPrefix("2024-01-02/"), "\(yearly)")
     }
 
     /// A subtotal per original currency (its amounts and their converted sums, each the sum of
@@ -340,7 +340,7 @@ import Testing
             evaluate("\(amount) \(code) in eur on \(day)").conversions.first?.result
         }
         let markup = Rational(decimalText: "30.80")?.percentAbove(exact.reduce(Rational.zero, +))
-        #expect(charged[8] == markup?.roundedText(fractionDigits: 2), "\(output.text)")
+        #expect(charged[9] == markup?.roundedText(fractionDigits: 2), "\(output.text)")
         // One original currency: no subtotal.
         #expect(!(try convert("Date,Amount,Currency\n2024-03-04,12.00,USD\n", options([.eur]))).text.contains("subtotal"))
     }
@@ -374,7 +374,7 @@ import Testing
         let written = rows(output, ";")
         #expect(output.failed == 0 && output.rows == 2, "\(output.text)")
         #expect(written[1][4] == "Café \"Zürich\"" && written[2][4] == "Bäckerei; Bern")
-        #expect(written[1][9] == "2024-03-22" && written[2][9] == "2024-03-28", "\(written)")
+        #expect(written[1][10] == "2024-03-22" && written[2][10] == "2024-03-28", "\(written)")
         #expect(written[1][7] == line("-45.80", "chf", "usd", "2024-03-22").replacingOccurrences(of: ".", with: ","))
         #expect(output.notes.contains { $0.contains("Belegdatum") && $0.contains("Buchungstag") }, "\(output.notes)")
         #expect(output.notes.contains { $0.contains("„22.03.24“") && $0.contains("„22.03.2024“") }, "\(output.notes)")

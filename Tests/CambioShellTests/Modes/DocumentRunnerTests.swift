@@ -17,12 +17,12 @@ import Testing
         let run = try Cambio.run(["--input", "csv", path, "--to", "usd"], environment: home.environment(["LANG": "de_DE.UTF-8"]))
         #expect(run.status == 1)
         let lines = run.stdout.components(separatedBy: "\n")
-        #expect(lines[0] == "\u{FEFF}Buchungstag;Verwendungszweck;Betrag;Währung;USD;USD Kurs;USD Kursdatum;USD Quelle;Hinweis")
-        #expect(lines[1] == "02.01.2024;Café;-12,50;EUR;-13,70;1,0956;2024-01-02;ecb;")
-        #expect(lines[2].hasPrefix("16.01.2024;Krypto;5,00;XBT;;;;;„XBT“ ist keine Währung"))
+        #expect(lines[0] == "\u{FEFF}Buchungstag;Verwendungszweck;Betrag;Währung;USD;USD Kurs;USD Notierung;USD Kursdatum;USD Quelle;Hinweis")
+        #expect(lines[1] == "02.01.2024;Café;-12,50;EUR;-13,70;1,0956;EUR/USD;2024-01-02;ecb;")
+        #expect(lines[2].hasPrefix("16.01.2024;Krypto;5,00;XBT;;;;;;„XBT“ ist keine Währung"))
         #expect(
             lines[3].hasPrefix(
-                ";;;;-13,70;;;;\"Summe von 1 Zeile in USD: die Zeile, wie gedruckt; 1 nicht umgerechnete Zeile ist nicht darin"))
+                ";;;;-13,70;;;;;\"Summe von 1 Zeile in USD: die Zeile, wie gedruckt; 1 nicht umgerechnete Zeile ist nicht darin"))
         #expect(run.stderr.contains("cambio: als Windows-1252 gelesen"))
         #expect(run.stderr.contains("cambio: Zeile 3: „XBT“ ist keine Währung"))
         #expect(run.stderr.contains("1 von 2 Zeilen konnten nicht umgerechnet werden"))
@@ -36,10 +36,10 @@ import Testing
         let run = try Cambio.run(["--input", "csv", "-", "--to", "usd"], stdin: table, environment: home.environment(["LANG": "de_DE.UTF-8"]))
         #expect(run.status == 1)
         let lines = run.stdout.components(separatedBy: "\n")
-        #expect(lines[1] == "02.01.2024;12,50 €;EUR;13,70;1,0956;2024-01-02;ecb;")
-        #expect(lines[2] == "02.01.2024;12,5x;USD;;;;;„x“ ist keine Währung, die Cambio kennt — ein ISO-Code (USD), ein Symbol oder ein Name")
-        #expect(lines[3] == "02.01.2024;12,50 €;USD;;;;;„12,50 €“ ist in EUR, die Währung der Zeile aber USD — nur eine Währung angeben oder keine beim Betrag")
-        #expect(lines[4] == "02.01.2024;12,50 €;;13,70;1,0956;2024-01-02;ecb;")
+        #expect(lines[1] == "02.01.2024;12,50 €;EUR;13,70;1,0956;EUR/USD;2024-01-02;ecb;")
+        #expect(lines[2] == "02.01.2024;12,5x;USD;;;;;;„x“ ist keine Währung, die Cambio kennt — ein ISO-Code (USD), ein Symbol oder ein Name")
+        #expect(lines[3] == "02.01.2024;12,50 €;USD;;;;;;„12,50 €“ ist in EUR, die Währung der Zeile aber USD — nur eine Währung angeben oder keine beim Betrag")
+        #expect(lines[4] == "02.01.2024;12,50 €;;13,70;1,0956;EUR/USD;2024-01-02;ecb;")
         let from = try Cambio.run(["--input", "csv", "-", "--to", "usd", "--from", "gbp"], stdin: "date,amount\n2024-01-02,$12.50\n", environment: home.environment())
         #expect(from.status == 1 && from.stdout.contains("this row is in USD, but --from says the amounts are in GBP"), "\(from.stdout)")
     }
@@ -53,7 +53,7 @@ import Testing
         let terminal = try PseudoTerminal(arguments: ["--input", "csv", path, "--to", "usd"], environment: home.environment(["NO_COLOR": "1"]), columns: 200)
         #expect(terminal.waitForExit() == 0)
         #expect(!terminal.output.contains("U+000D"), "\(terminal.output)")
-        #expect(terminal.output.contains("2024-01-02,10,EUR,10.96,1.0956,2024-01-02,ecb,"), "\(terminal.output)")
+        #expect(terminal.output.contains("2024-01-02,10,EUR,10.96,1.0956,EUR/USD,2024-01-02,ecb,"), "\(terminal.output)")
     }
 
     @Test func standardInputAndTheOptionsWork() throws {
@@ -63,7 +63,7 @@ import Testing
             ["--input", "tsv", "-", "--to", "usd,gbp", "--from", "eur", "--column", "date=when", "--column", "amount=value", "--round", "0"],
             stdin: table, environment: home.environment())
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.components(separatedBy: "\n")[1] == "2024-01-02\t100\t110\t1.0956\t2024-01-02\tecb\t87\t0.86645\t2024-01-02\tecb\t")
+        #expect(run.stdout.components(separatedBy: "\n")[1] == "2024-01-02\t100\t110\t1.0956\tEUR/USD\t2024-01-02\tecb\t87\t0.86645\tEUR/GBP\t2024-01-02\tecb\t")
         let missing = try Cambio.run(["--input", "csv", home.path + "/none.csv"], environment: home.environment())
         #expect(missing.status == 1 && missing.stderr.contains("cannot read"))
         let noFile = try Cambio.run(["--input", "csv"], environment: home.environment())
