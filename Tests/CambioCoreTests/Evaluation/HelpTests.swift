@@ -7,7 +7,7 @@ import Testing
 @Suite struct HelpTests {
     static let tables = Localization.sources.mapValues(Localization.parse)
 
-    @Test(arguments: ["en", "de", "tr"])
+    @Test(arguments: ["en", "de", "pl", "tr"])
     func everyDeclaredCommandHasItsTextsInEveryLanguage(_ language: String) throws {
         let table = try #require(Self.tables[language])
         for command in CommandTable.declarations {

@@ -418,7 +418,7 @@ import Testing
     }
 
     /// The weekday names of the notes are the ones ICU gives each language of the messages.
-    @Test(arguments: ["en", "de", "tr"])
+    @Test(arguments: ["en", "de", "pl", "tr"])
     func weekdayNamesAreICUs(_ language: String) {
         var calendar = Calendar(identifier: .gregorian)
         calendar.locale = Locale(identifier: language)

@@ -17,8 +17,8 @@ import Testing
         return found.sorted()
     }
 
-    @Test func theInterfaceExistsInEnglishGermanAndTurkish() {
-        #expect(Localization.languages == ["de", "en", "tr"])
+    @Test func theInterfaceExistsInEnglishGermanPolishAndTurkish() {
+        #expect(Localization.languages == ["de", "en", "pl", "tr"])
     }
 
     /// A text read straight from its file is the one the whole file's table has: for every
@@ -167,7 +167,7 @@ import Testing
         #expect(cuts > 200, "\(cuts) random sentences cut")
     }
 
-    @Test(arguments: ["de", "tr"])
+    @Test(arguments: ["de", "pl", "tr"])
     func everyKeyExistsInEveryLanguageWithTheSamePlaceholders(_ language: String) throws {
         let english = try #require(Self.tables["en"])
         let other = try #require(Self.tables[language])
