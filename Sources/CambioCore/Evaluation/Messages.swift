@@ -8,7 +8,7 @@ public enum Messages {
 
     /// The words that join a currency to its targets, as an error lists them.
     static func connectorList(_ localized: Localization) -> String {
-        alternatives(Command.connectorsShown.map { Sanitiser.quoted($0) }, localized)
+        alternatives(Command.connectorsShown(language: localized.localeLanguage).map { Sanitiser.quoted($0) }, localized)
     }
 
     /// The sentence for an error; `name` gives a currency's name in the user's language.

@@ -43,6 +43,16 @@ public struct Token: Equatable, Sendable {
         keywords = Keywords.of(folded)
     }
 
+    /// A connector that is no word of its own: a Turkish dative ending (`'ye` of `tl'ye`),
+    /// which stands after the currency it joins (`AttachedWords`).
+    init(connectorFrom text: String, _ range: Range<Int>) {
+        kind = .word
+        self.text = text
+        self.range = range
+        folded = text
+        keywords = .connector
+    }
+
     /// A word folded for keyword comparison (lower case, accents removed); any other token's
     /// text as it is.
     public let folded: String

@@ -28,7 +28,14 @@ public struct Localization: Sendable {
     /// languages get English.
     public init(localeID: String) {
         language = Self.language(for: localeID)
+        let code = String(localeID.split(separator: "_").first ?? "en").lowercased()
+        // Hebrew's old code is still met in locale names.
+        localeLanguage = code == "iw" ? "he" : code
     }
+
+    /// The locale's own language (`es` for es_ES, whose interface is English): what its user
+    /// types may be in it.
+    public let localeLanguage: String
 
     /// The text for `key` in `language`, else in English.
     private static func template(_ key: String, _ language: String) -> String? {

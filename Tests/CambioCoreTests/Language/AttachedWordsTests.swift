@@ -87,4 +87,62 @@ import Testing
         // Inside a word the hyphen stays (a name written with one).
         #expect(try Tokenizer.tokenize("בוסניה-הרצגובינה").get().count == 1)
     }
+
+    /// Every language's everyday connectors read as `in`, for a user of any locale, with and
+    /// without a date; Turkish's `kaç` and its dative (`tl'ye`, `dolara`) too.
+    @Test func everydayConnectorsOfEveryLanguageReadAsIn() throws {
+        let words = ["in", "to", "into", "nach", "kaç", "a", "en", "em", "para", "na", "w", "naar", "в", "->"]
+        for locale in ["en_US", "tr_TR", "es_ES", "pl_PL", "ru_RU"] {
+            for (source, target) in [("100 eur", "usd"), ("12 usd", "try"), ("7 gbp", "pln")] {
+                for date in ["", " on 2024-01-15"] {
+                    let expected = try #require(results("\(source) in \(target)\(date)", locale), "\(source) in \(target)")
+                    for word in words {
+                        #expect(results("\(source) \(word) \(target)\(date)", locale) == expected, "\(locale): \(source) \(word) \(target)")
+                    }
+                }
+            }
+        }
+        // The dative: after an apostrophe on a code, joined to a name; the currency whole first.
+        let lira = try #require(results("100 usd in try", "tr_TR"))
+        for line in ["100 usd tl'ye", "100 usd TL’ye", "100 usd try'ye", "100 dolar kaç tl", "100 usd liraya"] {
+            #expect(results(line, "tr_TR") == lira, "\(line)")
+        }
+        let dollars = try #require(results("100 eur in usd", "tr_TR"))
+        #expect(results("100 eur dolara", "tr_TR") == dollars)
+        #expect(results("100 eur usd'ye", "tr_TR") == dollars)
+        // A code takes no joined ending, and a lone amount has no source to join: both fail.
+        #expect(results("100 eur usda", "tr_TR") == nil)
+        #expect(results("100 dolara", "tr_TR") != dollars)
+    }
+
+    /// An error lists English's connectors and the user's language's, never every language's.
+    @Test func anErrorListsTheUsersConnectors() {
+        func error(_ locale: String) -> String {
+            let settings = LocaleSettings(numbers: locale, money: locale, messages: locale)
+            let outcome = Engine(locale: settings, table: table).evaluate("100 eur x usd", in: SessionState(base: .eur, recent: [], locale: settings))
+            return outcome.reply.lines.map { "\($0)" }.joined()
+        }
+        let turkish = error("tr_TR")
+        #expect(turkish.contains("kaç") && turkish.contains("“in”") && !turkish.contains("إلى") && !turkish.contains("אל"), "\(turkish)")
+        let spanish = error("es_ES")
+        #expect(spanish.contains("“en”") && !spanish.contains("kaç") && !spanish.contains("إلى"), "\(spanish)")
+        #expect(error("ar_EG").contains("إلى") && !error("ar_EG").contains("אל"))
+        #expect(error("he_IL").contains("אל") && !error("he_IL").contains("إلى"))
+    }
+
+    /// No currency's name, in any of the languages whose connectors are read, has a connector
+    /// as a word: it could not be typed whole. One does, known: Dutch `en` (and) in the Trinidad
+    /// and Tobago dollar, which its code or `tobago dollar` names.
+    @Test func noCurrencyNameHoldsAConnector() {
+        for language in Command.connectorWords.map(\.language) {
+            let directory = CurrencyDirectory(catalog: .bundled, codes: table.codes, languageID: language, regionCurrency: nil)
+            for entry in directory.entries {
+                for name in entry.foldedNames + entry.foreignNames {
+                    let clash = name.split(separator: " ").first { Command.connectors.contains(String($0)) }
+                    if language == "nl", entry.code.rawValue == "TTD" { continue }
+                    #expect(clash == nil, "\(language): \(entry.code) “\(name)” has “\(clash ?? "")”")
+                }
+            }
+        }
+    }
 }
