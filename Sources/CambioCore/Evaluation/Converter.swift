@@ -26,6 +26,16 @@ final class Converter {
 
     /// Converts an amount as a line resolved it.
     func convert(_ amount: Rational, _ conversion: ResolvedConversion, notes: [String], _ line: inout LineContext) throws {
+        // A bare amount, while pairs are pinned, goes along each: from its first currency.
+        if conversion.from == nil, conversion.targets.isEmpty, !line.state.pins.isEmpty {
+            var sources: [CurrencyCode] = []
+            for pin in line.state.pins where !sources.contains(pin.from) { sources.append(pin.from) }
+            for (index, from) in sources.enumerated() {
+                let targets = line.state.pins.filter { $0.from == from }.map(\.to)
+                try show(amount, from: from, targets: targets, notes: index == 0 ? notes + conversion.notes : [], &line)
+            }
+            return
+        }
         try show(
             amount, from: conversion.from ?? line.state.base, targets: conversion.targets,
             notes: notes.isEmpty ? conversion.notes : conversion.notes.isEmpty ? notes : notes + conversion.notes, &line)
@@ -48,7 +58,14 @@ final class Converter {
             var seen: Set<CurrencyCode> = []
             return requested.filter { seen.insert($0).inserted }
         }
-        if requested.isEmpty { return from == line.state.base ? recentTargets(excluding: from, line) : [line.state.base] }
+        if requested.isEmpty {
+            // A currency alone goes into its pinned partners, else as it always did.
+            if !line.state.pins.isEmpty {
+                let partners = line.state.pinnedPartners(of: from)
+                if !partners.isEmpty { return partners }
+            }
+            return from == line.state.base ? recentTargets(excluding: from, line) : [line.state.base]
+        }
         return requested
     }
 

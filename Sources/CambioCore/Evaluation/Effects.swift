@@ -18,6 +18,8 @@
     @inlinable public static var feeChanged: Effects { Effects(rawValue: 32) }
     /// The rounding of results changed (with `saveConfig`).
     @inlinable public static var roundingChanged: Effects { Effects(rawValue: 256) }
+    /// The pinned pairs changed (with `saveConfig`).
+    @inlinable public static var pinsChanged: Effects { Effects(rawValue: 512) }
     /// The table in use changed (a refresh): the session rebuilds its engine for it.
     @inlinable public static var tableChanged: Effects { Effects(rawValue: 64) }
     /// A command changed a setting (base, locale, fee, source, preview, the recent list): its

@@ -120,6 +120,8 @@ public enum Messages {
             return localized("error.feeTooPrecise", Sanitiser.quoted(typed), String(limit))
         case .badRounding(let typed):
             return localized("error.badRounding", Sanitiser.quoted(typed))
+        case .pinNeedsTwo: return localized("error.pinNeedsTwo")
+        case .tooManyPins(let limit): return localized("error.tooManyPins", String(limit))
         case .badBankRate(let typed):
             return typed.isEmpty ? localized("error.bankRate.usage") : localized("error.bankRate", Sanitiser.quoted(typed))
         case .bankRateNotOne(let typed, let count):

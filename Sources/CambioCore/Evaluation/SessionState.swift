@@ -22,6 +22,7 @@ public struct SessionState: Sendable {
         var lastFrom: CurrencyCode?
         var lastTo: [CurrencyCode] = []
         var lastAsked: RatesAsked?
+        var pins: [PinnedPair] = []
 
         init(base: CurrencyCode, recent: [CurrencyCode], locale: LocaleSettings, pinnedSource: String?) {
             self.base = base
@@ -42,6 +43,7 @@ public struct SessionState: Sendable {
             copy.feeValue = feeValue
             copy.feeSet = feeSet
             copy.rounding = rounding
+            copy.pins = pins
             return copy
         }
     }
@@ -150,6 +152,33 @@ public struct SessionState: Sendable {
         set { unique.rounding = newValue }
     }
 
+    /// The pairs `pin` keeps, in the order pinned: a bare amount converts along them, a
+    /// currency alone into its partners.
+    public var pins: [PinnedPair] {
+        get { storage.pins }
+        set { unique.pins = newValue }
+    }
+
+    /// The most pairs kept pinned.
+    public static let pinLimit = 16
+
+    /// The currencies pinned with `code`, in the order pinned (from it, then into it).
+    public func pinnedPartners(of code: CurrencyCode) -> [CurrencyCode] {
+        var partners: [CurrencyCode] = []
+        for pin in storage.pins where pin.from == code && !partners.contains(pin.to) { partners.append(pin.to) }
+        for pin in storage.pins where pin.to == code && !partners.contains(pin.from) { partners.append(pin.from) }
+        return partners
+    }
+
+    /// The pinned currencies and then the recent ones, each once: completion offers them first.
+    public var favourites: [CurrencyCode] {
+        var codes: [CurrencyCode] = []
+        for pin in storage.pins {
+            for code in [pin.from, pin.to] where !codes.contains(code) { codes.append(code) }
+        }
+        return codes + storage.recent.filter { !codes.contains($0) }
+    }
+
     /// Whether a fee is set, without copying it.
     public var hasFee: Bool { storage.feeSet }
 
@@ -216,5 +245,38 @@ public struct SessionState: Sendable {
         for code in rest.reversed() { moveToFront(code) }
         moveToFront(first)
         return changed
+    }
+}
+
+/// A pair of currencies pinned (`pin try eur`): a bare amount is in `from` and goes into `to`.
+public struct PinnedPair: Equatable, Sendable {
+    public let from: CurrencyCode
+    public let to: CurrencyCode
+
+    public init(from: CurrencyCode, to: CurrencyCode) {
+        self.from = from
+        self.to = to
+    }
+
+    /// The pairs as the interface shows them: `TRY → EUR, TRY → USD`.
+    public static func listed(_ pins: [PinnedPair]) -> String {
+        pins.map { "\($0.from) → \($0.to)" }.joined(separator: ", ")
+    }
+
+    /// The pairs as the settings file keeps them: `TRY EUR, TRY USD`.
+    public static func text(_ pins: [PinnedPair]) -> String {
+        pins.map { "\($0.from) \($0.to)" }.joined(separator: ", ")
+    }
+
+    /// The pairs of that text; `nil` when any part is not two codes of two currencies.
+    public static func parse(_ text: String) -> [PinnedPair]? {
+        var pins: [PinnedPair] = []
+        for part in text.split(separator: ",") {
+            let codes = part.split(separator: " ").compactMap { CurrencyCode($0) }
+            guard codes.count == 2, part.split(separator: " ").count == 2, codes[0] != codes[1] else { return nil }
+            let pin = PinnedPair(from: codes[0], to: codes[1])
+            if !pins.contains(pin) { pins.append(pin) }
+        }
+        return pins.count <= SessionState.pinLimit ? pins : nil
     }
 }

@@ -9,6 +9,7 @@ enum CommandList {
         HelpCommand.self,
         ListCommand.self,
         LocaleCommand.self,
+        PinCommand.self,
         PreviewCommand.self,
         PricesCommand.self,
         QuitCommand.self,
@@ -19,5 +20,6 @@ enum CommandList {
         SourceCommand.self,
         StatusCommand.self,
         SwapCommand.self,
+        UnpinCommand.self,
     ]
 }

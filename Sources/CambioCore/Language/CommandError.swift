@@ -45,6 +45,10 @@ public struct CommandError: Error, Equatable, Sendable {
         case badFee(String)
         /// A fee with more digits than it is written with (`FeeCommand.textLimit`).
         case feeTooPrecise(String, limit: Int)
+        /// `pin` with one currency: a pin is a pair.
+        case pinNeedsTwo
+        /// More pairs pinned than `SessionState.pinLimit`.
+        case tooManyPins(limit: Int)
         /// `round` with words that are neither a number of decimals, `minor`, nor a rule.
         case badRounding(String)
         /// A date that does not read, or a day without rates.

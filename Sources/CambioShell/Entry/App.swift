@@ -111,6 +111,7 @@ public struct App {
         }
         var state = SessionState(base: base, recent: store.loadRecent(warn: warn), locale: locale, pinnedSource: rates.chosen?.rawValue)
         state.fee = settings.fee.map(\.ofPercent)
+        state.pins = settings.pins
         if let rounding = settings.rounding { state.rounding = rounding }
         // Documents are books' figures: the currency's minor units unless the user said.
         if options.input != nil, settings.rounding == nil { state.rounding = .minor }

@@ -45,7 +45,7 @@ final class InteractiveShell {
         editor.fullTerminal = !plain && Platform.environment["TERM"] != "dumb"
         editor.output = output
         editor.complete = { [unowned self] before in
-            Completer.complete(before, engine: session.engine, recent: session.state.recent, providers: session.providerNames)
+            Completer.complete(before, engine: session.engine, recent: session.state.favourites, providers: session.providerNames)
         }
         // Results while typing: only with a full terminal (not --plain, NO_COLOR or TERM=dumb),
         // so that a screen reader hears each result once.
@@ -68,6 +68,7 @@ final class InteractiveShell {
         {
             banner += " · " + session.engine.localized("banner.regionBase", session.state.base.rawValue, region)
         }
+        if !session.state.pins.isEmpty { banner += " · " + session.engine.localized("banner.pins", PinnedPair.listed(session.state.pins)) }
         output.write(output.styled(Platform.terminalColumns().map { TextWrap.wrap(banner, width: $0) } ?? banner, .detail) + "\n")
         // The first prompt never waits for the network: a due refresh runs in the background,
         // and starts only once the prompt is on the screen, so that starting the fetch helper

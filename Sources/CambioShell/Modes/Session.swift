@@ -126,6 +126,10 @@ final class Session {
             settings.fee = state.fee.map(\.percent)
             change("fee", settings.fee.map { $0.decimalText().text })
         }
+        if effects.contains(.pinsChanged) {
+            settings.pins = state.pins
+            change("pins", state.pins.isEmpty ? nil : PinnedPair.text(state.pins))
+        }
         if effects.contains(.roundingChanged) {
             settings.rounding = state.rounding.isShown ? nil : state.rounding
             change("round", settings.rounding?.description)

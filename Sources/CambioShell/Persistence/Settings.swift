@@ -10,6 +10,7 @@ import CambioRates
 ///     refresh-minutes = 60
 ///     timeout-seconds = 10
 ///     round = minor half-up
+///     pins = TRY EUR, TRY USD
 public struct Settings: Equatable, Sendable {
     public var base: CurrencyCode?
     public var locale: String?
@@ -30,6 +31,8 @@ public struct Settings: Equatable, Sendable {
     public var fee: Rational?
     /// How results are rounded (`minor`, `2 half-up`); `nil` for three decimals, half to even.
     public var rounding: Rounding?
+    /// The pinned pairs (`pins = TRY EUR, TRY USD`); none when empty.
+    public var pins: [PinnedPair] = []
 
     public init(
         base: CurrencyCode? = nil, locale: String? = nil, source: Provider? = nil, refreshMinutes: Int? = nil,
@@ -108,6 +111,12 @@ public struct Settings: Equatable, Sendable {
                     settings.rounding = rounding
                 } else {
                     warnings.append(Warning(line: number + 1, key: "config.notRounding", value: parts[1]))
+                }
+            case "pins":
+                if parts[1].utf8.count <= 16 * SessionState.pinLimit, let pins = PinnedPair.parse(parts[1]) {
+                    settings.pins = pins
+                } else {
+                    warnings.append(Warning(line: number + 1, key: "config.notPins", value: parts[1]))
                 }
             case "refresh-minutes":
                 if let minutes = Int(parts[1]), Settings.refreshMinutesRange.contains(minutes) {

@@ -82,7 +82,8 @@ import Testing
     }
 
     @Test func recentCurrenciesComeFirst() {
-        let recent = inserts("u", engine, recent: ["UYU"])
+        // After an amount (at the line's start, `unpin` comes first: commands lead there).
+        let recent = inserts("12 u", engine, recent: ["UYU"])
         #expect(recent.first == "UYU ")
         #expect(recent.dropFirst().first == "USD ")
         let all = inserts("12 eur in ", engine, recent: ["GBP", "CHF"])

@@ -134,6 +134,32 @@ import Testing
         #expect(again.waitForExit() == 0)
     }
 
+    /// A pinned pair survives a restart: the banner says it, a bare amount goes along it.
+    @Test func aPinnedPairSurvivesARestart() throws {
+        let home = try TemporaryDirectory()
+        let shell = try start(home, ["LANG": "de_DE.UTF-8"])
+        #expect(shell.waitFor("EUR › "))
+        shell.type("100 eur in usd, gbp, chf, jpy, try, pln, czk, sek\r")
+        #expect(shell.waitFor("SEK", then: "EUR › ", after: shell.mark))
+        shell.type("pin try eur\r")
+        #expect(shell.waitFor("fest: TRY → EUR"), "\(shell.plainOutput)")
+        shell.type("exit\r")
+        #expect(shell.waitForExit() == 0, "\(shell.plainOutput)")
+        let config = try String(contentsOfFile: home.path + "/config/cambio/config", encoding: .utf8)
+        #expect(config.contains("pins = TRY EUR"), "\(config)")
+
+        let again = try start(home, ["LANG": "de_DE.UTF-8"])
+        #expect(again.waitFor("fest TRY → EUR"), "\(again.plainOutput)")
+        #expect(again.waitFor("EUR › "))
+        let mark = again.mark
+        again.type("450\r")
+        #expect(again.waitFor("450,000\u{00A0}TRY = ", then: "EUR › ", after: mark), "\(again.plainOutput)")
+        // One line: the pin, not the eight recent currencies.
+        #expect(!again.output[mark...].contains("$"), "\(again.plainOutput)")
+        again.type("\u{4}")
+        #expect(again.waitForExit() == 0)
+    }
+
     @Test func typingMultiByteCharactersAndBackspaceKeepsTheLineIntact() throws {
         let home = try TemporaryDirectory()
         let shell = try start(home)

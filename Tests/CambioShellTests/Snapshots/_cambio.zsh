@@ -190,6 +190,8 @@ _cambio() {
     'base:show or set the base currency'
     'swap:the last conversion the other way round'
     'recent:recently used currencies'
+    'pin:pinned pairs: a bare amount converts along them'
+    'unpin:remove pinned pairs'
     'list:currencies with symbol, name and minor units'
     'rates:the base currency'\''s rates'
     'chart:a chart of a pair'\''s rates since 1999'
@@ -240,6 +242,8 @@ _cambio() {
         (base) (( CURRENT == 2 )) && _describe -t currencies currency currencies -M 'm:{a-zA-Z}={A-Za-z}' ;;
         (swap) (( CURRENT == 2 )) && : ;;
         (recent) (( CURRENT == 2 )) && compadd -M 'm:{a-zA-Z}={A-Za-z}' -- clear ;;
+        (pin) _describe -t currencies currency currencies -M 'm:{a-zA-Z}={A-Za-z}' ;;
+        (unpin) _describe -t currencies currency currencies -M 'm:{a-zA-Z}={A-Za-z}' ;;
         (list) _describe -t currencies currency currencies -M 'm:{a-zA-Z}={A-Za-z}' ;;
         (rates) _describe -t currencies currency currencies -M 'm:{a-zA-Z}={A-Za-z}' ;;
         (chart) _describe -t currencies currency currencies -M 'm:{a-zA-Z}={A-Za-z}' ;;
@@ -251,7 +255,7 @@ _cambio() {
         (fee) (( CURRENT == 2 )) && compadd -M 'm:{a-zA-Z}={A-Za-z}' -- off ;;
         (round) _describe -t currencies currency currencies -M 'm:{a-zA-Z}={A-Za-z}' ;;
         (status) (( CURRENT == 2 )) && : ;;
-        (help) (( CURRENT == 2 )) && compadd -M 'm:{a-zA-Z}={A-Za-z}' -- base swap recent list rates chart prices refresh source locale preview fee round status help quit exit ;;
+        (help) (( CURRENT == 2 )) && compadd -M 'm:{a-zA-Z}={A-Za-z}' -- base swap recent pin unpin list rates chart prices refresh source locale preview fee round status help quit exit ;;
         (quit|exit) (( CURRENT == 2 )) && : ;;
     (*) compadd -M 'm:{a-zA-Z}={A-Za-z}' -- in to into; _describe -t currencies currency currencies -M 'm:{a-zA-Z}={A-Za-z}' ;;
   esac

@@ -41,12 +41,14 @@ _cambio() {
         esac
     done
     if ((${#words[@]} == 0)); then
-        offer="base swap recent list rates chart prices refresh source locale preview fee round status help quit exit $currencies"
+        offer="base swap recent pin unpin list rates chart prices refresh source locale preview fee round status help quit exit $currencies"
     else
         case "${words[0],,}" in
             base) ((${#words[@]} == 1)) && offer="$currencies" ;;
             swap) ((${#words[@]} == 1)) && offer="" ;;
             recent) ((${#words[@]} == 1)) && offer="clear" ;;
+            pin) offer="$currencies" ;;
+            unpin) offer="$currencies" ;;
             list) offer="$currencies" ;;
             rates) offer="$currencies" ;;
             chart) offer="$currencies" ;;
@@ -58,7 +60,7 @@ _cambio() {
             fee) ((${#words[@]} == 1)) && offer="off" ;;
             round) offer="$currencies" ;;
             status) ((${#words[@]} == 1)) && offer="" ;;
-            help) ((${#words[@]} == 1)) && offer="base swap recent list rates chart prices refresh source locale preview fee round status help quit exit" ;;
+            help) ((${#words[@]} == 1)) && offer="base swap recent pin unpin list rates chart prices refresh source locale preview fee round status help quit exit" ;;
             quit|exit) ((${#words[@]} == 1)) && offer="" ;;
             *) offer="in to into $currencies" ;;
         esac
