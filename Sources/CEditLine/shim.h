@@ -55,6 +55,12 @@ static inline int cambio_el_terminal_columns(EditLine *el) {
     return cols;
 }
 
+static inline int cambio_el_terminal_lines(EditLine *el) {
+    int lines = 0;
+    if (el_get(el, EL_GETTC, "li", &lines, NULL) != 0) return 0;
+    return lines;
+}
+
 /// The line being edited: its text up to the cursor and after it, as UTF-8.
 static inline const LineInfo *cambio_el_line(EditLine *el) {
     return el_line(el);

@@ -29,6 +29,14 @@ static void (*cambio_redraw_after_resize)(int columns) = NULL;
 void cambio_set_redraw_after_resize(void (*callback)(int columns)) {
     cambio_redraw_after_resize = callback;
 }
+
+/// Lets the editor lay the line out again, with its rows wrapped by the terminal, when libedit
+/// may have drawn one with a newline of its own; nonzero: it cleared the line.
+static int (*cambio_rewrap_if_needed)(void) = NULL;
+
+void cambio_set_rewrap_if_needed(int (*callback)(void)) {
+    cambio_rewrap_if_needed = callback;
+}
 static int cambio_full_terminal = 1;
 static int cambio_signal_pipe[2] = {-1, -1};
 
@@ -139,6 +147,11 @@ static int cambio_read_char(EditLine *el, wchar_t *out) {
     if (sigaction(SIGWINCH, NULL, &current) == 0 && current.sa_handler != cambio_on_signal && cambio_action.sa_handler != NULL) {
         sigaction(SIGWINCH, &cambio_action, NULL);
     }
+    // libedit has drawn the line: a row it ended with a newline of its own (a row ending in a
+    // blank) would come apart in a resize, so the editor has it drawn again if need be.
+    if (cambio_full_terminal && cambio_rewrap_if_needed && cambio_rewrap_if_needed()) {
+        el_set(el, EL_REFRESH);
+    }
     for (;;) {
         if (cambio_interrupted_flag || cambio_terminate_signal) {
             cambio_drain_signal_pipe();
@@ -154,7 +167,10 @@ static int cambio_read_char(EditLine *el, wchar_t *out) {
             if (cambio_full_terminal) {
                 // Terminals re-flow the rows of a line they wrapped themselves, so the line starts
                 // where the new width puts it; the editor clears from there (the output layer
-                // writes it). Counting more rows would erase output above the line.
+                // writes it). Counting more rows would erase output above the line. The editor
+                // also has the terminal wrap every row of the line it draws again: libedit ends a
+                // row that ends in a blank with a newline, and the next resize kept such rows
+                // apart, so the rows above the cursor were more than the new width counts.
                 struct winsize size;
                 if (cambio_redraw_after_resize && ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 0) {
                     cambio_redraw_after_resize(size.ws_col);

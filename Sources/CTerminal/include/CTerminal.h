@@ -29,6 +29,11 @@ void cambio_set_full_terminal(int full);
 /// the width at which to count the line's rows.
 void cambio_set_redraw_after_resize(void (*callback)(int columns));
 
+/// Sets what the reader asks, each time libedit waits for a key, whether the line must be
+/// drawn again for the terminal to wrap its rows itself (nonzero: it cleared the line, and
+/// libedit draws it again).
+void cambio_set_rewrap_if_needed(int (*callback)(void));
+
 /// Whether Ctrl-C was pressed since the last call; clears the flag.
 int cambio_take_interrupt(void);
 

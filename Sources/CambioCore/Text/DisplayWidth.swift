@@ -35,16 +35,19 @@ public enum DisplayWidth {
     /// to the next multiple of eight, every other scalar as `of` counts it.
     public static func asEdited(_ text: some StringProtocol, from column: Int) -> Int {
         var column = column
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x09: column = (column / 8 + 1) * 8
-            case 0x0A: continue
-            case 0x00..<0x20, 0x7F...0x9F: column += 2
-            case 0x20..<0x7F: column += 1
-            default: column += of(String(scalar))
-            }
-        }
+        for scalar in text.unicodeScalars { column = asEdited(scalar: scalar, from: column) }
         return column
+    }
+
+    /// The column after libedit draws one scalar of the line being edited from `column`.
+    public static func asEdited(scalar: Unicode.Scalar, from column: Int) -> Int {
+        switch scalar.value {
+        case 0x09: (column / 8 + 1) * 8
+        case 0x0A: column
+        case 0x00..<0x20, 0x7F...0x9F: column + 2
+        case 0x20..<0x7F: column + 1
+        default: column + of(String(scalar))
+        }
     }
 
     static func isWide(_ scalar: Unicode.Scalar) -> Bool {

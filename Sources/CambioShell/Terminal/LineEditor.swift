@@ -41,6 +41,9 @@ final class LineEditor {
     var showCandidates: (([Completer.Candidate]) -> Void)?
     /// The line and result of the last TAB, so that a second TAB lists the candidates.
     private var lastTab: (line: String, changed: Bool)?
+    /// The rows of the line that the terminal wrapped itself, at a width: a row that ends in a
+    /// blank and is not among them may end with libedit's own newline (see `rewrapIfNeeded`).
+    private var wrappedRows: (columns: Int, rows: Set<Int>) = (0, [])
 
     /// The editor currently reading, reached by libedit's C callbacks (which cannot capture).
     nonisolated(unsafe) private static var active: LineEditor?
@@ -62,6 +65,7 @@ final class LineEditor {
         cambio_el_set_prompt(editLine) { _ in LineEditor.active?.promptPointer }
         cambio_el_set_rprompt(editLine) { _ in LineEditor.active?.updateRightPrompt() }
         cambio_set_redraw_after_resize { columns in LineEditor.active?.clearForRedraw(columns: Int(columns)) }
+        cambio_set_rewrap_if_needed { LineEditor.active?.rewrapIfNeeded() == true ? 1 : 0 }
         cambio_el_add_function(editLine, "cambio-complete", "Complete a command, currency code or name") { _, _ in
             UInt8(LineEditor.active?.completeAtCursor() ?? CC_ERROR)
         }
@@ -92,6 +96,7 @@ final class LineEditor {
 
     func readLine() -> Input {
         lastTab = nil
+        wrappedRows = (0, [])
         var count: Int32 = 0
         let result = el_gets(editLine, &count)
         let signal = cambio_pending_termination()
@@ -159,9 +164,57 @@ final class LineEditor {
     }
 
     /// After a resize, before libedit draws the line again: up to the line's first row (at
-    /// `columns`, the width it is counted at) and clear to the end of the screen.
+    /// `columns`, the width the terminal re-flowed it to), clear to the end of the screen, and
+    /// have the terminal wrap the line's rows itself (see `TerminalOutput.clearForRedraw`).
     func clearForRedraw(columns: Int) {
-        output.write(TerminalOutput.clearFromRowsAbove(rowsAboveCursor(columns: columns)))
+        guard columns > 0 else { return }
+        let (before, whole) = lineBeforeCursor()
+        let start = DisplayWidth.of(promptText)
+        let lineColumns = DisplayWidth.asEdited(whole, from: start)
+        let rows = DisplayWidth.asEdited(before, from: start) / columns
+        // A line taller than the screen cannot be laid out from its first row: it is cleared only.
+        let fits = lineColumns / columns < lines
+        output.write(TerminalOutput.clearForRedraw(rowsAbove: rows, lineColumns: fits ? lineColumns : 0, width: columns))
+        wrappedRows = (columns, fits ? Set(0..<lineColumns / columns) : [])
+    }
+
+    /// Called each time libedit waits for a key, with the line drawn: whether it has to be drawn
+    /// again (true: it was cleared). libedit never writes a row's trailing blanks and goes on
+    /// to the next row with a newline; a terminal takes that for the end of a line, and a
+    /// resize then re-flowed the rows apart and left the line's first rows above it as a copy
+    /// (a recalled line, a completion, the line under a list of candidates, at any width). So
+    /// when a row of the line ends in a blank that the terminal did not wrap here, the line is
+    /// laid out again as `clearForRedraw` lays it out. A line taller than the screen is left.
+    func rewrapIfNeeded() -> Bool {
+        let columns = self.columns
+        let (before, whole) = lineBeforeCursor()
+        let start = DisplayWidth.of(promptText)
+        let blank = Self.rowsEndingInBlank(whole, from: start, columns: columns)
+        if blank.isEmpty || (wrappedRows.columns == columns && blank.isSubset(of: wrappedRows.rows)) { return false }
+        let lineColumns = DisplayWidth.asEdited(whole, from: start)
+        guard lineColumns / columns < lines else { return false }
+        let rows = DisplayWidth.asEdited(before, from: start) / columns
+        output.write(TerminalOutput.clearForRedraw(rowsAbove: rows, lineColumns: lineColumns, width: columns))
+        wrappedRows = (columns, Set(0..<lineColumns / columns))
+        return true
+    }
+
+    /// The rows of a line drawn from `column` at `columns` columns whose last cell is blank
+    /// and that another row follows: a space or a tab there, or a wide character that does
+    /// not fit and starts the next row (libedit leaves the cell empty).
+    static func rowsEndingInBlank(_ text: String, from column: Int, columns: Int) -> Set<Int> {
+        guard columns > 0 else { return [] }
+        var rows: Set<Int> = []
+        var column = column
+        for scalar in text.unicodeScalars {
+            let start = column
+            column = DisplayWidth.asEdited(scalar: scalar, from: start)
+            let lastCell = (start / columns + 1) * columns - 1
+            guard column > start, lastCell < column else { continue }
+            let wideAtTheMargin = lastCell == start && column - start == 2 && !(scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value))
+            if scalar == " " || scalar == "\t" || wideAtTheMargin { rows.insert(start / columns) }
+        }
+        return rows.filter { ($0 + 1) * columns <= column }
     }
 
     /// Rows of the line being edited above the cursor's row, at `columns` columns: where the
@@ -247,6 +300,12 @@ final class LineEditor {
         return reported > 0 ? reported : Platform.terminalColumns(STDIN_FILENO) ?? 80
     }
 
+    /// Rows of the terminal as libedit sees them.
+    private var lines: Int {
+        let reported = Int(cambio_el_terminal_lines(editLine))
+        return reported > 0 ? reported : 24
+    }
+
     private func lineBeforeCursor() -> (before: String, whole: String) {
         guard let info = cambio_el_line(editLine) else { return ("", "") }
         let start = UnsafeRawPointer(info.pointee.buffer)
@@ -276,6 +335,8 @@ final class LineEditor {
         if let lastTab, lastTab.line == whole, !lastTab.changed {
             showCandidates?(completion.candidates)
             self.lastTab = nil
+            // libedit draws the line anew under the list, with its own newlines.
+            wrappedRows = (0, [])
             return CC_REDISPLAY
         }
         lastTab = (whole, false)

@@ -103,10 +103,26 @@ final class TerminalOutput {
         (rows > 0 ? "\u{1B}[\(rows)B" : "") + eraseRight(ofColumn: column, onRowAbove: false)
     }
 
-    /// Up to the first row of a line `rows` rows above, and clear from there to the end of the
-    /// screen: the start of a redraw after a resize.
-    static func clearFromRowsAbove(_ rows: Int) -> String {
-        (rows > 0 ? "\u{1B}[\(rows)A" : "") + "\r\u{1B}[J"
+    /// The start of a redraw of the line being edited: up to its first row, `rows` rows above
+    /// the cursor's, clear from there to the end of the screen, and fill the line's
+    /// `lineColumns` cells with blanks at `width` columns, back at its first row for libedit
+    /// to draw it over them.
+    /// - A space first: after a terminal re-flowed a line that ends at the right margin, the
+    ///   cursor may wait past the end of the row above (tmux does) instead of standing at the
+    ///   start of the next one; the space puts it on the next row in both cases, the row
+    ///   `rows` counts from (anything it covers is cleared).
+    /// - The blanks make the terminal wrap every row of the line itself. libedit never writes a
+    ///   row's trailing blanks and goes on to the next row with a newline, which a terminal
+    ///   takes for the end of a line: a later resize re-flowed such rows apart, and the line's
+    ///   first rows stayed above it as a second copy. A newline keeps the mark of a row the
+    ///   terminal wrapped, so libedit's drawing leaves the line one line for the terminal.
+    static func clearForRedraw(rowsAbove rows: Int, lineColumns: Int, width: Int) -> String {
+        var text = " \r" + (rows > 0 ? "\u{1B}[\(rows)A" : "") + "\u{1B}[J"
+        if width > 0, lineColumns > width {
+            let back = (lineColumns - 1) / width
+            text += String(repeating: " ", count: lineColumns) + "\r" + (back > 0 ? "\u{1B}[\(back)A" : "")
+        }
+        return text
     }
 
     /// The keys' sequences libedit is told of besides its own, each with the editing function

@@ -251,4 +251,71 @@ import Testing
         screen.press("C-c")
         screen.press("C-d")
     }
+
+    /// Found by users: "narrowed to 40 columns, then widened to 100, the typed line was on the
+    /// screen twice". libedit ends a row that ends in a blank with a newline of its own (here
+    /// `swiss ` at 40 columns, `jpy ` at 33), and tmux re-flows only the rows it wrapped itself:
+    /// the next resize kept the line's first row apart, above the line drawn again. A line that
+    /// ends at the right margin (60 cells at 30 and 60 columns) cost the row above it instead.
+    /// Resized several ways, with the cursor at the end and inside the line, and with the
+    /// result beside it, the line is on the screen once and every line above it stays whole.
+    @Test(arguments: [
+        ("1234567.891 japanese yen in swiss franc", [100, 40, 100], 0),
+        ("1234567.891 japanese yen in swiss franc", [100, 40, 100, 40, 120, 45, 100], 3),
+        ("100 eur in usd gbp chf jpy try pln czk sek nok dkk huf", [100, 30, 60, 120, 100, 30], 0),
+        ("100 eur in usd gbp chf jpy try pln czk sek nok dkk huf", [100, 33, 100, 30, 100], 25),
+        ("100 eur in usd gbp chf jpy try pln czk sek nok dkk huf", [40, 100, 33, 120, 60, 30, 100], 0),
+    ])
+    func aLineResizedSeveralWaysIsDrawnOnce(_ line: String, _ widths: [Int], _ left: Int) throws {
+        let home = try TemporaryDirectory()
+        let screen = try start(home, columns: widths[0])
+        screen.type("12 eur in usd")
+        screen.press("Enter")
+        #expect(screen.waitUntil { $0.contains("€12.000 = $13.406") }, "\(screen.screen)")
+        // Every line above the prompt (the banner, the line entered and its result).
+        let above = screen.joinedLines().filter { !$0.hasPrefix("EUR ›") || $0.contains("12 eur in usd") }
+        screen.type(line)
+        for _ in 0..<left { screen.press("Left") }
+        usleep(300_000)
+        let copy = "EUR › " + line.prefix(13)
+        for width in widths.dropFirst() {
+            screen.resize(columns: width)
+            usleep(400_000)
+            let lines = screen.joinedLines()
+            let copies = lines.filter { $0.hasPrefix(copy) }
+            #expect(copies.count == 1, "\(widths) at \(width): the line \(copies.count) times: \(lines.joined(separator: "\n"))")
+            #expect(copies.first?.contains(line) == true, "\(widths) at \(width): \(lines.joined(separator: "\n"))")
+            let missing = above.filter { !lines.contains($0) }
+            #expect(missing.isEmpty, "\(widths) at \(width): erased \(missing): \(lines.joined(separator: "\n"))")
+        }
+        // The line is still the one being edited, at the cursor where it was.
+        screen.type("X")
+        #expect(screen.waitUntil { _ in screen.joinedLines().contains { $0.hasPrefix(copy) && $0.contains(String(line.dropLast(left)) + "X") } }, "\(screen.screen)")
+        screen.press("C-c")
+        screen.press("C-d")
+    }
+
+    /// The same with a line libedit drew anew at 40 columns (recalled with ↑): its first row
+    /// ended with libedit's newline, and widening left it as a copy. Accepted and recalled, it
+    /// is on the screen twice: once above (keeping the rows it was accepted with), once edited.
+    @Test func aRecalledLineIsDrawnOnceAfterAResize() throws {
+        let home = try TemporaryDirectory()
+        let screen = try start(home, columns: 40)
+        let line = "1234567.891 japanese yen in swiss franc"
+        screen.type(line)
+        screen.press("Enter")
+        #expect(screen.waitUntil { $0.contains("6,460.962") }, "\(screen.screen)")
+        screen.press("Up")
+        usleep(300_000)
+        for width in [100, 40, 100] {
+            screen.resize(columns: width)
+            usleep(400_000)
+            let lines = screen.joinedLines()
+            let copies = lines.filter { $0.hasPrefix("EUR › 1234567.891") }
+            #expect(copies.count == 2, "at \(width): \(lines.joined(separator: "\n"))")
+            #expect(copies.last?.contains(line) == true, "at \(width): \(lines.joined(separator: "\n"))")
+        }
+        screen.press("C-c")
+        screen.press("C-d")
+    }
 }

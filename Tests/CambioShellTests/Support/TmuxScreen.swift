@@ -82,6 +82,18 @@ final class TmuxScreen {
     /// The screen with its attributes as escape sequences (`capture-pane -e`).
     var styledScreen: String { (try? tmux(["capture-pane", "-t", session, "-p", "-e"])) ?? "" }
 
+    /// The screen (and the scrollback above it) with the rows tmux wrapped itself joined into
+    /// lines (`capture-pane -J`), trailing blanks cut: a line drawn once is one line here at
+    /// any width, and a copy left behind by a redraw is a line of its own.
+    func joinedLines(scrollback: Bool = true) -> [String] {
+        let text = (try? tmux(["capture-pane", "-t", session, "-p", "-J"] + (scrollback ? ["-S", "-"] : []))) ?? ""
+        return text.split(separator: "\n").compactMap { row in
+            var line = String(row)
+            while line.hasSuffix(" ") { line.removeLast() }
+            return line.isEmpty ? nil : line
+        }
+    }
+
     /// Waits until the screen satisfies `condition`; true when it did.
     @discardableResult
     func waitUntil(timeout: TimeInterval = 10, _ condition: (String) -> Bool) -> Bool {
