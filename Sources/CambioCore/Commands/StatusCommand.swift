@@ -25,7 +25,11 @@ enum StatusCommand: CommandHandler {
                         Record.Field("source", .text(table.source.id)), Record.Field("bundled", .flag(table.source.isCompiledIn)),
                         Record.Field("pinned", .text(state.pinnedSource ?? "")),
                     ]),
-                Fact("attribution", localized("status.attribution"), table.source.attribution),
+                // The ECB's attribution in the interface's language; the record keeps it as given.
+                Fact(
+                    localized("status.attribution"),
+                    table.source.attribution == RateSource.ecbAttribution ? localized("attribution.ecb") : table.source.attribution,
+                    fields: [Record.Field("attribution", .text(table.source.attribution))]),
                 Fact(
                     localized("status.dataDate"), table.date + (age.map { " (\(AgeText.days($0, localized)))" } ?? ""),
                     fields: [Record.Field("date", .text(table.date)), Record.Field("age_days", age.map { .integer($0) } ?? .absent)]),

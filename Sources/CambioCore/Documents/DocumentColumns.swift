@@ -27,20 +27,20 @@ public struct DocumentColumns: Sendable, Equatable {
         // the purchase), then a plain date, then the booking's and the value's.
         .date: [
             "belegdatum", "transaktionsdatum", "kaufdatum", "umsatzdatum", "transaction date", "transactiondate", "trans date",
-            "started date", "islem tarihi", "date operation", "date", "datum", "tarih", "fecha", "data", "booking date",
-            "buchungstag", "buchungsdatum", "buchung", "posting date", "post date", "completed date", "value date", "valuta", "valutadatum",
+            "started date", "islem tarihi", "date operation", "data transakcji", "data operacji", "date", "datum", "tarih", "fecha",
+            "data", "booking date", "buchungstag", "buchungsdatum", "data ksiegowania", "buchung", "posting date", "post date", "completed date", "value date", "valuta", "valutadatum",
             "wertstellung",
         ],
         .amount: [
             "amount", "betrag", "tutar", "original amount", "foreign amount", "transaction amount", "amount in original currency",
             "betrag in fremdwahrung", "fremdwahrungsbetrag", "umsatz", "ursprungsbetrag", "originalbetrag", "islem tutari", "importe",
             "montant", "value", "wert", "summe", "sum", "amount foreign currency", "foreign currency amount", "ursprunglicher betrag",
-            "gross", "brutto",
+            "gross", "brutto", "kwota", "kwota operacji", "kwota transakcji",
         ],
         .currency: [
             "currency", "wahrung", "para birimi", "currency code", "original currency", "transaction currency", "fremdwahrung",
             "originalwahrung", "wahrungscode", "ccy", "curr", "devise", "moneda", "doviz", "waehrung", "type foreign currency",
-            "foreign currency type",
+            "foreign currency type", "waluta", "waluta operacji", "waluta transakcji",
         ],
         .charged: [
             "charged", "amount charged", "billed amount", "billing amount", "settlement amount", "belastet", "belastungsbetrag",

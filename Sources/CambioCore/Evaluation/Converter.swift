@@ -398,7 +398,7 @@ final class Converter {
     func percentText(_ fraction: Rational) -> String {
         let percent = fraction.percent
         let digits = percent.exactFractionDigits(minimum: 0, maximum: SessionState.feeTextLimit) ?? SessionState.feeTextLimit
-        return formatter.formatNumber(percent, fractionDigits: digits) + " %"
+        return formatter.formatPercent(percent, fractionDigits: digits)
     }
 
     /// `rates of 2026-07-06 (147 days old, currency-api, bundled seed)`, a dated line's

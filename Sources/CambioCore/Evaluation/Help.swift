@@ -51,7 +51,7 @@ public enum Help {
     /// Words that ask for the help on dates.
     public static let dateTopics: Set<String> = ["on", "date", "dates", "datum", "tarih"]
     /// Words that ask for the help on averages, and on documents (folded).
-    public static let averageTopics: Set<String> = ["average", "averages", "mean", "durchschnitt", "mittel", "ortalama"]
+    public static let averageTopics: Set<String> = ["average", "averages", "mean", "durchschnitt", "mittel", "ortalama", "srednia"]
     public static let documentTopics: Set<String> = [
         "documents", "document", "csv", "tsv", "input", "table", "tables", "statement", "dokumente", "tabelle", "tablo", "belge",
     ]

@@ -204,7 +204,7 @@ public struct Parser {
     public static let atWords: Set<String> = ["at"]
 
     /// The words that introduce a period whose average rates a line uses (folded).
-    public static let averageWords: Set<String> = ["average", "avg", "mean", "durchschnitt", "ortalama"]
+    public static let averageWords: Set<String> = ["average", "avg", "mean", "durchschnitt", "ortalama", "srednia"]
 
     /// The index of the word `on` that begins a date: after something, before the date or last
     /// (the date left out, which the date reader says); never a command's own keyword
@@ -244,7 +244,7 @@ public struct Parser {
     /// Suffixes that multiply the number they follow directly (`12k`, `1,5M`, `2bn`, `3Mio`,
     /// `5bin`), as powers of ten; matched folded (any case).
     public static let suffixes: [String: Int] = [
-        "k": 3, "tsd": 3, "bin": 3, "m": 6, "mn": 6, "mio": 6, "milyon": 6, "bn": 9, "mrd": 9, "milyar": 9,
+        "k": 3, "tsd": 3, "bin": 3, "tys": 3, "m": 6, "mn": 6, "mio": 6, "milyon": 6, "mln": 6, "bn": 9, "mrd": 9, "milyar": 9, "mld": 9,
         "lakh": 5, "lakhs": 5, "lac": 5, "crore": 7, "crores": 7, "cr": 7,
     ]
 

@@ -94,8 +94,8 @@ public struct DateReader: Sendable {
     }
 
     /// Words for today and yesterday, in every interface language.
-    public static let todayWords: Set<String> = ["today", "now", "heute", "bugun", "bugün"]
-    public static let yesterdayWords: Set<String> = ["yesterday", "gestern", "dun", "dün"]
+    public static let todayWords: Set<String> = ["today", "now", "heute", "bugun", "bugün", "dzis", "dziś", "dzisiaj"]
+    public static let yesterdayWords: Set<String> = ["yesterday", "gestern", "dun", "dün", "wczoraj"]
 
     /// What went wrong reading a date.
     public enum Problem: Error, Equatable, Sendable {

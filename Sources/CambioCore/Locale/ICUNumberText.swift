@@ -22,6 +22,8 @@ enum ICUNumberText {
         case grouping(String)
         /// `sampleText` (or its negative) in a currency, with `MoneyFormatter.fractionDigits`.
         case money(CurrencyCode, negative: Bool)
+        /// Seven per cent: where the locale writes the sign and its space (`7 %`, `%7`, `7%`).
+        case percent
 
         /// The number, as ICU reads a decimal.
         var decimal: String {
@@ -29,6 +31,7 @@ enum ICUNumberText {
             case .number: sampleText
             case .grouping(let text): text
             case .money(_, let negative): (negative ? "-" : "") + sampleText
+            case .percent: "7"
             }
         }
 
@@ -38,6 +41,7 @@ enum ICUNumberText {
             case .number: ".000 group-auto"
             case .grouping: "group-auto"
             case .money(let code, _): "currency/\(code.rawValue) ." + String(repeating: "0", count: MoneyFormatter.fractionDigits)
+            case .percent: "percent"
             }
         }
 
@@ -48,6 +52,7 @@ enum ICUNumberText {
             switch self {
             case .number: return value.formatted(.number.locale(locale).precision(.fractionLength(3)).grouping(.automatic))
             case .grouping: return value.formatted(.number.locale(locale).grouping(.automatic))
+            case .percent: return (ExactDecimal.parse("0.07") ?? 0).formatted(.percent.locale(locale))
             case .money(let code, _):
                 return value.formatted(
                     Decimal.FormatStyle.Currency(code: code.rawValue, locale: locale).precision(.fractionLength(MoneyFormatter.fractionDigits)))

@@ -286,6 +286,22 @@ public final class MoneyFormatter {
         number(value, fractionDigits: fractionDigits)
     }
 
+    /// A percentage (`2` for 2 %) as the locale writes one: `2 %` in de_DE, `%2` in tr_TR,
+    /// `2%` in en_US, with `fractionDigits` decimals.
+    public func formatPercent(_ percent: Rational, fractionDigits: Int) -> String {
+        // ICU's seven per cent: the text before the first digit and after the last is the sign.
+        let sample = facts.value("percent \(localeID)") { ICUNumberText.text(.percent, localeID: localeID) }
+        let characters = Array(sample)
+        guard let first = characters.firstIndex(where: \.isNumber), let last = characters.lastIndex(where: \.isNumber) else {
+            return number(percent, fractionDigits: fractionDigits) + " %"
+        }
+        // Without direction marks (Arabic's U+061C): the fee command reads the sign and a space.
+        func sign(_ part: ArraySlice<Character>) -> String {
+            String(part.filter { !$0.unicodeScalars.allSatisfy { $0.properties.generalCategory == .format } })
+        }
+        return sign(characters[..<first]) + number(percent, fractionDigits: fractionDigits) + sign(characters[(last + 1)...])
+    }
+
     private func number(_ value: Rational, fractionDigits: Int, mode: Rounding.Mode = .halfEven) -> String {
         var out: [UInt8] = []
         writeNumber(value, fractionDigits: fractionDigits, mode: mode, into: &out)

@@ -37,7 +37,8 @@ enum RateReport {
     /// `source` without a name: the providers, the one in use marked.
     static func sources(chosen: Provider?, _ localized: Localization) -> [Reply.Line] {
         var rows: [[ReplyTable.Cell]] = Provider.allCases.map { provider in
-            [.init(chosen == provider ? "*" : " ", .code), .init(provider.rawValue, .code), .init(provider.attribution, .name)]
+            let attribution = provider == .ecb ? localized("attribution.ecb") : provider.attribution
+            return [.init(chosen == provider ? "*" : " ", .code), .init(provider.rawValue, .code), .init(attribution, .name)]
         }
         let auto = chosen == nil ? localized("source.defaultOrder", order(Provider.defaultOrder, localized)) : localized("source.auto")
         rows.append([.init(chosen == nil ? "*" : " ", .code), .init("auto", .code), .init(auto, .name)])

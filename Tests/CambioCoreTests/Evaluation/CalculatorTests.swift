@@ -231,7 +231,7 @@ import Testing
         #expect(reply.conversions.first?.resultWithFee == result * q("1.0175"))
         let withFee = MoneyFormatter(localeID: "de_DE").format(result * q("1.0175"), .usd)
         #expect(reply.results.first?.contains(withFee) == true, "\(reply.results)")
-        #expect(reply.results.first?.contains("1,75 %") == true, "\(reply.results)")
+        #expect(reply.results.first?.contains("1,75\u{00A0}%") == true, "\(reply.results)")
         // A calculation's conversion carries it too; a currency into itself does not.
         #expect(engine.evaluate("2 × 50 eur in usd", state: &state).reply.conversions.first?.fee == q("0.0175"))
         #expect(engine.evaluate("2 × 50 eur", state: &state).reply.results.first?.contains("%") == false)
@@ -271,11 +271,25 @@ import Testing
             let note = try #require(engine.evaluate("fee", state: &state).reply.results.first)
             let result = try #require(engine.evaluate("100 eur in usd", state: &state).reply.results.first)
             for text in [note, result] {
-                // The figure before ` %`, set again, is the same fee.
-                let before = try #require(text.range(of: " %").map { text[..<$0.lowerBound] }, "\(text)")
-                let figure = String(before.reversed().prefix { !$0.isWhitespace && $0 != "(" }.reversed())
+                // The percentage as shown, its sign where the locale writes it (`2 %`, `%2`,
+                // `٢٪`), set again, is the same fee.
+                let characters = Array(text)
+                let sign = try #require(characters.firstIndex { $0 == "%" || $0 == "٪" }, "\(text)")
+                func partOfNumber(_ character: Character) -> Bool {
+                    character.isNumber || [",", ".", "٫", "٬", "'", "\u{00A0}", "\u{202F}"].contains(character)
+                }
+                var figure: String
+                if sign + 1 < characters.count, characters[sign + 1].isNumber {
+                    figure = String(characters[sign...].prefix { $0 == characters[sign] || partOfNumber($0) })
+                } else {
+                    var first = sign
+                    if first > 0, characters[first - 1] == " " || characters[first - 1] == "\u{00A0}" { first -= 1 }
+                    while first > 0, partOfNumber(characters[first - 1]) { first -= 1 }
+                    figure = String(characters[first...sign])
+                }
+                figure = figure.trimmingCharacters(in: .whitespaces)
                 var again = start
-                _ = engine.evaluate("fee \(figure) %", state: &again)
+                _ = engine.evaluate("fee \(figure)", state: &again)
                 #expect(again.fee == state.fee, "\(locale): \(shown) shown as \(figure) in \(text)")
             }
         }
@@ -307,7 +321,7 @@ import Testing
         let reply = engine.evaluate("12 gbp + 5 usd in gbp", state: &state).reply
         let withFee = q("12") + q("5") * rate("USD", "GBP") * q("1.02")
         let shown = MoneyFormatter(localeID: "en_US").format(withFee, CurrencyCode("GBP")!)
-        #expect(reply.results.first?.contains("(\(shown) with the 2 % fee)") == true, "\(reply.results)")
+        #expect(reply.results.first?.contains("(\(shown) with the 2% fee)") == true, "\(reply.results)")
         // No conversion at all: no fee.
         #expect(engine.evaluate("12 gbp + 5 gbp", state: &state).reply.results.first?.contains("fee") == false)
         // The parts are marked as such in the records.

@@ -145,4 +145,20 @@ import Testing
             }
         }
     }
+
+    /// Polish words a pl_PL user types read as English's: today, yesterday, the mean, and
+    /// thousands, millions and billions after a number.
+    @Test func polishWordsReadAsEnglish() throws {
+        for (polish, english) in [
+            ("100 eur na usd średnia 2024-03", "100 eur in usd average 2024-03"), ("5 tys. pln na eur", "5000 pln in eur"),
+            ("2 mln pln na eur", "2000000 pln in eur"), ("1 mld pln na eur", "1000000000 pln in eur"),
+        ] {
+            let expected = try #require(results(english, "pl_PL"), "\(english)")
+            #expect(results(polish, "pl_PL") == expected, "\(polish)")
+        }
+        let reader = DateReader(localeID: "pl_PL")
+        let today = Day(number: 20_000)
+        for word in ["dziś", "dzis", "dzisiaj", "Dziś"] { #expect(try reader.read(word, today: today).get() == today, "\(word)") }
+        #expect(try reader.read("wczoraj", today: today).get() == today.adding(days: -1))
+    }
 }

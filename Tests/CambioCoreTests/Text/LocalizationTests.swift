@@ -180,6 +180,27 @@ import Testing
         }
     }
 
+    /// Every text is written in the language: one left as English's has no word of three
+    /// letters or more besides its placeholders and source names (`{0}: {1}`, `(ECB)`), or is
+    /// a word the language writes the same (German `Name`, Polish `ID`).
+    @Test(arguments: ["de", "pl", "tr"])
+    func everyTextIsTranslated(_ language: String) throws {
+        let english = try #require(Self.tables["en"])
+        let other = try #require(Self.tables[language])
+        let sameWords: [String: Set<String>] = [
+            "de": ["placeholder.TEXT", "placeholder.NAME", "placeholder.ID", "placeholder.FORMAT", "placeholder.SHELL"],
+            "pl": ["placeholder.ID", "placeholder.FORMAT"],
+        ]
+        for (key, text) in english where other[key] == text && !(sameWords[language] ?? []).contains(key) {
+            var words = text.replacingOccurrences(of: #"\{[0-9]\}"#, with: " ", options: .regularExpression)
+            words = words.replacingOccurrences(of: "ECB", with: " ")
+            let englishWord = words.range(of: #"[A-Za-z]{3,}"#, options: .regularExpression)
+            #expect(englishWord == nil, "\(language): \(key) is English's: \(text)")
+        }
+        // The ECB's attribution is one of them: `status` says it in the language.
+        #expect(other["attribution.ecb"] != english["attribution.ecb"])
+    }
+
     @Test func everyKeyTheCodeUsesExists() throws {
         // Every text("…") call in the sources names a key of the English table.
         let sources = Repository.url("Sources")

@@ -318,7 +318,7 @@ extension BatchRunnerTests {
         _ = try Cambio.run(["--save", "fee", "1,75", "%"], environment: environment)
         #expect(home.read("config/cambio/config")?.contains("fee = 1.75") == true, "\(home.read("config/cambio/config") ?? "")")
         let fee = try Cambio.run(["100", "eur", "in", "usd"], environment: environment)
-        #expect(fee.stdout.contains("mit 1,75 % Gebühr"), "\(fee.stdout)")
+        #expect(fee.stdout.contains("mit 1,75\u{00A0}% Gebühr"), "\(fee.stdout)")
     }
 
     /// The place of a problem in a pipe is said in the user's language, like the problem.
@@ -354,7 +354,7 @@ extension BatchRunnerTests {
     /// each (it named base, locale and source for `fee off`; `recent clear` said nothing).
     @Test(arguments: [
         (["recent", "clear"], "recent currencies cleared"), (["preview", "off"], "live results while typing: off"),
-        (["fee", "off"], "no card fee: results are mid-market"), (["fee", "2"], "card fee on every conversion: 2 %"),
+        (["fee", "off"], "no card fee: results are mid-market"), (["fee", "2"], "card fee on every conversion: 2%"),
         (["base", "chf"], "base currency: CHF (Swiss Franc)"),
     ])
     func aOneShotSettingSaysWhatItDid(_ words: [String], _ said: String) throws {
