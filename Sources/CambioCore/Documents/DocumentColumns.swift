@@ -28,7 +28,8 @@ public struct DocumentColumns: Sendable, Equatable {
         .date: [
             "belegdatum", "transaktionsdatum", "kaufdatum", "umsatzdatum", "transaction date", "transactiondate", "trans date",
             "started date", "islem tarihi", "date operation", "data transakcji", "data operacji", "date", "datum", "tarih", "fecha",
-            "data", "booking date", "buchungstag", "buchungsdatum", "data ksiegowania", "buchung", "posting date", "post date", "completed date", "value date", "valuta", "valutadatum",
+            "data", "booking date", "buchungstag", "buchungsdatum", "data ksiegowania", "buchung", "posting date", "post date", "completed date",
+            "value date", "valuta", "valutadatum",
             "wertstellung",
         ],
         .amount: [
