@@ -4,9 +4,9 @@ import CambioCore
 public enum OutputFormat: String, CaseIterable, Sendable {
     /// As on the screen, in the user's locale.
     case text
-    /// One line a record: the input line's number, the record's type, then its fields in a
-    /// fixed order, separated by tabs; numbers as plain decimals with a point. Before the first
-    /// record of a type, a header line names its columns.
+    /// One line a record: the input line's number, the record's type, then the table's fixed
+    /// columns (`tableColumns`), separated by tabs, a record's own filled and the others
+    /// empty; numbers as plain decimals with a point. One header line names the columns.
     case tsv
     /// The same as comma-separated values, quoted as RFC 4180 has it.
     case csv
@@ -40,11 +40,37 @@ public enum OutputFormat: String, CaseIterable, Sendable {
         var out = ""
         for record in records {
             let labelled = Record(record.type, record.fields + [("label", label)])
-            if self != .json, headed.insert(record.type).inserted { out += header(labelled) }
+            guard self != .json else {
+                out += write(labelled, line: line)
+                continue
+            }
+            // One header for the whole table, whatever records follow.
+            if headed.insert("").inserted { out += (["line", "type"] + Self.tableColumns).joined(separator: separator) + "\n" }
+            // `status`, whose facts vary with what is held, is a row a fact: its `field` and `value`.
+            if record.type == "status" {
+                for field in record.fields { out += write(Record("status", [("field", .text(field.key)), ("value", field.value), ("label", label)]), line: line) }
+                continue
+            }
             out += write(labelled, line: line)
         }
         return out
     }
+
+    /// The columns of a TSV or CSV table, after `line` and `type`: every record type's fields,
+    /// each once, a conversion's first and in their order, so that a table of conversions reads
+    /// as it always did up to its `label`.
+    public static let tableColumns = [
+        "amount", "from", "to", "rounded", "result", "rate", "date", "source", "date_asked", "substitution", "period", "period_days",
+        "result_exact", "rate_exact", "part", "fee_percent", "rounded_with_fee", "result_with_fee", "mid_rate", "markup_percent", "label",
+        // A rate's, an expression's, a price's, a chart's.
+        "inverse", "typed", "expression", "currency", "rate_date", "first_day", "last_day", "days", "first", "last", "min", "max",
+        "change_percent",
+        // A currency's and the base's; a setting's; an error's; another command's line; a status fact.
+        "code", "symbol", "name", "minor_units", "percent", "places", "rule", "column", "message", "text", "field", "value",
+    ]
+
+    /// Where each column stands.
+    private static let columnIndex = Dictionary(uniqueKeysWithValues: tableColumns.enumerated().map { ($1, $0) })
 
     /// A field never breaks the line or the columns, and no control character reaches the
     /// output: tabs and line ends of any kind (CR LF, which Swift reads as one character, NEL,
@@ -69,9 +95,17 @@ public enum OutputFormat: String, CaseIterable, Sendable {
 
     private var separator: String { self == .csv ? "," : "\t" }
 
-    /// `line`, `type`, then the names of the record's fields.
-    private func header(_ record: Record) -> String {
-        (["line", "type"] + record.fields.map(\.key)).joined(separator: separator) + "\n"
+    /// A field's cell in TSV or CSV.
+    private func cell(_ value: Record.Value) -> String {
+        switch value {
+        // Text may come from outside (a label, a typed line, a provider's name): never a
+        // formula in a spreadsheet. A decimal is a number, its minus its sign.
+        case .text(let text): self == .csv ? Self.csvField(DelimitedText.inert(text)) : Self.tsvField(DelimitedText.inert(text))
+        case .decimal(let text): self == .csv ? Self.csvField(text) : Self.tsvField(text)
+        case .integer(let value): String(value)
+        case .flag(let value): String(value)
+        case .absent: ""
+        }
     }
 
     private func write(_ record: Record, line: Int) -> String {
@@ -79,18 +113,14 @@ public enum OutputFormat: String, CaseIterable, Sendable {
         case .text:
             return ""
         case .tsv, .csv:
-            let values = record.fields.map { field -> String in
-                switch field.value {
-                // Text may come from outside (a label, a typed line, a provider's name): never a
-                // formula in a spreadsheet. A decimal is a number, its minus its sign.
-                case .text(let text):
-                    return self == .csv ? Self.csvField(DelimitedText.inert(text)) : Self.tsvField(DelimitedText.inert(text))
-                case .decimal(let text):
-                    return self == .csv ? Self.csvField(text) : Self.tsvField(text)
-                case .integer(let value): return String(value)
-                case .flag(let value): return String(value)
-                case .absent: return ""
+            var values = Array(repeating: "", count: Self.tableColumns.count)
+            for field in record.fields {
+                // Every record's field has its column (a test walks every command's records).
+                guard let column = Self.columnIndex[field.key] else {
+                    assertionFailure("no column for \(field.key)")
+                    continue
                 }
+                values[column] = cell(field.value)
             }
             return ([String(line), record.type] + values).joined(separator: separator) + "\n"
         case .json:

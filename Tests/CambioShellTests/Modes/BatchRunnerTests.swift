@@ -1,4 +1,5 @@
 import CambioCore
+import CambioShell
 import CambioTestSupport
 import Foundation
 import Testing
@@ -177,13 +178,15 @@ import Testing
         // A header names the columns; then the input line, the record's type and the conversion's
         // fields (those of a date, a fee and a label empty), the same list for every conversion.
         let rows = run.stdout.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
-        #expect(rows.map(\.count) == [23, 23, 23])
+        // The table's columns start with a conversion's, up to its label, as they always did.
+        let width = OutputFormat.tableColumns.count + 2
+        #expect(rows.map(\.count) == [width, width, width])
         #expect(
-            rows.first?.joined(separator: " ")
+            rows.first?.prefix(23).joined(separator: " ")
                 == "line type amount from to rounded result rate date source date_asked substitution period period_days result_exact rate_exact"
                 + " part fee_percent rounded_with_fee result_with_fee mid_rate markup_percent label")
         #expect(
-            run.stdout.contains("\n1\tconversion\t12.5\tEUR\tUSD\t13.965\t13.965\t1.1172\t2026-10-30\tecb\t\t\t\t\ttrue\ttrue\tfalse\t\t\t\t\t\t\n"))
+            run.stdout.contains("\n1\tconversion\t12.5\tEUR\tUSD\t13.965\t13.965\t1.1172\t2026-10-30\tecb\t\t\t\t\ttrue\ttrue\tfalse\t\t\t\t\t\t\t"))
         #expect(run.stdout.contains("2\tconversion\t-1000\tJPY\tEUR\t-5.692\t"))
         let bad = try Cambio.run(["--format", "xml", "1", "eur"], environment: home.environment())
         #expect(bad.status == 2)
@@ -437,8 +440,15 @@ extension BatchRunnerTests {
         let error = dated.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }.first
         #expect(error?["type"] as? String == "error" && error?["column"] is NSNull, "\(dated.stdout)")
         let tsv = try Cambio.run(["--format", "tsv"], stdin: "rates usd\nfoo\n", environment: home.environment())
-        #expect(tsv.stdout.hasPrefix("line\ttype\tfrom\tto\trate\tinverse\tdate\tsource\t"), "\(tsv.stdout)")
-        #expect(tsv.stdout.contains("\n1\trate\tEUR\tUSD\t1.1172\t0.8950948800572860723236663086287146437522\t2026-10-30\tecb\t"), "\(tsv.stdout)")
-        #expect(tsv.stdout.contains("\nline\ttype\tcolumn\tmessage\tlabel\n2\terror\t1\tunknown currency"))
+        // One header; each record's fields under their names.
+        let table = tsv.stdout.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+        let header = try #require(table.first)
+        #expect(header.prefix(4) == ["line", "type", "amount", "from"] && table.dropFirst().allSatisfy { $0[0] != "line" }, "\(tsv.stdout)")
+        func cell(_ row: [String], _ name: String) -> String? { header.firstIndex(of: name).map { row[$0] } }
+        let rate = try #require(table.first { $0.count > 1 && $0[1] == "rate" })
+        #expect(cell(rate, "from") == "EUR" && cell(rate, "to") == "USD" && cell(rate, "rate") == "1.1172")
+        #expect(cell(rate, "inverse") == "0.8950948800572860723236663086287146437522" && cell(rate, "date") == "2026-10-30")
+        let failed = try #require(table.first { $0.count > 1 && $0[1] == "error" })
+        #expect(failed[0] == "2" && cell(failed, "column") == "1" && cell(failed, "message")?.hasPrefix("unknown currency") == true)
     }
 }
