@@ -48,7 +48,9 @@ public enum OutputFormat: String, CaseIterable, Sendable {
             if headed.insert("").inserted { out += (["line", "type"] + Self.tableColumns).joined(separator: separator) + "\n" }
             // `status`, whose facts vary with what is held, is a row a fact: its `field` and `value`.
             if record.type == "status" {
-                for field in record.fields { out += write(Record("status", [("field", .text(field.key)), ("value", field.value), ("label", label)]), line: line) }
+                for field in record.fields {
+                    out += write(Record("status", [("field", .text(field.key)), ("value", field.value), ("label", label)]), line: line)
+                }
                 continue
             }
             out += write(labelled, line: line)
