@@ -81,6 +81,13 @@ public struct DocumentColumns: Sendable, Equatable {
         return words.joined(separator: " ")
     }
 
+    /// The names of an amount that stand for the receipt's own amount in its own currency
+    /// (a card's `Ursprünglicher Betrag`, `Original Amount`), beside what was charged.
+    static let originalAmounts: Set<String> = [
+        "original amount", "foreign amount", "amount in original currency", "betrag in fremdwahrung", "fremdwahrungsbetrag",
+        "ursprungsbetrag", "originalbetrag", "amount foreign currency", "foreign currency amount", "ursprunglicher betrag",
+    ]
+
     /// The names of a role that stand for the receipt's day (a card payment's, a purchase's),
     /// before the booking's: said when both are in a table.
     static let receiptDates: Set<String> = [

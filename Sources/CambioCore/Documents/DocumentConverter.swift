@@ -415,11 +415,18 @@ public final class DocumentConverter {
             $0.utf8.count <= DocumentColumns.longestCell ? DocumentColumns.Candidates(header: $0) : DocumentColumns.Candidates()
         }
         let amounts = candidates.indices.compactMap { index in candidates[index].match(.amount).map { (index: index, currency: $0.currency) } }
+        // An amount that is the receipt's own (`Ursprünglicher Betrag`), whose currency its cells
+        // or a currency column give.
+        func isOriginal(_ index: Int) -> Bool { DocumentColumns.originalAmounts.contains(DocumentColumns.fold(header[index])) }
         if named[.amount] == nil {
-            if amountCurrency != nil, found.currency != nil,
-                let original = amounts.first(where: { $0.index != found.amount && $0.currency == nil && $0.index != found.charged })
+            if amountCurrency != nil,
+                let original = amounts.first(where: {
+                    $0.index != found.amount && $0.currency == nil && $0.index != found.charged && (found.currency != nil || isOriginal($0.index))
+                })
             {
-                // `Amount (EUR)` beside `Original Amount` and `Original Currency`: the original is converted.
+                // `Amount (EUR)` beside `Original Amount` and `Original Currency`, or beside an
+                // original amount that carries its currency (`-412,37 USD`, a DKB card's): the
+                // original is converted.
                 if layout.columns.charged == nil {
                     layout.columns.charged = found.amount
                     layout.chargedCurrency = amountCurrency

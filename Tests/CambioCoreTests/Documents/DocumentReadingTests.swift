@@ -445,7 +445,7 @@ struct BankLayout: Sendable, CustomTestStringConvertible {
 
     var testDescription: String { name }
 
-    static func windows1252(_ text: String) -> [UInt8] { text.unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) } }
+    static func windows1252(_ text: String) -> [UInt8] { Array(text.data(using: .windowsCP1252) ?? Data()) }
 
     static let all: [BankLayout] = [
         BankLayout(
@@ -465,6 +465,18 @@ struct BankLayout: Sendable, CustomTestStringConvertible {
                     + "\"Umsatztyp\";\"IBAN\";\"Betrag (€)\";\"Gläubiger-ID\";\"Mandatsreferenz\";\"Kundenreferenz\"\n"
                     + "\"30.01.24\";\"30.01.24\";\"Gebucht\";\"Max Mustermann\";\"REWE\";\"Einkauf\";\"Ausgang\";\"DE99\";\"-42,10\";\"\";\"\";\"\"\n").utf8),
             locale: "de_DE", delimiter: ";", decimalComma: true, expected: [("-42.10", "eur", "2024-01-30")]),
+        // The card's export: the euro amount charged beside the receipt's own amount and currency
+        // in one cell; a euro receipt leaves that cell empty.
+        BankLayout(
+            name: "DKB Kreditkarte",
+            bytes: windows1252(
+                "\"Kreditkarte:\";\"4930********1234 Kreditkarte\";\r\n\"Zeitraum:\";\"seit der letzten Abrechnung\";\r\n\r\n"
+                    + "\"Belegdatum\";\"Wertstellung\";\"Beschreibung\";\"Betrag (€)\";\"Ursprünglicher Betrag\"\r\n"
+                    + "\"02.03.2024\";\"05.03.2024\";\"HILTON NEW YORK\";\"-381,23\";\"-412,37 USD\"\r\n"
+                    + "\"11.03.2024\";\"12.03.2024\";\"TFL TRAVEL CH\";\"-29,43\";\"-25,00 GBP\"\r\n"
+                    + "\"01.04.2024\";\"03.04.2024\";\"LUFTHANSA\";\"-318,99\";\"\"\r\n"),
+            locale: "de_DE", delimiter: ";", decimalComma: true,
+            expected: [("-412.37", "usd", "2024-03-02"), ("-25.00", "gbp", "2024-03-11"), ("-318.99", "eur", "2024-04-01")]),
         BankLayout(
             name: "ING",
             bytes: windows1252(
