@@ -22,7 +22,7 @@ public enum AttachedWords {
     /// The words of Hebrew and Arabic script in `tokens` split where their first letters are a
     /// connector or a joiner; `isCurrency` says whether a text names a currency.
     static func split(_ tokens: [Token], isCurrency: (String) -> Bool) -> [Token] {
-        let tokens = splitDative(tokens, isCurrency: isCurrency)
+        let tokens = splitDative(turkishQuestion(tokens), isCurrency: isCurrency)
         // Hebrew letters begin with the byte D7, Arabic ones with D8 … DB.
         guard tokens.contains(where: { $0.kind == .word && (0xD7...0xDB).contains($0.text.utf8.first ?? 0) }) else { return tokens }
         var split: [Token] = []
@@ -79,5 +79,27 @@ public enum AttachedWords {
         return tokens.dropLast() + [
             Token(connectorFrom: String(text.dropFirst(currency.count)), start..<start), Token(.word, String(currency), last.range),
         ]
+    }
+
+    /// Turkish asks `100 dolar kaç tl eder` or `100 dolar ne kadar tl`: `ne kadar` (how much)
+    /// is the connector `kaç` is, and a last `eder` or `yapar` (makes) after it says nothing more.
+    private static func turkishQuestion(_ tokens: [Token]) -> [Token] {
+        guard tokens.count >= 3, tokens.contains(where: { $0.kind == .word && ($0.folded == "kac" || $0.folded == "kadar") }) else { return tokens }
+        var read: [Token] = []
+        read.reserveCapacity(tokens.count)
+        var index = 0
+        while index < tokens.count {
+            let token = tokens[index]
+            if token.kind == .word, token.folded == "ne", index + 1 < tokens.count, tokens[index + 1].folded == "kadar" {
+                read.append(Token(connectorFrom: "ne kadar", token.range.lowerBound..<tokens[index + 1].range.upperBound))
+                index += 2
+                continue
+            }
+            let asked = read.contains { $0.keywords.contains(.connector) }
+            if index == tokens.count - 1, asked, token.kind == .word, ["eder", "yapar"].contains(token.folded) { break }
+            read.append(token)
+            index += 1
+        }
+        return read
     }
 }

@@ -18,23 +18,24 @@ public enum Command: Equatable, Sendable {
     case run(CommandInvocation)
 
     /// The everyday words that join the source currency to its targets, by language, as an
-    /// error shows them: English `in`, `to`, `into`; German `nach`; Turkish `kaç` (how much:
-    /// `100 dolar kaç tl`; Turkish also puts the target in the dative, `tl'ye`, `dolara`, which
-    /// `AttachedWords` reads); Spanish `a`, `en`; French `en`; Portuguese `em`, `para`; Italian
-    /// `a`; Polish `na`, `w`; Dutch `naar`; Russian `в`; Arabic `إلى` (to) and `ب`, `ل` (in,
+    /// error shows them: English `in`, `to`, `into`; German `nach`, `zu`; Turkish `kaç` and `ne
+    /// kadar` (how much: `100 dolar kaç tl`; Turkish also puts the target in the dative,
+    /// `tl'ye`, `dolara`, which `AttachedWords` reads); Spanish `a`, `en`; French `en`, `vers`;
+    /// Portuguese `em`, `para`; Italian `a`; Polish `na`, `w`, `do`; Dutch `naar`; Russian `в`; Arabic `إلى` (to) and `ب`, `ل` (in,
     /// to), Hebrew `אל` (to) and `ל`, `ב` (to, in), both joined to the next word or written
     /// before a tatweel, a hyphen or a maqaf. Every language's words are read for every user;
     /// an error lists English's and those of the user's language.
     public static let connectorWords: [(language: String, shown: [String])] = [
-        ("en", ["in", "to", "into"]), ("de", ["in", "nach"]), ("tr", ["kaç", "tl'ye"]), ("es", ["a", "en"]), ("fr", ["en"]),
-        ("pt", ["em", "para"]), ("it", ["in", "a"]), ("pl", ["na", "w"]), ("nl", ["naar", "in"]), ("ru", ["в"]),
+        ("en", ["in", "to", "into"]), ("de", ["in", "nach", "zu"]), ("tr", ["kaç", "ne kadar"]), ("es", ["a", "en"]),
+        ("fr", ["en", "vers"]), ("pt", ["em", "para"]), ("it", ["in", "a"]), ("pl", ["na", "w", "do"]), ("nl", ["naar", "in"]),
+        ("ru", ["в"]),
         ("ar", ["إلى", "بـ", "لـ"]), ("he", ["אל", "ל־", "ב־"]),
     ]
 
     /// Every connector, folded: the words above (a Turkish dative is no word of its own), and
     /// the other spelling of Arabic `إلى` and the joined letters alone.
     public static let connectors: Set<String> = Set(
-        connectorWords.flatMap(\.shown).filter { !$0.contains("'") && !$0.contains("־") }.map { TextFolding.fold($0) }
+        connectorWords.flatMap(\.shown).filter { !$0.contains(" ") && !$0.contains("־") }.map { TextFolding.fold($0) }
     ).union(["الى", "ب", "ل", "بـ", "لـ", "ל", "ב"])
 
     /// The connectors an error lists for a locale's language: English's, that language's, the arrow.

@@ -297,8 +297,54 @@ public final class CurrencyDirectory {
             }
             if fitting.count > 1 { return choose(fitting, typed: trimmed) }
         }
+        // Inflected forms no plural rule reaches (`dolarów`, `franków szwajcarskich`, `liras
+        // turcas`, `francs suisses`): each word's stem against those of a name's words, whole
+        // and in order; the reply says which currency was taken.
+        let stems = Self.stems(folded)
+        if stems != folded.split(separator: " ").map(String.init) {
+            var fitting: [CurrencyCode] = []
+            for entry in entries {
+                let names = entry.foldedNames + entry.foreignNames
+                if names.contains(where: { Self.stemsName(stems, $0) }) { fitting.append(entry.code) }
+            }
+            if fitting.count == 1 { return .found(fitting[0], .chosen(trimmed)) }
+            if fitting.count > 1 { return choose(fitting, typed: trimmed) }
+        }
         return .unknown(suggestions: suggestions(for: folded))
     }
+
+    /// The words of a folded phrase without a case or plural ending (Polish, Spanish,
+    /// Portuguese, Italian, French), as long as three letters stay. A word alone loses only an
+    /// ending of two letters, `y` or `i` (`dolarów`, `dolary`, `franki`): a lone `dolara` is
+    /// Turkish's dative, and a lone `-s` is `everydayForms`' plural.
+    static func stems(_ folded: String) -> [String] {
+        let words = folded.split(separator: " ")
+        return words.map { stem($0, alone: words.count == 1) }
+    }
+
+    /// A word without its ending (`alone`: only the endings a word alone loses).
+    static func stem(_ word: Substring, alone: Bool = false) -> String {
+        let ending = stemEndings.first {
+            word.count - $0.count >= 3 && word.hasSuffix($0) && (!alone || $0.count >= 2 || $0 == "y" || $0 == "i")
+        }
+        return String(word.dropLast(ending?.count ?? 0))
+    }
+
+    /// Whether stems are consecutive words of a name, each the word or its stem (`liras` →
+    /// `lira`; `szwajcarskich` and `szwajcarski` → `szwajcarsk`).
+    static func stemsName(_ stems: [String], _ name: String) -> Bool {
+        let words = name.split(separator: " ")
+        guard !stems.isEmpty, words.count >= stems.count else { return false }
+        let stemmed = words.map { stem($0) }
+        for start in 0...(words.count - stems.count)
+        where stems.indices.allSatisfy({ stems[$0] == words[start + $0] || stems[$0] == stemmed[start + $0] }) {
+            return true
+        }
+        return false
+    }
+
+    /// The endings `stems` takes off, longest first.
+    static let stemEndings = ["ami", "ach", "ich", "ych", "ego", "ow", "om", "es", "s", "y", "i", "e", "a", "o"]
 
     /// The shortest start of a name that resolves it.
     static let shortestPrefix = 3
@@ -349,7 +395,7 @@ public final class CurrencyDirectory {
     static let spellings: [String: String] = [
         "dolar": "dollar", "dolares": "dollar", "reais": "real", "libras": "pound", "libra": "pound",
         "francos": "franc", "franco": "franc", "yenes": "yen", "rupias": "rupee", "rupia": "rupee",
-        "avro": "euro", "kronen": "krone", "rupien": "rupie",
+        "avro": "euro", "kronen": "krone", "rupien": "rupie", "zlotowki": "zloty", "zlotowka": "zloty", "zlotowek": "zloty",
     ]
 
     /// Whether the typed words start consecutive words of `name` (`turk lir` in `turkish lira`),

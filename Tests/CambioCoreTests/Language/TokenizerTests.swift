@@ -86,7 +86,7 @@ import Testing
     /// The connectors are stated folded: each is its own folded form, as a typed word is
     /// compared with them.
     @Test func theConnectorsAreStatedFolded() {
-        #expect(Command.connectors.count == 22)
+        #expect(Command.connectors.count == 25)
         for word in Command.connectors { #expect(TextFolding.fold(word) == word, "\(word.unicodeScalars.map { String($0.value, radix: 16) })") }
     }
 

@@ -265,6 +265,7 @@ import Testing
         ("100 eur in usd gbp chf jpy try pln czk sek nok dkk huf", [100, 30, 60, 120, 100, 30], 0),
         ("100 eur in usd gbp chf jpy try pln czk sek nok dkk huf", [100, 33, 100, 30, 100], 25),
         ("100 eur in usd gbp chf jpy try pln czk sek nok dkk huf", [40, 100, 33, 120, 60, 30, 100], 0),
+        ("12,345.67 eur in usd, gbp, chf, jpy, try, pln, czk, sek, nok, dkk", [100, 40, 100], 0),
     ])
     func aLineResizedSeveralWaysIsDrawnOnce(_ line: String, _ widths: [Int], _ left: Int) throws {
         let home = try TemporaryDirectory()
