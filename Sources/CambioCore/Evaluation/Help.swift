@@ -107,7 +107,7 @@ public enum Help {
     }
 
     /// Placeholders that have a word in the interface's language.
-    public static let placeholders = ["CUR", "TEXT", "NAME", "ID", "COMMAND", "FORMAT", "SHELL", "OPTIONS", "PERCENT", "PERIOD"]
+    public static let placeholders = ["CUR", "TEXT", "NAME", "ID", "COMMAND", "FORMAT", "SHELL", "OPTIONS", "PERCENT", "PERIOD", "PLACES", "RULE"]
 
     /// A synopsis with its placeholders in the interface's language (`help [COMMAND]` →
     /// `help [BEFEHL]`); keywords and command words stay as they are typed.

@@ -38,12 +38,12 @@ public enum Command: Equatable, Sendable {
         connectorWords.flatMap(\.shown).filter { !$0.contains(" ") && !$0.contains("־") }.map { TextFolding.fold($0) }
     ).union(["الى", "ب", "ل", "بـ", "لـ", "ל", "ב"])
 
-    /// The connectors an error lists for a locale's language: English's, that language's, the arrow.
+    /// The connectors an error lists for a locale's language: English's, that language's, the arrows.
     public static func connectorsShown(language: String) -> [String] {
         var shown: [String] = []
         for (own, words) in connectorWords where own == "en" || own == language {
             for word in words where !shown.contains(word) { shown.append(word) }
         }
-        return shown + ["->"]
+        return shown + ["->", "="]
     }
 }

@@ -188,9 +188,10 @@ public struct Parser {
     public static let tokenLimit = 512
 
     /// The words that introduce a date: `on`, German `am` (`45,80 usd in eur am 30.03.2024`),
+    /// Spanish `el`, Polish `dnia` (not French `le`: Sierra Leone writes its leone `Le 12.50`),
     /// Hebrew `בתאריך` and Arabic `في` and `بتاريخ`; Hebrew `ב` too when digits follow it
     /// (`ב-15.1.2024`: before a currency it is `in`).
-    public static let dateWords: Set<String> = ["on", "am", "בתאריך", "في", "بتاريخ"]
+    public static let dateWords: Set<String> = ["on", "am", "el", "dnia", "בתאריך", "في", "بتاريخ"]
 
     /// Whether the word at `index` begins a date.
     private static func isDateWord(_ tokens: [Token], _ index: Int) -> Bool {

@@ -190,7 +190,7 @@ _cambio() {
     'base:show or set the base currency'
     'swap:the last conversion the other way round'
     'recent:recently used currencies'
-    'pin:pinned pairs: a bare amount converts along them'
+    'pin:pinned pairs: a bare amount converts from the first currency into the second'
     'unpin:remove pinned pairs'
     'list:currencies with symbol, name and minor units'
     'rates:the base currency'\''s rates'

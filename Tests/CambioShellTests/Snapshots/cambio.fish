@@ -58,7 +58,7 @@ complete -c cambio -l version -s V -d 'show the version, the bundled data\'s dat
 complete -c cambio -n __cambio_empty -a base -d 'show or set the base currency'
 complete -c cambio -n __cambio_empty -a swap -d 'the last conversion the other way round'
 complete -c cambio -n __cambio_empty -a recent -d 'recently used currencies'
-complete -c cambio -n __cambio_empty -a pin -d 'pinned pairs: a bare amount converts along them'
+complete -c cambio -n __cambio_empty -a pin -d 'pinned pairs: a bare amount converts from the first currency into the second'
 complete -c cambio -n __cambio_empty -a unpin -d 'remove pinned pairs'
 complete -c cambio -n __cambio_empty -a list -d 'currencies with symbol, name and minor units'
 complete -c cambio -n __cambio_empty -a rates -d 'the base currency\'s rates'
