@@ -37,6 +37,7 @@ enum PricesCommand: CommandHandler {
         let words = ChartCommand.words(text, start: range?.lowerBound ?? 0)
         var syntax = Syntax.ledger
         var fill = false
+        var inverse = false
         var averaged: Period.Kind?
         var homes: [CurrencyCode] = []
         var foreign: [CurrencyCode] = []
@@ -55,6 +56,8 @@ enum PricesCommand: CommandHandler {
                 syntax = named
             } else if folded == "fill" || folded == "--fill" {
                 fill = true
+            } else if folded == "inverse" || folded == "inverted" || folded == "--inverse" {
+                inverse = true
             } else if folded == "average" || folded == "averages" {
                 averaged = .month
                 if index < words.count {
@@ -84,8 +87,18 @@ enum PricesCommand: CommandHandler {
             if foreign.count >= 2 { homes = [foreign.removeLast()] } else { homes = [line.state.base == foreign.first ? .usd : line.state.base] }
         }
         guard !foreign.isEmpty else { throw CommandError(.badPrices(text), at: range) }
-        // Each pair of a foreign currency and a home one, in the order written.
-        let pairs = homes.flatMap { home in foreign.filter { $0 != home }.map { (code: $0, home: home) } }
+        // Each pair of a foreign currency and a home one, in the order written, as the source
+        // publishes it: the euro's price in the other currency (`EUR 1.0813 USD`, the ECB's
+        // `EUR/USD`) where the euro is the home, unless the inverse is asked for; a pair without
+        // the euro is a cross rate. Books read a price both ways.
+        var pairs: [(code: CurrencyCode, home: CurrencyCode, kind: Price.Kind)] = []
+        for home in homes {
+            for code in foreign where code != home {
+                let pair: (CurrencyCode, CurrencyCode, Price.Kind) =
+                    code == .eur ? (code, home, .published) : home != .eur ? (code, home, .cross) : inverse ? (code, home, .inverse) : (home, code, .published)
+                if !pairs.contains(where: { $0.code == pair.0 && $0.home == pair.1 }) { pairs.append(pair) }
+            }
+        }
         guard !pairs.isEmpty else { throw CommandError(.badPrices(text), at: range) }
         if period == nil { period = try periodDays(defaultPeriod, range: nil, today: today, engine) }
         guard var (first, last) = period else { throw CommandError(.badPrices(text), at: range) }
@@ -97,18 +110,21 @@ enum PricesCommand: CommandHandler {
                 at: range)
         }
         let writer = Writer(syntax: syntax)
-        var lines = writer.preamble(
-            engine.localized(
-                "prices.header", foreign.filter { !homes.contains($0) || homes.count > 1 }.map(\.rawValue).joined(separator: ", "),
-                homes.map(\.rawValue).joined(separator: ", "), first.iso, last.iso))
+        func listed(_ codes: [CurrencyCode]) -> String {
+            codes.reduce(into: [CurrencyCode]()) { if !$0.contains($1) { $0.append($1) } }.map(\.rawValue).joined(separator: ", ")
+        }
+        var lines = writer.preamble(engine.localized("prices.header", listed(pairs.map(\.code)), listed(pairs.map(\.home)), first.iso, last.iso))
+        let writtenHomes = Set(pairs.map(\.home))
         var count = 0
         // Days or months asked that have no price in the file, each said in its place.
         var missing = 0
         // With several home currencies, the prices of every pair are one list sorted by day (the
         // sources' comments before it); with one, each foreign currency's in turn.
-        let sorted = homes.count > 1
+        let sorted = writtenHomes.count > 1
         var dated: [(day: Day, order: Int, line: String)] = []
-        for (order, (code, home)) in pairs.enumerated() {
+        // The pairs written of each kind, for the comment that ends the file.
+        var kinds: [Price.Kind: [String]] = [:]
+        for (order, (code, home, kind)) in pairs.enumerated() {
             let prices: [Price]
             if let averaged {
                 prices = try averages(code, home, kind: averaged, first: first, last: last, today: today, engine, &line)
@@ -132,6 +148,7 @@ enum PricesCommand: CommandHandler {
                 throw CommandError(.badPrices("\(pair) \(first.iso)…\(last.iso)"), at: range)
             }
             var source: String?
+            if prices.contains(where: { !$0.omitted }) { kinds[kind, default: []].append("\(code)/\(home)") }
             for price in prices {
                 if price.omitted, let note = price.note {
                     missing += 1
@@ -170,7 +187,12 @@ enum PricesCommand: CommandHandler {
             }
         }
         lines += dated.sorted { ($0.day, $0.order) < ($1.day, $1.order) }.map(\.line)
-        lines += writer.comment(engine.localized("prices.digits", String(crossDigits)))
+        // What the file holds, and only that: rates as published, cross rates, inverses.
+        if kinds[.published] != nil { lines += writer.comment(engine.localized("prices.published")) }
+        if let cross = kinds[.cross] { lines += writer.comment(engine.localized("prices.cross", cross.joined(separator: ", "), String(crossDigits))) }
+        if let inverses = kinds[.inverse] {
+            lines += writer.comment(engine.localized("prices.inverse", inverses.joined(separator: ", "), String(crossDigits)))
+        }
         line.reply.lines += lines.map { .result(ResultText($0)) }
         // The file is written; the run's status says that it lacks what was asked.
         if missing > 0 {
@@ -201,6 +223,16 @@ enum PricesCommand: CommandHandler {
         /// A run of days without a rate of the pair, from `day` (its note says through when):
         /// no price is written for them.
         var omitted = false
+
+        /// How a pair's prices stand to what its source published.
+        enum Kind: Hashable {
+            /// The euro's price in another currency, digit for digit (`EUR 1.0813 USD`).
+            case published
+            /// Between two currencies that are not the euro, through it.
+            case cross
+            /// Another currency's price in euros, asked for with `inverse`.
+            case inverse
+        }
     }
 
     /// The published days of a pair (ECB first, other sources where it has none); with `fill`,

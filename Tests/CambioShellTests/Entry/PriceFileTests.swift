@@ -123,14 +123,21 @@ import Testing
 
     @Test func theFileSaysWhatItIsAndFillsDaysWithAComment() throws {
         let home = try TemporaryDirectory()
-        let text = try Self.prices(home, ["usd", "in", "eur", "2024-01-01..2024-01-08", "fill"], syntax: "hledger")
+        let text = try Self.prices(home, ["usd", "in", "eur", "2024-01-01..2024-01-08", "fill", "inverse"], syntax: "hledger")
         let lines = text.split(separator: "\n").map(String.init)
         #expect(lines.first?.hasPrefix("; prices of USD in EUR, 2024-01-01 to 2024-01-08: indicative mid-market") == true)
+        #expect(lines.last == "; USD/EUR: inverses of the published rates (asked for with “inverse”), to 10 significant digits")
+        // Without `inverse`, the price is the ECB's own, EUR in USD, and the file says only that.
+        let published = try Self.prices(home, ["usd", "in", "eur", "2024-01-02..2024-01-03"], syntax: "ledger")
+        #expect(published.split(separator: "\n").filter { $0.hasPrefix("P ") } == ["P 2024-01-02 EUR 1.0956 USD", "P 2024-01-03 EUR 1.0919 USD"])
+        #expect(published.hasSuffix("; rates as the source published them, digit for digit\n") && !published.contains("cross"), "\(published)")
+        let cross = try Self.prices(home, ["usd", "gbp", "2024-01-02"], syntax: "ledger")
+        #expect(cross.hasSuffix("; USD/GBP: cross rates through the euro, to 10 significant digits\n") && !cross.contains("as the source published"))
         #expect(lines.contains("; 2024-01-01 to 2024-01-01: no publication, the rates of 2023-12-29 used, as a dated line uses them"))
         #expect(lines.contains("P 2024-01-01 USD 0.9049773756 EUR"))
         #expect(lines.contains("P 2024-01-06 USD 0.9156670635 EUR") && lines.contains("P 2024-01-07 USD 0.9156670635 EUR"))
         // A period that begins and ends without a publication is filled within it only.
-        let easter = try Self.prices(home, ["usd", "in", "eur", "2024-03-30..2024-03-31", "fill"], syntax: "hledger")
+        let easter = try Self.prices(home, ["usd", "in", "eur", "2024-03-30..2024-03-31", "fill", "inverse"], syntax: "hledger")
         #expect(
             easter.split(separator: "\n").filter { $0.hasPrefix("P ") } == ["P 2024-03-30 USD 0.9249838128 EUR", "P 2024-03-31 USD 0.9249838128 EUR"])
         // In every locale the same: ISO dates, a point, no grouping.
@@ -147,8 +154,8 @@ import Testing
         // The file is written, and the status says it lacks months asked.
         #expect(stopped.status == 1 && stopped.stdout.filter { $0 == "P" }.count == 2)
         #expect(stopped.stderr.contains("have no price in the file"), "\(stopped.stderr)")
-        #expect(stopped.stdout.contains("; 2022-03: no average of RUB in EUR: RUB has a rate on 1 of the 23 published days, no price written"))
-        #expect(stopped.stderr.contains("2022-12: no average of RUB in EUR"))
+        #expect(stopped.stdout.contains("; 2022-03: no average of EUR in RUB: RUB has a rate on 1 of the 23 published days, no price written"))
+        #expect(stopped.stderr.contains("2022-12: no average of EUR in RUB"))
         // So is a run of published days without the pair, where no day is filled: the ECB
         // stopped quoting RUB after 2022-03-01.
         let daily = try Cambio.run(["prices", "eur", "rub", "2022-02-25..2022-03-04", "--format", "ledger"], environment: home.environment())
@@ -209,6 +216,8 @@ import Testing
             days.append(formatter.string(from: day))
             day += 86_400
         }
+        // In the direction the file writes (the source's: EUR/RUB for `rub eur`).
+        let (from, to) = prices.values.first.map { ($0[1], $0[2]) } ?? (from, to)
         let lines = days.map { "1 \(from) in \(to) on \($0)" }.joined(separator: "\n") + "\n"
         let dated = try Cambio.run(["--format", "json"], stdin: lines, environment: environment)
         let records = dated.stdout.split(separator: "\n").compactMap {
