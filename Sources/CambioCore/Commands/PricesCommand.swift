@@ -95,7 +95,8 @@ enum PricesCommand: CommandHandler {
         for home in homes {
             for code in foreign where code != home {
                 let pair: (CurrencyCode, CurrencyCode, Price.Kind) =
-                    code == .eur ? (code, home, .published) : home != .eur ? (code, home, .cross) : inverse ? (code, home, .inverse) : (home, code, .published)
+                    code == .eur
+                    ? (code, home, .published) : home != .eur ? (code, home, .cross) : inverse ? (code, home, .inverse) : (home, code, .published)
                 if !pairs.contains(where: { $0.code == pair.0 && $0.home == pair.1 }) { pairs.append(pair) }
             }
         }
