@@ -94,9 +94,12 @@ enum PricesCommand: CommandHandler {
         var pairs: [(code: CurrencyCode, home: CurrencyCode, kind: Price.Kind)] = []
         for home in homes {
             for code in foreign where code != home {
-                let pair: (CurrencyCode, CurrencyCode, Price.Kind) =
-                    code == .eur
-                    ? (code, home, .published) : home != .eur ? (code, home, .cross) : inverse ? (code, home, .inverse) : (home, code, .published)
+                let pair: (CurrencyCode, CurrencyCode, Price.Kind)
+                switch (code == .eur, home == .eur) {
+                case (true, _): pair = (code, home, .published)
+                case (false, false): pair = (code, home, .cross)
+                case (false, true): pair = inverse ? (code, home, .inverse) : (home, code, .published)
+                }
                 if !pairs.contains(where: { $0.code == pair.0 && $0.home == pair.1 }) { pairs.append(pair) }
             }
         }
