@@ -85,11 +85,14 @@ let package = Package(
             linkerSettings: [.linkedLibrary("_FoundationICU")]
         ),
 
+        // ICU's data for release builds, trimmed to what Cambio reads (Scripts/icu-data).
+        .target(name: "CICUData", cSettings: [.define("CAMBIO_RELEASE", .when(configuration: .release))]),
+
         // MARK: The executable
 
         .executableTarget(
             name: "cambio",
-            dependencies: ["CambioCore", "CambioShell"],
+            dependencies: ["CambioCore", "CambioShell", "CICUData"],
             // The functions a run needs, in the order the linker lays them out (Scripts/link-order).
             exclude: ["link-order.txt"],
             // Release builds are one statically linked, position-dependent executable: no

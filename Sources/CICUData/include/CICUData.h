@@ -1,0 +1,1 @@
+// The trimmed ICU data has no C interface: ICU finds it by its symbol (icudata.S).
