@@ -205,18 +205,8 @@ public final class Engine {
     /// The line every evaluation works on (its state lent by the session).
     private var work: LineContext
 
-    /// Where a line's comment begins: a `#` at its start or after a space or tab, as the
-    /// tokenizer reads one (`12#eur` stays an error, not `12` labelled `eur`); `nil` for none.
-    @inline(__always) static func commentStart(_ line: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard let base = line.baseAddress, !line.isEmpty else { return nil }
-        var from = 0
-        while from < line.count, let found = memchr(base + from, 0x23, line.count - from) {
-            let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-            if index == 0 || line[index - 1] == 0x20 || line[index - 1] == 0x09 { return index }
-            from = index + 1
-        }
-        return nil
-    }
+    /// Where a line's comment begins (`Comment`); `nil` for none.
+    @inline(__always) static func commentStart(_ line: UnsafeBufferPointer<UInt8>) -> Int? { Comment.start(line) }
 
     /// A comment's text as a record carries it: trimmed, at most `labelLimit` characters, made
     /// visible by the sanitiser (it is the user's text, but records reach terminals).

@@ -65,7 +65,7 @@ public enum Tokenizer {
                 index += 1
                 continue
             }
-            // `#` at the start of a line or after a space begins a comment: a ledger's notes.
+            // A comment begins (`Comment`): a ledger's notes.
             if c.is("#"), index == 0 || isSkipped(characters[index - 1]) {
                 break
             }

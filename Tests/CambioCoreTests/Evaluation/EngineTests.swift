@@ -216,12 +216,15 @@ extension EngineTests: LineChecks {
         #expect(preview(line, locale) == "= " + MoneyFormatter(localeID: locale).format(conversion.result, conversion.to), "\(line) in \(locale)")
     }
 
-    /// A `#` begins a comment at the start of a line or after a space or tab, in the shell's
-    /// reading and in a pipe's byte reading alike; its text is the line's label. A `#` inside a
-    /// word (`12#eur`) is no comment: the line fails where it stands, never converts `12`.
+    /// A `#` begins a comment at the start of a line or after any character the tokenizer
+    /// skips, in the shell's reading and in a pipe's byte reading alike; its text is the line's
+    /// label. (Found by a review: after U+3000 or a form feed the line converted and lost its
+    /// label, as the engine knew only a space and a tab.) A `#` inside a word (`12#eur`) is no
+    /// comment: the line fails where it stands, never converts `12`.
     @Test func aCommentFollowsASpaceAndLabelsTheLine() {
         let engine = engine()
-        for line in ["12 eur in usd # Hotel #2", "12 eur in usd\t# Hotel #2"] {
+        let separators = [" ", "\t", "\u{0C}", "\u{0B}", "\u{3000}", "\u{00A0}", "\u{2009}", "\u{200F}", "\u{FEFF}"]
+        for line in separators.map({ "12 eur in usd\($0)# Hotel #2" }) {
             var typed = state()
             let reply = engine.evaluate(line, state: &typed).reply
             #expect(reply.label == "Hotel #2" && reply.conversions.count == 1, "\(line)")
