@@ -57,7 +57,13 @@ enum TextWrap {
     /// Where the continuations of a line start: after its label, else under its indentation,
     /// leaving at least 20 columns.
     private static func hangFor(_ line: String, label: String, width: Int) -> Int {
-        let hang = !label.isEmpty && line.hasPrefix(label) ? DisplayWidth.of(label) : line.prefix { $0 == " " }.count
+        var hang = !label.isEmpty && line.hasPrefix(label) ? DisplayWidth.of(label) : line.prefix { $0 == " " }.count
+        // An indented example and its description (`  12,50 eur in usd  the rate of a day`): the
+        // description goes on under itself.
+        if label.isEmpty, hang > 0, let gap = line.dropFirst(hang).range(of: "  ") {
+            let spaces = line[gap.lowerBound...].prefix { $0 == " " }.count
+            hang = DisplayWidth.of(String(line[..<gap.lowerBound])) + spaces
+        }
         return min(hang, max(0, width - 20))
     }
 
@@ -66,17 +72,20 @@ enum TextWrap {
         var lines: [String] = []
         var current = ""
         var currentWidth = 0
+        // Whether the line being filled has a word yet: the first word of a line never breaks.
+        var hasWord = false
         // Words with the spaces before them, so indentation and gaps are kept.
         for (spaces, word) in pieces(line) {
             let spaceWidth = spaces.count
             let wordWidth = DisplayWidth.of(word)
-            if currentWidth > hang, currentWidth + spaceWidth + wordWidth > width {
+            if hasWord, currentWidth + spaceWidth + wordWidth > width {
                 lines.append(current)
                 current = String(repeating: " ", count: hang) + word
                 currentWidth = hang + wordWidth
             } else {
                 current += spaces + word
                 currentWidth += spaceWidth + wordWidth
+                hasWord = true
             }
         }
         lines.append(current)

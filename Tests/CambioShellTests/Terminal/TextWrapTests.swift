@@ -42,6 +42,15 @@ import Testing
         }
     }
 
+    /// Found trying `help` as a user: an indented example's description, wrapped, went on at
+    /// the example's indentation; it goes on under itself.
+    @Test func anExamplesDescriptionContinuesUnderItself() {
+        let line = "  12,50 eur in usd average 2024-03  the mean of a month's published days; also 2024, 2024-01-01..2024-06-30"
+        let wrapped = TextWrap.wrap(line, width: 80).split(separator: "\n").map(String.init)
+        #expect(wrapped.count == 2, "\(wrapped)")
+        #expect(wrapped.last?.prefix { $0 == " " }.count == 36, "\(wrapped)")
+    }
+
     func table(_ rows: [(String, String)], indent: Int = 0) -> ReplyTable {
         ReplyTable(rows.map { [.init($0.0, .label), .init($0.1, .value)] }, indent: indent)
     }
