@@ -1,12 +1,12 @@
 import Foundation
 import Synchronization
 
-/// The interface's sentences in one language (English, German or Turkish), from
+/// The interface's sentences in one language (English, German, Polish or Turkish), from
 /// `Resources/Localization/LANGUAGE.strings`; English fills any gap. A run that prints only
 /// results reads none of a language's texts, one that says a few finds each in the file, and
 /// one that says more reads the file into a table once.
 public struct Localization: Sendable {
-    /// The language actually used (`en`, `de`, `tr`).
+    /// The language actually used (`en`, `de`, `pl`, `tr`).
     public let language: String
     /// The decimal mark of the locale that reads amounts. The texts write their example amount
     /// `12,50`; with another mark it is shown as that locale types it (`12.50` in en_US), so
