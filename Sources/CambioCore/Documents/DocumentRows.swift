@@ -435,7 +435,9 @@ extension DocumentConverter {
                             subtotal.converted[index].roundedText(options.rounding, target), decimal)
                     }
                     let one = subtotal.rows == 1 ? ".one" : ""
-                    cells[cells.count - 1] = localized("doc.subtotal" + one, String(subtotal.rows), subtotal.currency.rawValue)
+                    // Exact sums rounded once with `--total exact`, which the note says; else the column's.
+                    let key = options.totalOfRounded ? "doc.subtotal" : "doc.subtotalExact"
+                    cells[cells.count - 1] = localized(key + one, String(subtotal.rows), subtotal.currency.rawValue)
                     writer.write(cells)
                     written += 1
                 }

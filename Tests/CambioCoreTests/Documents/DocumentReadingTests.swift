@@ -334,6 +334,12 @@ import Testing
         #expect(subtotals.map { [$0[1], $0[2]] } == [["20.00", "USD"], ["10.00", "GBP"]], "\(output.text)")
         #expect(cents(subtotals[0][4]) == cents(written[1][4]) + cents(written[3][4]), "\(output.text)")
         #expect(subtotals[1][4] == written[2][4])
+        #expect(subtotals.allSatisfy { $0.last?.contains("exact") == false })
+        // With `--total exact` the subtotals are exact sums too, and say so.
+        var exactTotals = options([.eur])
+        exactTotals.totalOfRounded = false
+        let exactSubtotals = rows(try convert(table, exactTotals)).filter { $0.last?.hasPrefix("subtotal") == true }
+        #expect(exactSubtotals.count == 2 && exactSubtotals.allSatisfy { $0.last?.contains("exact value") == true })
         let charged = written.last ?? []
         #expect(charged[3] == "30.80" && charged.last?.contains("30.80 EUR") == true, "\(output.text)")
         let exact = [("12.00", "usd", "2024-03-04"), ("10.00", "gbp", "2024-03-05"), ("8.00", "usd", "2024-03-06")].compactMap { amount, code, day in
