@@ -135,7 +135,7 @@ public final class Engine {
     {
         lend(&state, now: now, host: host, keepsRecords: configuration.keepsRecords) { context in
             // A `# comment` is the line's label; the line is what stands before it.
-            let hash = Self.commentStart(line)
+            let hash = Comment.start(line)
             let code = hash.map { UnsafeBufferPointer(rebasing: line[..<$0]) } ?? line
             // Recognised once: a second look would count a new shape as seen twice.
             if code.count > Self.lineLimit || !recognised(code, &context) {
@@ -205,9 +205,6 @@ public final class Engine {
     /// The line every evaluation works on (its state lent by the session).
     private var work: LineContext
 
-    /// Where a line's comment begins (`Comment`); `nil` for none.
-    @inline(__always) static func commentStart(_ line: UnsafeBufferPointer<UInt8>) -> Int? { Comment.start(line) }
-
     /// A comment's text as a record carries it: trimmed, at most `labelLimit` characters, made
     /// visible by the sanitiser (it is the user's text, but records reach terminals).
     static func label(_ text: String) -> String? {
@@ -221,7 +218,7 @@ public final class Engine {
     /// `recognising`: whether to look for the line's shape (false when its bytes were looked at).
     private func evaluate(_ line: String, _ context: inout LineContext, recognising: Bool = true) {
         var bytes = line
-        if let hash = bytes.withUTF8(Self.commentStart) {
+        if let hash = bytes.withUTF8(Comment.start) {
             let utf8 = line.utf8
             let split = utf8.index(utf8.startIndex, offsetBy: hash)
             let label = Self.label(String(line[utf8.index(after: split)...]))

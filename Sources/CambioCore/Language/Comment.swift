@@ -6,7 +6,7 @@ import Foundation
 /// tokenizer stops there, and the engine takes what follows as the line's label.
 enum Comment {
     /// Whether a `#` after `previous` (`nil` at the line's start) begins a comment.
-    static func begins(after previous: Character?) -> Bool { previous.map(\.isSkipped) ?? true }
+    static func begins<C: TokenCharacter>(after previous: C?) -> Bool { previous?.isSkipped ?? true }
 
     /// Where a line's comment begins, in its UTF-8 bytes; `nil` for none.
     static func start(_ line: UnsafeBufferPointer<UInt8>) -> Int? {

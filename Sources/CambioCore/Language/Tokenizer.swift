@@ -66,7 +66,7 @@ public enum Tokenizer {
                 continue
             }
             // A comment begins (`Comment`): a ledger's notes.
-            if c.is("#"), index == 0 || isSkipped(characters[index - 1]) {
+            if c.is("#"), Comment.begins(after: index == 0 ? nil : characters[index - 1]) {
                 break
             }
             // After a value (`12`, `eur`, `)`, `%`) a sign is an operator: `12 - 5`, `12 eur -5 usd`.
