@@ -95,8 +95,11 @@ public enum AttachedWords {
                 index += 2
                 continue
             }
-            let asked = read.contains { $0.keywords.contains(.connector) }
-            if index == tokens.count - 1, asked, token.kind == .word, ["eder", "yapar"].contains(token.folded) { break }
+            if index == tokens.count - 1, token.kind == .word, ["eder", "yapar"].contains(token.folded),
+                read.contains(where: { $0.keywords.contains(.connector) })
+            {
+                break
+            }
             read.append(token)
             index += 1
         }

@@ -21,9 +21,9 @@ public enum Command: Equatable, Sendable {
     /// error shows them: English `in`, `to`, `into`; German `nach`, `zu`; Turkish `kaç` and `ne
     /// kadar` (how much: `100 dolar kaç tl`; Turkish also puts the target in the dative,
     /// `tl'ye`, `dolara`, which `AttachedWords` reads); Spanish `a`, `en`; French `en`, `vers`;
-    /// Portuguese `em`, `para`; Italian `a`; Polish `na`, `w`, `do`; Dutch `naar`; Russian `в`; Arabic `إلى` (to) and `ب`, `ل` (in,
-    /// to), Hebrew `אל` (to) and `ל`, `ב` (to, in), both joined to the next word or written
-    /// before a tatweel, a hyphen or a maqaf. Every language's words are read for every user;
+    /// Portuguese `em`, `para`; Italian `a`; Polish `na`, `w`, `do`; Dutch `naar`; Russian `в`;
+    /// Arabic `إلى` (to) and `ب`, `ل` (in, to), Hebrew `אל` (to) and `ל`, `ב` (to, in), both
+    /// joined to the next word or written before a tatweel, a hyphen or a maqaf. Every language's words are read for every user;
     /// an error lists English's and those of the user's language.
     public static let connectorWords: [(language: String, shown: [String])] = [
         ("en", ["in", "to", "into"]), ("de", ["in", "nach", "zu"]), ("tr", ["kaç", "ne kadar"]), ("es", ["a", "en"]),

@@ -43,8 +43,9 @@ public struct Token: Equatable, Sendable {
         keywords = Keywords.of(folded)
     }
 
-    /// A connector that is no word of its own: a Turkish dative ending (`'ye` of `tl'ye`),
-    /// which stands after the currency it joins (`AttachedWords`).
+    /// A connector the line writes otherwise than as a word of the connectors: a Turkish
+    /// dative ending (`'ye` of `tl'ye`), put before the currency it joins, and `ne kadar`
+    /// (`AttachedWords`).
     init(connectorFrom text: String, _ range: Range<Int>) {
         kind = .word
         self.text = text
