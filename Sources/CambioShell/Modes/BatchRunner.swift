@@ -20,8 +20,8 @@ final class BatchRunner {
     private var stopped = false
     /// What the run came to, for its exit status.
     private var summary = ExitStatus.Summary()
-    /// The record types whose header line a TSV or CSV output has written.
-    private var headed: Set<String> = []
+    /// Whether a TSV or CSV output has written its header line.
+    private var headed = false
     /// Assumptions already said in this run.
     private var saidAssumptions = SaidTexts()
     /// `line {0}`, looked up once for the interface's language.

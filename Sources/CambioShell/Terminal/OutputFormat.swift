@@ -17,8 +17,8 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     /// The machine-readable lines for a reply (nothing for `text`). Every command gives
     /// records: conversions, rates, currencies, the base, status, errors (with their column),
     /// and the lines of any other command as `text`. Every record ends with the line's `label`
-    /// (its `# comment`). `headed` holds the types whose header a table has written.
-    func render(_ reply: Reply, line: Int, headed: inout Set<String>) -> String {
+    /// (its `# comment`). `headed` says whether the table's header is written.
+    func render(_ reply: Reply, line: Int, headed: inout Bool) -> String {
         guard self != .text else { return "" }
         var records = reply.conversions.map(Record.init) + reply.records
         for case .error(let error, let message) in reply.lines {
@@ -45,7 +45,10 @@ public enum OutputFormat: String, CaseIterable, Sendable {
                 continue
             }
             // One header for the whole table, whatever records follow.
-            if headed.insert("").inserted { out += (["line", "type"] + Self.tableColumns).joined(separator: separator) + "\n" }
+            if !headed {
+                out += (["line", "type"] + Self.tableColumns).joined(separator: separator) + "\n"
+                headed = true
+            }
             // `status`, whose facts vary with what is held, is a row a fact: its `field` and `value`.
             if record.type == "status" {
                 for field in record.fields {
