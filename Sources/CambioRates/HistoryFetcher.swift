@@ -37,12 +37,12 @@ public struct HistoryFetcher: Sendable {
         ]
     }
 
-    private func trimmed(_ base: String) -> String { base.hasSuffix("/") ? String(base.dropLast()) : base }
+    func trimmed(_ base: String) -> String { base.hasSuffix("/") ? String(base.dropLast()) : base }
 
     /// The answer to a request; while it is awaited, `stop` is asked every 50 ms on the
     /// caller's thread, and the request is cancelled once it says so (a signal that arrived:
     /// Ctrl-C, SIGTERM, SIGHUP), so that no fetch outlasts the user's patience.
-    private func get(_ text: String, stop: () -> Bool) -> Result<[UInt8], FetchError> {
+    func get(_ text: String, stop: () -> Bool) -> Result<[UInt8], FetchError> {
         let url: URL
         switch RequestPolicy.validate(text) {
         case .failure(let error): return .failure(error)

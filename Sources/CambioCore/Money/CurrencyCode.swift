@@ -59,4 +59,10 @@ extension CurrencyCode {
 
     public static let eur = CurrencyCode(letters: UInt8(ascii: "E"), UInt8(ascii: "U"), UInt8(ascii: "R"))
     public static let usd = CurrencyCode(letters: UInt8(ascii: "U"), UInt8(ascii: "S"), UInt8(ascii: "D"))
+    /// The home currencies of the central banks Cambio reads.
+    public static let pln = CurrencyCode(letters: UInt8(ascii: "P"), UInt8(ascii: "L"), UInt8(ascii: "N"))
+    public static let try_ = CurrencyCode(letters: UInt8(ascii: "T"), UInt8(ascii: "R"), UInt8(ascii: "Y"))
+    public static let gbp = CurrencyCode(letters: UInt8(ascii: "G"), UInt8(ascii: "B"), UInt8(ascii: "P"))
+    public static let cad = CurrencyCode(letters: UInt8(ascii: "C"), UInt8(ascii: "A"), UInt8(ascii: "D"))
+    public static let czk = CurrencyCode(letters: UInt8(ascii: "C"), UInt8(ascii: "Z"), UInt8(ascii: "K"))
 }

@@ -19,6 +19,8 @@ public final class RateTable: Sendable {
     public let updated: String?
     /// For a table of averages: the period asked and the days counted.
     public let period: RatePeriod?
+    /// For a central bank's table: its kind, series, label and rates as written.
+    public let publication: Publication?
 
     private enum Storage: Sendable {
         /// Rates as published, each as an exact fraction (read once), the date as given and
@@ -30,6 +32,9 @@ public final class RateTable: Sendable {
         /// hundred): the legacy currencies joined by the table's legacy day among them, and the
         /// published currencies, sorted.
         case scaled(CurrencyMap<Scaled>, published: [CurrencyCode], legacy: [CurrencyCode])
+        /// A central bank's table: units of each currency per home unit, exactly, from the
+        /// rates as written (`publication`), and its currencies, sorted.
+        case bank(CurrencyMap<Rational>, codes: [CurrencyCode])
     }
 
     /// `value × 10^-scale` units per euro, in 16 bytes.
@@ -97,6 +102,7 @@ public final class RateTable: Sendable {
         self.fetchedAt = fetchedAt
         self.updated = updated
         self.period = period
+        publication = nil
     }
 
     /// Rates per euro of `day`, each an integer and its power of ten (at most 12), with the
@@ -129,6 +135,31 @@ public final class RateTable: Sendable {
         fetchedAt = nil
         updated = nil
         self.period = period
+        publication = nil
+    }
+
+    /// A central bank's table, its rates read exactly in its direction and units (3.6056 PLN
+    /// per USD is 1/3.6056 USD per złoty; 6.304 CZK per 100 HUF is 100/6.304 HUF per koruna);
+    /// `period` for a mean of its tables. `nil` when a rate is outside `smallestRate` …
+    /// `largestRate` per unit.
+    public init?(_ table: BankTable, home: CurrencyCode, quoting: Quoting, source: RateSource, period: RatePeriod? = nil) {
+        var exact = CurrencyMap<Rational>(capacity: table.quotes.count + 1)
+        exact[home] = .one
+        for (code, quote) in table.quotes where code != home {
+            guard let value = Rational(quote.value), let units = Rational(Decimal(quote.units)) else { return nil }
+            guard let perHome = quoting == .homePerForeign ? Rational.ratio(units, value) : Rational.ratio(value, units),
+                !(perHome < Self.smallestExact), !(Self.largestExact < perHome)
+            else { return nil }
+            exact[code] = perHome
+        }
+        storage = .bank(exact, codes: (Array(table.quotes.keys.filter { $0 != home }) + [home]).sorted())
+        base = home
+        day = table.day
+        self.source = source
+        fetchedAt = nil
+        updated = nil
+        self.period = period
+        publication = Publication(kind: table.kind, series: table.series, label: table.label, quoting: quoting, quotes: table.quotes)
     }
 
     /// The bundled history's day at `index`, its legacy currencies those joined by `legacyDay`.
@@ -140,6 +171,7 @@ public final class RateTable: Sendable {
         updated = nil
         period = nil
         storage = .bundled(index: index, legacyDay: legacyDay)
+        publication = nil
     }
 
     /// A table of the euro alone, which needs no checks (what stands in for data that would not
@@ -154,6 +186,7 @@ public final class RateTable: Sendable {
         fetchedAt = nil
         updated = nil
         period = nil
+        publication = nil
     }
 
     /// The rates as published, the base's 1 among them (the legacy currencies' fixed rates are
@@ -168,6 +201,7 @@ public final class RateTable: Sendable {
                 if let rate = map[code] { rates[code] = Decimal(sign: .plus, exponent: -rate.scale, significand: Decimal(rate.value)) }
             }
             return rates
+        case .bank: return [:]
         }
     }
 
@@ -177,6 +211,7 @@ public final class RateTable: Sendable {
         case .published(let rates, _, _, _): return rates.count
         case .bundled(let index, _): return BundledHistory.shared.quotedCount(at: index) + 1
         case .scaled(_, let published, _): return published.count
+        case .bank(_, let codes): return codes.count
         }
     }
 
@@ -190,6 +225,7 @@ public final class RateTable: Sendable {
             let history = BundledHistory.shared
             return ([.eur] + history.codes.filter { history.spans($0, index) } + legacyCodes).sorted()
         case .scaled(_, let published, let legacy): return (published + legacy).sorted()
+        case .bank(_, let codes): return codes
         }
     }
 
@@ -197,7 +233,7 @@ public final class RateTable: Sendable {
     public var date: String {
         switch storage {
         case .published(_, _, let date, _): return date
-        case .bundled, .scaled: return day.iso
+        case .bundled, .scaled, .bank: return day.iso
         }
     }
 
@@ -208,6 +244,7 @@ public final class RateTable: Sendable {
         case .bundled(let index, let legacyDay):
             return LegacyEuro.all.compactMap { $0.since <= legacyDay && !BundledHistory.shared.spans($0.code, index) ? $0.code : nil }
         case .scaled(_, _, let legacy): return legacy
+        case .bank: return []
         }
     }
 
@@ -228,6 +265,7 @@ public final class RateTable: Sendable {
         case .published(_, let exact, _, _): return exact.contains(code)
         case .bundled(let index, let legacyDay): return Self.bundledRate(code, index, legacyDay) != nil
         case .scaled(let map, _, _): return map.contains(code)
+        case .bank(let exact, _): return exact.contains(code)
         }
     }
 
@@ -247,6 +285,7 @@ public final class RateTable: Sendable {
         case .bundled(let index, let legacyDay):
             return Self.bundledRate(code, index, legacyDay).map { Rational(significand: BigUInt($0.value), exponent: -$0.scale) }
         case .scaled(let map, _, _): return map[code].map { Rational(significand: BigUInt($0.value), exponent: -$0.scale) }
+        case .bank(let exact, _): return exact[code]
         }
     }
 
@@ -262,6 +301,10 @@ public final class RateTable: Sendable {
             guard let a = map[from], let b = map[to] else { return nil }
             if from == to { return .one }
             return Self.ratio((a.value, a.scale), (b.value, b.scale))
+        case .bank(let exact, _):
+            guard let fromRate = exact[from], let toRate = exact[to] else { return nil }
+            if from == to { return .one }
+            return Rational.ratio(toRate, fromRate)
         }
     }
 
@@ -287,4 +330,14 @@ public final class RateTable: Sendable {
         guard let rate = rate(from: from, to: to) else { return nil }
         return amount * rate
     }
+}
+
+/// What a central bank's table says of itself: the kind of its rates, its series and label
+/// (`041/A/NBP/2026`), and its rates as written, in its direction.
+public struct Publication: Sendable {
+    public let kind: RateKind
+    public let series: String
+    public let label: String
+    public let quoting: Quoting
+    public let quotes: [CurrencyCode: BankQuote]
 }
