@@ -66,6 +66,14 @@ enum StatusCommand: CommandHandler {
         }
         facts += host.rates
         facts += historyFacts(engine.store, localized)
+        // The days held of each central bank (read from its cache) and the rule in force.
+        for held in engine.store.bankDaysHeld {
+            facts.append(
+                Fact(
+                    "days_" + held.id.replacingOccurrences(of: "-", with: "_"), localized("status.bankDays", held.id),
+                    localized("status.bankDaysValue", String(held.count), held.first.iso, held.last.iso)))
+        }
+        if let rule = state.rule { facts.append(Fact("rule", localized("status.rule"), rule)) }
         let messages = state.locale.messages
         // A locale without texts of its own is answered in English: say so.
         let ownTexts = Localization.language(for: messages) == (messages.split(separator: "_").first.map { $0.lowercased() } ?? "")

@@ -11,6 +11,10 @@ enum SwapCommand: CommandHandler {
             switch asked {
             case .day(let day): try engine.dates.run(.run(CommandInvocation(declaration.word)), on: day, at: nil, engine, &line)
             case .period(let period): try engine.dates.run(.run(CommandInvocation(declaration.word)), over: period, at: nil, engine, &line)
+            case .bank(let day, let choice):
+                try engine.banks.withChoice(choice, day: day, at: nil, &line) { line in
+                    try run(argument, engine, &line)
+                }
             }
             return
         }

@@ -74,6 +74,12 @@ public struct Conversion: Sendable, Equatable {
     /// `nil` for a cross rate and for a currency into itself.
     public var publishedQuote: (base: CurrencyCode, quoted: CurrencyCode, rate: Rational)? {
         guard from != to, let base = origin.base else { return nil }
+        // A source that writes home currency per foreign unit (the NBP's `USD/PLN 3.6056`).
+        if origin.homePerForeign {
+            if base == to { return (from, to, rate) }
+            if base == from, let inverse = Rational.one / rate { return (to, from, inverse) }
+            return nil
+        }
         if base == from { return (from, to, rate) }
         if base == to, let inverse = Rational.one / rate { return (to, from, inverse) }
         return nil

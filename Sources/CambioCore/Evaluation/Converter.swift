@@ -10,12 +10,17 @@ final class Converter {
     let catalog: CurrencyCatalog
     let store: RateStore
     let dates: DatedLines
+    let banks: BankLines
     let showsDetails: Bool
 
     /// Currencies shown for a bare amount before the user has any recent ones.
     static let defaultTargets = ["USD", "EUR", "GBP", "JPY", "CHF"].compactMap(CurrencyCode.init)
 
-    init(formatter: MoneyFormatter, localized: Localization, catalog: CurrencyCatalog, store: RateStore, dates: DatedLines, showsDetails: Bool) {
+    init(
+        formatter: MoneyFormatter, localized: Localization, catalog: CurrencyCatalog, store: RateStore, dates: DatedLines, banks: BankLines,
+        showsDetails: Bool
+    ) {
+        self.banks = banks
         self.formatter = formatter
         self.localized = localized
         self.catalog = catalog
@@ -155,6 +160,7 @@ final class Converter {
         case nil: return try currentQuote(from: from, to: to, pinned: pinned)
         case .day(let rates)?: return try dates.quote(from: from, to: to, rates, pinned: pinned, host: host)
         case .average(let table)?: return try dates.quote(from: from, to: to, average: table)
+        case .bank(let rates)?: return try banks.quote(from: from, to: to, rates)
         }
     }
 
@@ -190,6 +196,9 @@ final class Converter {
             if codes.contains(where: { code in rates.ecb?.contains(code) != true && !tables.contains { $0.contains(code) } }) { return nil }
         case .average?:
             return nil
+        case .bank(let rates)?:
+            if let table = rates.tables.first(where: quotesAll) { return table }
+            if codes.contains(where: { code in !rates.tables.contains { $0.contains(code) } }) { return nil }
         }
         throw CommandError(.noCommonTable(codes), at: nil)
     }
@@ -252,6 +261,8 @@ final class Converter {
             for table in store.otherTables(on: rates.asked, pinned: line.state.pinnedSource) { codes.formUnion(table.rates.keys) }
         case .average(let table)?:
             codes.formUnion(table.rates.keys)
+        case .bank(let rates)?:
+            for table in rates.tables { codes.formUnion(table.codes) }
         }
         return codes.sorted()
     }
@@ -259,6 +270,9 @@ final class Converter {
     /// What a record says of a quote's rates: its table's day and source, and a dated line's
     /// day asked and why another was used.
     func origin(_ quote: Quote, _ dated: DatedLine?) -> RateOrigin {
+        if case .bank(let rates)? = dated {
+            return RateOrigin(quote.table(store), asked: rates.asked, substitution: rates.why, rule: rates.choice.rule)
+        }
         guard case .day(let rates)? = dated else { return quote.origin(store) }
         return quote.origin(store, asked: rates.asked, substitution: quote.isDaysECB ? rates.substitution : nil)
     }
@@ -404,6 +418,10 @@ final class Converter {
     /// `rates of 2026-07-06 (147 days old, currency-api, bundled seed)`, a dated line's
     /// `rates of Fri 2020-03-13 (ECB reference rates, bundled history)`, or an average's.
     func tableNote(_ table: RateTable, _ line: LineContext) -> String {
+        if let bank = banks.tableNote(table) {
+            let day = table.period.map { $0.period.iso } ?? dates.weekdayName(table.day) + " " + table.day.iso
+            return localized("history.note", day, bank)
+        }
         if let period = table.period { return dates.note(period) }
         if line.dated != nil { return dates.note(table, used: table.day) }
         return tableNote(table, now: line.now)

@@ -220,8 +220,9 @@ final class DatedLines {
         let sentence: NoteSentence
         switch reason {
         case .weekend: sentence = weekendSentence
-        case .holiday: sentence = holidaySentence
         case .notYetPublished: sentence = notPublishedSentence
+        // The ECB's days have no rule of their own: any other day was a holiday.
+        case .holiday, .dayBefore, .monthly, .inForce: sentence = holidaySentence
         }
         let text: String
         if let cut = sentence.cut {

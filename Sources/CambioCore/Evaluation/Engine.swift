@@ -28,6 +28,7 @@ public final class Engine {
     let converter: Converter
     let calculator: Calculator
     let dates: DatedLines
+    let banks: BankLines
     let repair: InputRepair
 
     /// The commands the parser reads.
@@ -64,8 +65,10 @@ public final class Engine {
             historical: Set(store.history.codes))
         resolver = Resolver(directory: directory, amountParser: amountParser, formatter: formatter, localized: localized, store: store)
         dates = DatedLines(store: store, localized: localized, locale: locale)
+        banks = BankLines(store: store, localized: localized, dates: dates)
         converter = Converter(
-            formatter: formatter, localized: localized, catalog: catalog, store: store, dates: dates, showsDetails: configuration.showsDetails)
+            formatter: formatter, localized: localized, catalog: catalog, store: store, dates: dates, banks: banks,
+            showsDetails: configuration.showsDetails)
         calculator = Calculator(
             resolver: resolver, converter: converter, formatter: formatter, localized: localized, showsDetails: configuration.showsDetails)
         repair = InputRepair(amountParser: amountParser, formatter: formatter, localized: localized)
@@ -159,7 +162,11 @@ public final class Engine {
             defer { context.isTableRow = false }
             let conversion = ResolvedConversion(from: from, targets: targets, notes: [])
             do {
-                if let day, let averaging {
+                if averaging == nil, let choice = BankLines.sessionChoice(context.state) {
+                    let asked = try day.map { try dates.checked($0, range: nil, today: today ?? Day.utc(now)) } ?? Day.utc(now)
+                    try banks.withChoice(choice, day: asked, at: nil, &context) { line in try converter.convert(amount, conversion, notes: [], &line)
+                    }
+                } else if let day, let averaging {
                     let period = averaging == .year ? Period.year(day.parts.year) ?? Period.month(of: day) : Period.month(of: day)
                     try dates.withAverage(period, at: nil, &context) { line in try converter.convert(amount, conversion, notes: [], &line) }
                 } else if let day {
@@ -266,6 +273,13 @@ public final class Engine {
 
     /// Evaluates a parsed line: a query, a dated one, or a command.
     func run(_ command: Command, _ context: inout LineContext) throws {
+        // While a rule is set (`rule pl`) or a central bank pinned (`source nbp`), a line that
+        // takes rates takes the rule's or the bank's.
+        if context.dated == nil, let choice = BankLines.sessionChoice(context.state), Self.takesRates(command) {
+            candidate = nil
+            try banks.run(command, choice, at: nil, self, &context)
+            return
+        }
         switch command {
         case .empty:
             break
@@ -308,8 +322,21 @@ public final class Engine {
         case .atRate(let inner, let clause):
             candidate = nil
             try BankRate.run(inner, clause, self, &context)
+        case .chosen(let inner, let reference):
+            candidate = nil
+            try banks.run(inner, try banks.choice(reference, host: context.host), at: reference.range, self, &context)
         case .run(let invocation):
             try CommandTable.run(invocation, self, &context)
+        }
+    }
+
+    /// Whether a line takes rates that a rule or a pinned central bank gives: a conversion, a
+    /// calculation, a dated one, or a command that takes a date (`rates`, `swap`).
+    private static func takesRates(_ command: Command) -> Bool {
+        switch command {
+        case .convert, .calculate, .dated: return true
+        case .run(let invocation): return grammar.declaration(invocation.word)?.takesDate == true && invocation.word != "swap"
+        case .empty, .averaged, .atRate, .chosen: return false
         }
     }
 
@@ -518,7 +545,10 @@ public final class Engine {
     /// or an amount that does not read: the full path then reads the line and says what is
     /// wrong.
     private func recognised(_ bytes: UnsafeBufferPointer<UInt8>, _ context: inout LineContext) -> Bool {
-        guard configuration.recognisesShapes, var shape = LineShape(written: bytes) else { return false }
+        // A rule or a pinned central bank answers through the parser's reading alone.
+        guard configuration.recognisesShapes, BankLines.sessionChoice(context.state) == nil, var shape = LineShape(written: bytes) else {
+            return false
+        }
         // The shape as written; else the shape with its code words (plain codes only) taken out,
         // when one is kept.
         var found = shapes.lookup(shape, in: bytes)

@@ -6,4 +6,6 @@ public enum HistoryNeed: Hashable, Sendable {
     case ecb(Day)
     /// currency-api's snapshot of the day.
     case snapshot(Day)
+    /// A central bank's answer that covers the day (its series' table around it).
+    case bank(String, series: String, Day)
 }

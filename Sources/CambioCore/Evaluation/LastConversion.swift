@@ -17,6 +17,7 @@ public struct LastConversion: Equatable, Sendable {
     /// The day whose rates it used, for a dated line.
     public var day: Day? {
         if case .day(let day) = asked { return day }
+        if case .bank(let day, _) = asked { return day }
         return nil
     }
 }

@@ -38,6 +38,7 @@ struct LineContext {
         case .none: nil
         case .day(let rates)?: .day(rates.asked)
         case .average(let table)?: table.period.map { .period($0.period) } ?? .day(table.day)
+        case .bank(let rates)?: .bank(rates.asked, rates.choice)
         }
     }
 }

@@ -168,6 +168,20 @@ public enum Messages {
             case .notAllowed: return localized("error.date.notAllowed")
             case .insideParentheses: return localized("error.date.insideParentheses")
             }
+        case .bank(let problem):
+            switch problem {
+            case .unknownSource(let name, let known):
+                return localized("error.bank.unknownSource", Sanitiser.quoted(name), known.joined(separator: ", "))
+            case .unknownRule(let name, let known): return localized("error.bank.unknownRule", Sanitiser.quoted(name), known.joined(separator: ", "))
+            case .noTable(let source, let day, let reason):
+                return localized("error.bank.noTable", source, day.iso) + (reason.map { " " + $0 } ?? "")
+            case .currencyMissing(let code, let source, let label, let day):
+                return localized("error.bank.currencyMissing", named(code), source, Sanitiser.visible(label), day.iso)
+            case .notOver(let rule, let period, let today): return localized("error.bank.notOver", rule, period.iso, today.iso)
+            case .incomplete(let rule, let period, let missing, let reason):
+                return localized("error.bank.incomplete", rule, period.iso, missing) + (reason.map { " " + $0 } ?? "")
+            case .notAllowed: return localized("error.bank.notAllowed")
+            }
         case .average(let problem):
             switch problem {
             case .reading(let reading, let example):

@@ -69,6 +69,7 @@ public struct Record: Sendable, Equatable {
         } else {
             fields += [("mid_rate", .absent), ("markup_percent", .absent)]
         }
+        fields += conversion.origin.ruleFields
         self.init("conversion", fields)
     }
 
@@ -80,6 +81,6 @@ public struct Record: Sendable, Equatable {
                 ("from", .text(from.rawValue)), ("to", .text(to.rawValue)),
                 ("rate", .decimal(rate.decimalText(significantDigits: Conversion.significantDigits).text)),
                 ("inverse", .decimal(inverse.decimalText(significantDigits: Conversion.significantDigits).text)),
-            ] + origin.fields)
+            ] + origin.fields + origin.ruleFields)
     }
 }

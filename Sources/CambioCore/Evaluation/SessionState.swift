@@ -23,6 +23,7 @@ public struct SessionState: Sendable {
         var lastTo: [CurrencyCode] = []
         var lastAsked: RatesAsked?
         var pins: [PinnedPair] = []
+        var rule: String?
 
         init(base: CurrencyCode, recent: [CurrencyCode], locale: LocaleSettings, pinnedSource: String?) {
             self.base = base
@@ -44,6 +45,7 @@ public struct SessionState: Sendable {
             copy.feeSet = feeSet
             copy.rounding = rounding
             copy.pins = pins
+            copy.rule = rule
             return copy
         }
     }
@@ -121,6 +123,11 @@ public struct SessionState: Sendable {
     public var pinnedSource: String? {
         get { storage.pinnedSource }
         set { unique.pinnedSource = newValue }
+    }
+    /// The jurisdiction's rule every line's rates follow (`rule pl`), until `rule off`.
+    public var rule: String? {
+        get { storage.rule }
+        set { unique.rule = newValue }
     }
     /// The last result, for `ans` and `_`: its exact value and currency.
     public var answer: (value: Rational, currency: CurrencyCode)? {

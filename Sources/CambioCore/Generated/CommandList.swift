@@ -17,6 +17,8 @@ enum CommandList {
         RecentCommand.self,
         RefreshCommand.self,
         RoundCommand.self,
+        RuleCommand.self,
+        RulesCommand.self,
         SourceCommand.self,
         StatusCommand.self,
         SwapCommand.self,

@@ -14,6 +14,9 @@ public enum Command: Equatable, Sendable {
     /// A conversion at a bank's own rate (`100 eur in usd on 2024-01-02 at 1,0720`) or at what
     /// the bank charged (`… at 107,20 $`): the clause's text after `at`, read by the evaluator.
     indirect case atRate(Command, at: DateReference)
+    /// A conversion, a rate, a calculation or a dated one with a source's rates (`… from nbp`)
+    /// or those a jurisdiction's rule picks (`… on 2026-03-03 by pl`).
+    indirect case chosen(Command, ChoiceReference)
     /// A command of `CommandTable` (`base jpy`, `recent clear`, `help`).
     case run(CommandInvocation)
 

@@ -55,6 +55,8 @@ public struct CommandError: Error, Equatable, Sendable {
         case date(DateProblem)
         /// A period that does not read, or has no average.
         case average(AverageError)
+        /// A source or a rule that cannot answer (`BankProblem`).
+        case bank(BankProblem)
         /// A pinned source of which no table is held yet.
         case nothingHeld(source: String)
         /// `chart` with arguments it does not take.
@@ -102,6 +104,23 @@ public struct CommandError: Error, Equatable, Sendable {
     }
 
     /// What is wrong with the period of a line (`average …`).
+    /// Why a line with `from SOURCE` or `by RULE` has no rate.
+    public enum BankProblem: Equatable, Sendable {
+        case unknownSource(String, known: [String])
+        case unknownRule(String, known: [String])
+        /// The source published no table within its look-back of the day, or what would say
+        /// so could not be fetched (`reason`).
+        case noTable(source: String, Day, reason: String?)
+        /// The table used has no rate of the currency.
+        case currencyMissing(CurrencyCode, source: String, label: String, Day)
+        /// A rule's period is not over yet (the BMF's month, a year's mean).
+        case notOver(rule: String, Period, today: Day)
+        /// A month of a yearly mean has no table of the currency, or could not be fetched.
+        case incomplete(rule: String, Period, missing: String, reason: String?)
+        /// `from` or `by` with an average, a bank's own rate, or another rule already chosen.
+        case notAllowed
+    }
+
     public enum AverageError: Equatable, Sendable {
         /// The text does not read as a period; an example in the locale's form follows.
         case reading(PeriodReader.Problem, example: String)

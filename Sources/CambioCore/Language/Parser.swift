@@ -111,6 +111,20 @@ public struct Parser {
             if let first = tokens.first, first.kind == .word, !first.keywords.isDisjoint(with: [.date, .average]) {
                 return .failure(CommandError(first.keywords.contains(.average) ? .average(.notAllowed) : .date(.notAllowed), at: first.range))
             }
+            // `… from nbp` or `… by pl`, last on the line: a source's rates, or a rule's.
+            var choice: ChoiceReference?
+            if tokens.count >= 3,
+                let split = tokens.indices.dropFirst().last(where: { tokens[$0].kind == .word && Self.choiceWords.contains(tokens[$0].folded) }),
+                split + 1 < tokens.count
+            {
+                let characters = Array(line)
+                let start = tokens[split + 1].range.lowerBound
+                let end = tokens.last?.range.upperBound ?? start
+                let range = start..<max(start, end)
+                let text = String(characters[range.clamped(to: 0..<characters.count)])
+                choice = ChoiceReference(isRule: tokens[split].folded == "by", name: text, range: range, word: tokens[split].range)
+                tokens = Array(tokens[..<split])
+            }
             // `… at 1,0720` or `… at 107,20 $`, last on the line: a bank's rate, or what it charged.
             var bankRate: DateReference?
             if tokens.count >= 3,
@@ -123,7 +137,10 @@ public struct Parser {
                 bankRate = DateReference(text: String(characters[range.clamped(to: 0..<characters.count)]), range: range, word: tokens[split].range)
                 tokens = Array(tokens[..<split])
             }
-            func wrapped(_ command: Command) -> Command { bankRate.map { .atRate(command, at: $0) } ?? command }
+            func wrapped(_ command: Command) -> Command {
+                let rated = bankRate.map { .atRate(command, at: $0) } ?? command
+                return choice.map { .chosen(rated, $0) } ?? rated
+            }
             // `… on DATE`: the date is the text after the word, read by `DateReader`; `… average
             // PERIOD` the same, read by `PeriodReader`.
             var date: DateReference?
@@ -203,6 +220,9 @@ public struct Parser {
 
     /// The word that introduces a bank's rate or what it charged.
     public static let atWords: Set<String> = ["at"]
+
+    /// The words that introduce a source (`from nbp`) and a rule (`by pl`), last on a line.
+    public static let choiceWords: Set<String> = ["from", "by"]
 
     /// The words that introduce a period whose average rates a line uses (folded).
     public static let averageWords: Set<String> = ["average", "avg", "mean", "durchschnitt", "ortalama", "srednia"]

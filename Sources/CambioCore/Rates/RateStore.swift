@@ -48,7 +48,15 @@ public final class RateStore {
     /// alike); a table is two numbers, so one made anew costs an allocation, never a decoding.
     private var bundledTables: [RateTable?] = []
     private var views: [String: CurrentRates] = [:]
-    private var averages: [Period: Result<RateTable, AverageProblem>] = [:]
+    private var averages: [AverageKey: Result<RateTable, AverageProblem>] = [:]
+    private struct AverageKey: Hashable {
+        let period: Period
+        let rounding: AverageRounding
+    }
+    /// What is held of each central bank (`BankDays`), by its identifier, and what reads a
+    /// bank's cached days when it is first asked for.
+    var banks: [String: BankDays] = [:]
+    var bankLoader: ((any Bank) -> Void)?
 
     /// A store of the bundled history and the tables given; the ECB's history answers "now"
     /// when `historyAnswersNow` (the program's store).
@@ -321,12 +329,17 @@ public final class RateStore {
     /// decimals as the ECB quotes it with (the way published monthly tables are made). A
     /// currency is in the table only when it has a rate on every one of those days (a legacy
     /// currency has its fixed rate from the day it joined). The euro is 1.
-    public func average(_ period: Period, pinned: String?, today: Day) throws(AverageProblem) -> RateTable {
+    public func average(_ period: Period, pinned: String?, today: Day, rounding: AverageRounding = .halfEvenAsQuoted) throws(AverageProblem)
+        -> RateTable
+    {
         if let pinned, pinned != RateSource.ecbID { throw .notECB(pinned) }
-        if let known = averages[period] { return try known.get() }
-        let result = Result<RateTable, AverageProblem> { () throws(AverageProblem) -> RateTable in try makeAverage(period, today: today) }
+        let key = AverageKey(period: period, rounding: rounding)
+        if let known = averages[key] { return try known.get() }
+        let result = Result<RateTable, AverageProblem> { () throws(AverageProblem) -> RateTable in
+            try makeAverage(period, today: today, rounding: rounding)
+        }
         if averages.count >= 1024 { averages.removeAll(keepingCapacity: true) }
-        averages[period] = result
+        averages[key] = result
         return try result.get()
     }
 
@@ -339,7 +352,7 @@ public final class RateStore {
         return (bundled, fetched)
     }
 
-    private func makeAverage(_ period: Period, today: Day) throws(AverageProblem) -> RateTable {
+    private func makeAverage(_ period: Period, today: Day, rounding: AverageRounding) throws(AverageProblem) -> RateTable {
         if period.from > today { throw .notStarted(period, today: today) }
         if period.kind != .range, period.through >= today { throw .notOver(period, today: today) }
         if period.through > today { throw .future(period, today: today) }
@@ -366,7 +379,7 @@ public final class RateStore {
             for code in table.rates.keys where code != .eur && !candidates.contains(code) { candidates.append(code) }
         }
         for code in candidates {
-            if let mean = mean(code, bundled: bundled, fetched: fetched) { rates.append((code, mean.value, mean.scale)) }
+            if let mean = mean(code, bundled: bundled, fetched: fetched, rounding: rounding) { rates.append((code, mean.value, mean.scale)) }
         }
         let counted = RatePeriod(period: period, days: count, first: first, last: last)
         // Kept as integers: a pipe of averages over every month since 1999 holds hundreds.
@@ -378,7 +391,9 @@ public final class RateStore {
 
     /// A currency's rate per euro on each published day of a period (its fixed rate once it
     /// joined the euro), as integers at one scale; `nil` for a day without one.
-    private func values(_ code: CurrencyCode, bundled: Range<Int>, fetched: [RateTable]) -> (values: [UInt64?], scale: Int) {
+    private func values(_ code: CurrencyCode, bundled: Range<Int>, fetched: [RateTable], rounding: AverageRounding = .halfEvenAsQuoted)
+        -> (values: [UInt64?], scale: Int)
+    {
         let legacy = LegacyEuro.entry(code)
         let column = history.column(code)
         // The decimals the ECB wrote the currency with in the period (at least its last twenty
@@ -404,6 +419,9 @@ public final class RateStore {
             if joined || published || column == nil { scale = max(scale, legacy.scale) }
         }
         for table in fetched { if let rate = table.rates[code] { scale = max(scale, -min(0, rate.exponent)) } }
+        // The BMF's rounding: at the decimals the ECB quotes the currency with, whatever the
+        // month's quotes happened to end in.
+        if rounding == .ecbDecimalsHalfUp, legacy == nil { scale = max(scale, ECBDecimals.of(code)) }
         scale = min(scale, 12)
         var values: [UInt64?] = []
         values.reserveCapacity(bundled.count + fetched.count)
@@ -475,8 +493,8 @@ public final class RateStore {
 
     /// The mean of a currency's rates over a period's published days, rounded half to even
     /// to its scale; `nil` unless it has a rate on every one of them.
-    private func mean(_ code: CurrencyCode, bundled: Range<Int>, fetched: [RateTable]) -> (value: UInt64, scale: Int)? {
-        let (values, scale) = values(code, bundled: bundled, fetched: fetched)
+    private func mean(_ code: CurrencyCode, bundled: Range<Int>, fetched: [RateTable], rounding: AverageRounding) -> (value: UInt64, scale: Int)? {
+        let (values, scale) = values(code, bundled: bundled, fetched: fetched, rounding: rounding)
         var sum: UInt64 = 0
         for value in values {
             guard let value else { return nil }
@@ -484,14 +502,25 @@ public final class RateStore {
             guard !overflow else { return nil }
             sum = total
         }
-        let count = UInt64(values.count)
-        guard count > 0 else { return nil }
+        guard !values.isEmpty else { return nil }
+        // The mean is rounded once: at the scale of the values, or (the BMF's) at the ECB's
+        // decimals when a quote had more.
+        var count = UInt64(values.count)
+        var meanScale = scale
+        if rounding == .ecbDecimalsHalfUp, LegacyEuro.entry(code) == nil, scale > ECBDecimals.of(code) {
+            let (wider, overflow) = count.multipliedReportingOverflow(by: BigUInt.powerOfTen(scale - ECBDecimals.of(code)))
+            guard !overflow else { return nil }
+            count = wider
+            meanScale = ECBDecimals.of(code)
+        }
         var quotient = sum / count
         let remainder = sum % count
-        // Half to even: up when the remainder is more than half, or exactly half and odd.
-        if remainder * 2 > count || (remainder * 2 == count && quotient % 2 == 1) { quotient += 1 }
+        // Half to even: up when the remainder is more than half, or exactly half and odd; the
+        // BMF's half up: up from exactly half.
+        let tieUp = rounding == .ecbDecimalsHalfUp || quotient % 2 == 1
+        if remainder * 2 > count || (remainder * 2 == count && tieUp) { quotient += 1 }
         guard quotient > 0 else { return nil }
-        return (quotient, scale)
+        return (quotient, meanScale)
     }
 
     /// How many of a period's published days a currency has a rate on, and its first and last

@@ -8,4 +8,11 @@ public enum Substitution: String, Sendable, Equatable {
     case holiday
     /// The last day the ECB's files speak for, before its rates of the day were out.
     case notYetPublished = "not_published"
+    /// A rule takes the last table before the day (the NBP's of the last working day before it,
+    /// TCMB's announced the working day before).
+    case dayBefore = "day_before"
+    /// The table of the month (HMRC's monthly rates).
+    case monthly
+    /// The rate in force since an earlier day (the US Treasury's quarterly rates).
+    case inForce = "in_force"
 }

@@ -122,6 +122,22 @@ public struct App {
             }
             state.rounding = rounding
         }
+        if let id = options.rule {
+            guard let rule = TaxRule.named(id) else {
+                plainOutput.complain(early("error.bank.unknownRule", Sanitiser.quoted(id), TaxRule.all.map(\.id).joined(separator: ", ")))
+                return ExitStatus.usage
+            }
+            state.rule = rule.id
+        }
+        if let name = options.source {
+            let providers = Provider.allCases.map(\.rawValue)
+            guard let id = Banks.named(name)?.id ?? Provider(name: name)?.rawValue else {
+                plainOutput.complain(
+                    early("error.bank.unknownSource", Sanitiser.quoted(name), (providers + Banks.all.map(\.id)).joined(separator: ", ")))
+                return ExitStatus.usage
+            }
+            state.pinnedSource = id
+        }
         let color = !options.plain && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
         let stdoutIsTerminal = Platform.isTerminal(STDOUT_FILENO)
         var configuration = EngineConfiguration(locale: locale)

@@ -7,7 +7,7 @@ public struct OptionDeclaration: Sendable {
     enum Effect: Sendable {
         case plain, offline, refresh, lineBuffered, save, help, version, manual
         case format, locale, completion
-        case round, input, to, from, column, encoding, total, average, maxAge
+        case round, input, to, from, column, encoding, total, average, maxAge, rule, source
     }
 
     /// What may follow the option, for parsing and completion.
@@ -60,6 +60,8 @@ public struct OptionDeclaration: Sendable {
                 placeholder: "FORMAT", OutputFormat.allCases.map(\.rawValue) + PriceSyntax.names.filter { OutputFormat(rawValue: $0) == nil }),
             key: "option.format", effect: .format),
         OptionDeclaration(long: "--round", short: nil, value: .text(placeholder: "RULE"), key: "option.round", effect: .round),
+        OptionDeclaration(long: "--rule", short: nil, value: .text(placeholder: "ID"), key: "option.rule", effect: .rule),
+        OptionDeclaration(long: "--source", short: nil, value: .text(placeholder: "NAME"), key: "option.source", effect: .source),
         OptionDeclaration(
             long: "--input", short: nil, value: .choice(placeholder: "TABLE", ["csv", "tsv"]), key: "option.input", effect: .input),
         OptionDeclaration(long: "--to", short: nil, value: .currency, key: "option.to", effect: .to),

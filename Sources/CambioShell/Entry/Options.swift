@@ -24,6 +24,9 @@ public struct Options: Equatable, Sendable {
     public var priceSyntax: String?
     /// `--round`: how results are rounded, as typed (read by `Rounding(setting:)`).
     public var rounding: String?
+    /// `--rule pl`: a jurisdiction's rule for every line; `--source nbp`: a source for every line.
+    public var rule: String?
+    public var source: String?
     /// `--input csv|tsv`: the words name a table to convert (`-` for standard input).
     public var input: String?
     /// `--to` (repeatable, or codes separated by commas): the currencies a table is converted into.
@@ -127,6 +130,8 @@ public struct Options: Equatable, Sendable {
         case .locale: locale = value
         case .completion: completion = CompletionScript.Shell(rawValue: value)
         case .round: rounding = value
+        case .rule: rule = value
+        case .source: source = value
         case .input: input = value
         case .to: targets += value.split { $0 == "," || $0 == " " }.map(String.init)
         case .from: from = value

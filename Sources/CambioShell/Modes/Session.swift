@@ -220,20 +220,25 @@ final class Session {
 }
 
 extension Session: SessionHost {
-    var providerNames: [String] { Provider.allCases.map(\.rawValue) }
+    var providerNames: [String] { Provider.allCases.map(\.rawValue) + Banks.all.map(\.id) }
 
     func refresh() -> RefreshReport { refreshNow() }
 
     func source(_ name: String?) throws(CommandError) -> SourceChoice {
         let localized = engine.localized
         guard let name else { return SourceChoice(lines: RateReport.sources(chosen: rates.chosen, localized), chosen: nil) }
+        // A central bank: its rates answer every line of this session (its table of the day,
+        // or the last before it), fetched as lines need them.
+        if let bank = Banks.named(name) {
+            return SourceChoice(lines: [.result(localized("source.chosen", bank.name))], chosen: (bank.id, bank.name))
+        }
         let chosen: Provider?
         if name.lowercased() == "auto" {
             chosen = nil
         } else if let provider = Provider(name: name) {
             chosen = provider
         } else {
-            throw CommandError(.unknownProvider(name, known: Provider.allCases.map(\.rawValue)), at: nil)
+            throw CommandError(.unknownProvider(name, known: Provider.allCases.map(\.rawValue) + Banks.all.map(\.id)), at: nil)
         }
         rates.choose(chosen)
         // The shell fetches from the new provider in the background; scripts only when asked.
@@ -273,6 +278,9 @@ extension Session: SessionHost {
             outcome = fetched.map { _ in () }
         case .snapshot(let day):
             outcome = fetcher.fetchSnapshot(day, into: engine.store, cacheFailed: historyCacheFailed, stop: stopRequested).map { _ in () }
+        case .bank(let id, let series, let day):
+            guard let bank = Banks.named(id) else { return .unavailable }
+            outcome = fetcher.fetchBank(bank, series: series, day: day, into: engine.store, cacheFailed: historyCacheFailed, stop: stopRequested)
         }
         guard case .failure(let error) = outcome else { return .fetched }
         // A fetch the user cancelled may be asked for again.

@@ -92,6 +92,9 @@ final class RateController: @unchecked Sendable {
             for path in fetcher.loadCachedECB(into: store) { warn(localized("warning.historyCacheIgnored", path)) }
         }
         fetcher.registerCachedSnapshots(into: store) { path in warn(localized("warning.historyCacheIgnored", path)) }
+        store.setBankLoader { [unowned store] bank in
+            if !fetcher.loadCachedBank(bank, into: store) { warn(localized("warning.historyCacheIgnored", fetcher.bankPath(bank))) }
+        }
         noteCurrent(in: store)
     }
 

@@ -71,7 +71,7 @@ public enum OutputFormat: String, CaseIterable, Sendable {
         "inverse", "typed", "expression", "currency", "rate_date", "first_day", "last_day", "days", "first", "last", "min", "max",
         "change_percent",
         // A currency's and the base's; a setting's; an error's; another command's line; a status fact.
-        "code", "symbol", "name", "minor_units", "percent", "places", "rule", "column", "message", "text", "field", "value",
+        "code", "symbol", "name", "minor_units", "percent", "places", "rule", "rate_kind", "column", "message", "text", "field", "value",
     ]
 
     /// Where each column stands.

@@ -14,6 +14,8 @@ _cambio() {
     case "$option" in
         --format) COMPREPLY=($(compgen -W "text tsv csv json ledger hledger beancount gnucash" -- "$cur")); return ;;
         --round) COMPREPLY=($(compgen -W "" -- "$cur")); return ;;
+        --rule) COMPREPLY=($(compgen -W "" -- "$cur")); return ;;
+        --source) COMPREPLY=($(compgen -W "" -- "$cur")); return ;;
         --input) COMPREPLY=($(compgen -W "csv tsv" -- "$cur")); return ;;
         --to) COMPREPLY=($(compgen -W "aed afn all amd aoa ars ats aud awg azn bam bbd bdt bef bgn bhd bif bmd bnd bob brl bsd btn bwp byn bzd cad cdf chf clp cny cop crc cup cve cyp czk dem djf dkk dop dzd eek egp ern esp etb eur fim fjd fkp frf gbp gel ghs gip gmd gnf grd gtq gyd hkd hnl hrk htg huf idr iep ils inr iqd irr isk itl jmd jod jpy kes kgs khr kmf kpw krw kwd kyd kzt lak lbp lkr lrd lsl ltl luf lvl lyd mad mdl mga mkd mmk mnt mop mru mtl mur mvr mwk mxn mxv myr mzn nad ngn nio nlg nok npr nzd omr pab pen pgk php pkr pln pte pyg qar ron rsd rub rwf sar sbd scr sdg sek sgd shp sit skk sle sos srd ssp stn svc syp szl thb tjs tmt tnd top try ttd twd tzs uah ugx usd uyu uzs ved ves vnd vuv wst xaf xag xau xcd xcg xdr xof xpd xpf xpt yer zar zmw zwg" -- "$cur")); return ;;
         --from) COMPREPLY=($(compgen -W "aed afn all amd aoa ars ats aud awg azn bam bbd bdt bef bgn bhd bif bmd bnd bob brl bsd btn bwp byn bzd cad cdf chf clp cny cop crc cup cve cyp czk dem djf dkk dop dzd eek egp ern esp etb eur fim fjd fkp frf gbp gel ghs gip gmd gnf grd gtq gyd hkd hnl hrk htg huf idr iep ils inr iqd irr isk itl jmd jod jpy kes kgs khr kmf kpw krw kwd kyd kzt lak lbp lkr lrd lsl ltl luf lvl lyd mad mdl mga mkd mmk mnt mop mru mtl mur mvr mwk mxn mxv myr mzn nad ngn nio nlg nok npr nzd omr pab pen pgk php pkr pln pte pyg qar ron rsd rub rwf sar sbd scr sdg sek sgd shp sit skk sle sos srd ssp stn svc syp szl thb tjs tmt tnd top try ttd twd tzs uah ugx usd uyu uzs ved ves vnd vuv wst xaf xag xau xcd xcg xdr xof xpd xpf xpt yer zar zmw zwg" -- "$cur")); return ;;
@@ -26,14 +28,14 @@ _cambio() {
         --completion) COMPREPLY=($(compgen -W "bash zsh fish" -- "$cur")); return ;;
     esac
     if [[ "$cur" == -* ]]; then
-        COMPREPLY=($(compgen -W "--plain --offline --refresh --format --round --input --to --from --column --encoding --total --average --max-age --line-buffered --save --locale --completion --man --help -h --version -V" -- "$cur"))
+        COMPREPLY=($(compgen -W "--plain --offline --refresh --format --round --rule --source --input --to --from --column --encoding --total --average --max-age --line-buffered --save --locale --completion --man --help -h --version -V" -- "$cur"))
         return
     fi
     # The words typed so far, without options and their values.
     local i words=() offer=
     for ((i = 1; i < COMP_CWORD; i++)); do
         case "${COMP_WORDS[i]}" in
-            --format|--round|--input|--to|--from|--column|--encoding|--total|--average|--max-age|--locale|--completion)
+            --format|--round|--rule|--source|--input|--to|--from|--column|--encoding|--total|--average|--max-age|--locale|--completion)
                 ((i++))
                 if [[ "${COMP_WORDS[i]}" == "=" ]]; then ((i++)); fi ;;
             -*|=) ;;
@@ -41,7 +43,7 @@ _cambio() {
         esac
     done
     if ((${#words[@]} == 0)); then
-        offer="base swap recent pin unpin list rates chart prices refresh source locale preview fee round status help quit exit $currencies"
+        offer="base swap recent pin unpin list rates chart prices refresh source rule rules locale preview fee round status help quit exit $currencies"
     else
         case "${words[0],,}" in
             base) ((${#words[@]} == 1)) && offer="$currencies" ;;
@@ -55,12 +57,14 @@ _cambio() {
             prices) offer="$currencies" ;;
             refresh) ((${#words[@]} == 1)) && offer="" ;;
             source) ((${#words[@]} == 1)) && offer="auto currency-api exchangerate-api ecb" ;;
+            rule) offer="$currencies" ;;
+            rules) ((${#words[@]} == 1)) && offer="" ;;
             locale) ((${#words[@]} == 1)) && offer="default af_NA af_ZA agq_CM ain_JP ak_GH am_ET apw_US ar_AE ar_BH ar_DJ ar_DZ ar_EG ar_EH ar_ER ar_IL ar_IQ ar_JO ar_KM ar_KW ar_LB ar_LY ar_MA ar_MR ar_OM ar_PS ar_QA ar_SA ar_SD ar_SO ar_SS ar_SY ar_TD ar_TN ar_YE arn_CL as_IN asa_TZ ast_ES ba_RU bas_CM be_BY bem_ZM bez_TZ bg_BG bgc_IN bho_IN blo_BJ bm_ML bn_BD bn_IN bo_CN bo_IN br_FR brx_IN byn_ER ca_AD ca_ES ca_FR ca_IT ccp_BD ccp_IN ce_RU ceb_PH cgg_UG cho_US chr_US cic_US ckb_IQ ckb_IR co_FR cs_CZ csw_CA cv_RU cy_GB da_DK da_GL dav_KE de_AT de_BE de_CH de_DE de_IT de_LI de_LU dje_NE doi_IN dsb_DE dua_CM dv_MV dyo_SN dz_BT ebu_KE ee_GH ee_TG el_CY el_GR en_AE en_AG en_AI en_AL en_AR en_AS en_AT en_AU en_BB en_BD en_BE en_BG en_BI en_BM en_BN en_BR en_BS en_BW en_BZ en_CA en_CC en_CH en_CK en_CL en_CM en_CN en_CO en_CV en_CX en_CY en_CZ en_DE en_DG en_DK en_DM en_EE en_ER en_FI en_FJ en_FK en_FM en_FR en_GB en_GD en_GG en_GH en_GI en_GM en_GR en_GU en_GY en_HK en_HU en_ID en_IE en_IL en_IM en_IN en_IO en_JE en_JM en_JP en_KE en_KI en_KN en_KR en_KY en_LC en_LR en_LS en_LT en_LV en_MG en_MH en_MM en_MO en_MP en_MS en_MT en_MU en_MV en_MW en_MX en_MY en_NA en_NF en_NG en_NL en_NO en_NR en_NU en_NZ en_PG en_PH en_PK en_PL en_PN en_PR en_PT en_PW en_RU en_RW en_SA en_SB en_SC en_SD en_SE en_SG en_SH en_SI en_SK en_SL en_SS en_SX en_SZ en_TC en_TH en_TK en_TO en_TR en_TT en_TV en_TW en_TZ en_UA en_UG en_UM en_US en_VC en_VG en_VI en_VU en_WS en_ZA en_ZM en_ZW es_AG es_AR es_BB es_BM es_BO es_BQ es_BR es_BS es_BZ es_CA es_CL es_CO es_CR es_CU es_CW es_DM es_DO es_EA es_EC es_ES es_GD es_GQ es_GT es_GY es_HN es_HT es_IC es_KN es_KY es_LC es_MX es_NI es_PA es_PE es_PH es_PR es_PY es_SV es_TC es_TT es_US es_UY es_VC es_VE es_VG es_VI et_EE eu_ES ewo_CM fa_AF fa_IR fi_FI fil_PH fo_DK fo_FO fr_BE fr_BF fr_BI fr_BJ fr_BL fr_CA fr_CD fr_CF fr_CG fr_CH fr_CI fr_CM fr_DJ fr_DZ fr_FR fr_GA fr_GF fr_GN fr_GP fr_GQ fr_HT fr_KM fr_LU fr_MA fr_MC fr_MF fr_MG fr_ML fr_MQ fr_MR fr_MU fr_NC fr_NE fr_PF fr_PM fr_RE fr_RW fr_SC fr_SN fr_SY fr_TD fr_TG fr_TN fr_VU fr_WF fr_YT fur_IT fy_NL ga_GB ga_IE gaa_GH gd_GB gez_ER gez_ET gl_ES gn_PY gsw_CH gsw_FR gsw_LI gu_IN guz_KE gv_IM ha_GH ha_NE ha_NG haw_US he_IL hi_IN hmn_CN hr_BA hr_HR hsb_DE hu_HU hy_AM id_ID ie_EE ig_NG ii_CN is_IS it_CH it_IT it_SM it_VA iu_CA ja_JP jgo_CM jmc_TZ jv_ID ka_GE kab_DZ kaj_NG kam_KE kcg_NG kde_TZ kea_CV kgp_BR khq_ML ki_KE kk_KZ kkj_CM kl_GL kln_KE km_KH kn_IN ko_CN ko_KP ko_KR kpe_GN kpe_LR ksb_TZ ksf_CM ksh_DE ku_TR kw_GB ky_KG lag_TZ lb_LU lg_UG lij_IT lkt_US lmo_IT ln_AO ln_CD ln_CF ln_CG lo_LA lrc_IQ lrc_IR lt_LT lu_CD luo_KE luy_KE lv_LV mai_IN mas_KE mas_TZ mer_KE mfe_MU mg_MG mgh_MZ mgo_CM mi_NZ mic_CA mid_IQ mk_MK ml_IN mn_MN moh_CA mr_IN ms_BN ms_ID ms_MY ms_SG mt_MT mua_CM mus_US my_MM myv_RU mzn_IR naq_NA nb_NO nb_SJ nd_ZW nds_DE nds_NL ne_IN ne_NP nl_AW nl_BE nl_BQ nl_CW nl_NL nl_SR nl_SX nmg_CM nn_NO nnh_CM nnp_IN nqo_GN nr_ZA nso_ZA nus_SS nv_US ny_MW nyn_UG oc_ES oc_FR om_ET om_KE or_IN os_GE os_RU osa_US pcm_NG pl_PL pqm_CA prg_PL ps_AF ps_PK pt_AO pt_BR pt_CH pt_CV pt_FR pt_GQ pt_GW pt_LU pt_MO pt_MZ pt_PT pt_ST pt_TL qu_BO qu_EC qu_PE raj_IN rej_ID rm_CH rn_BI ro_MD ro_RO rof_TZ ru_BY ru_KG ru_KZ ru_MD ru_RU ru_UA rw_RW rwk_TZ sa_IN sah_RU saq_KE sbp_TZ sc_IT scn_IT se_FI se_NO se_SE seh_MZ ses_ML sg_CF si_LK sk_SK sl_SI sm_AS sm_WS smn_FI sn_ZW so_DJ so_ET so_KE so_SO sq_AL sq_MK sq_XK ss_SZ ss_ZA st_LS st_ZA sv_AX sv_FI sv_SE sw_CD sw_KE sw_TZ sw_UG syr_IQ syr_SY szl_PL ta_IN ta_LK ta_MY ta_SG te_IN teo_KE teo_UG tg_TJ th_TH ti_ER ti_ET tig_ER tk_TM tn_BW tn_ZA to_TO tr_CY tr_TR trv_TW ts_ZA tt_RU twq_NE tzm_MA ug_CN uk_UA ve_ZA vec_IT vi_VN vmw_MZ vun_TZ wa_BE wae_CH wal_ET wo_SN xh_ZA xnr_IN xog_UG yav_CM yi_UA yo_BJ yo_NG yrl_BR yrl_CO yrl_VE za_CN zgh_MA zu_ZA" ;;
             preview) ((${#words[@]} == 1)) && offer="on off" ;;
             fee) ((${#words[@]} == 1)) && offer="off" ;;
             round) offer="$currencies" ;;
             status) ((${#words[@]} == 1)) && offer="" ;;
-            help) ((${#words[@]} == 1)) && offer="base swap recent pin unpin list rates chart prices refresh source locale preview fee round status help quit exit" ;;
+            help) ((${#words[@]} == 1)) && offer="base swap recent pin unpin list rates chart prices refresh source rule rules locale preview fee round status help quit exit" ;;
             quit|exit) ((${#words[@]} == 1)) && offer="" ;;
             *) offer="in to into $currencies" ;;
         esac

@@ -1,0 +1,266 @@
+import Foundation
+
+/// Lines whose rates a central bank or a jurisdiction's rule gives: `… on 2026-03-03 from
+/// nbp` (the source's table of that day, or the last before it), `… on 2026-03-03 by pl` (the
+/// table the rule names: NBP table A of the working day before), and every line while `rule
+/// pl` is set or `source nbp` pinned. What the store lacks is fetched through the host, once;
+/// the line says which table, which day and which rule.
+final class BankLines {
+    let store: RateStore
+    let localized: Localization
+    let dates: DatedLines
+
+    init(store: RateStore, localized: Localization, dates: DatedLines) {
+        self.store = store
+        self.localized = localized
+        self.dates = dates
+    }
+
+    /// The choice a line's `from` or `by` names.
+    func choice(_ reference: ChoiceReference, host: any SessionHost) throws -> BankChoice {
+        let name = reference.name.trimmingSpaces()
+        if reference.isRule {
+            guard let rule = TaxRule.named(name) else {
+                throw CommandError(.bank(.unknownRule(name, known: TaxRule.all.map(\.id))), at: reference.range)
+            }
+            return BankChoice(source: rule.source, rule: rule.id)
+        }
+        if let bank = Banks.named(name) { return BankChoice(source: bank.id, rule: nil) }
+        let folded = name.lowercased()
+        if host.providerNames.contains(folded) { return BankChoice(source: folded, rule: nil) }
+        let known = host.providerNames.filter { Banks.named($0) == nil } + Banks.all.map(\.id)
+        throw CommandError(.bank(.unknownSource(name, known: known)), at: reference.range)
+    }
+
+    /// The session's choice for a line that names none: the rule set (`rule pl`), else the
+    /// central bank pinned (`source nbp`).
+    static func sessionChoice(_ state: SessionState) -> BankChoice? {
+        if let id = state.rule, let rule = TaxRule.named(id) { return BankChoice(source: rule.source, rule: rule.id) }
+        if let pinned = state.pinnedSource, Banks.named(pinned) != nil { return BankChoice(source: pinned, rule: nil) }
+        return nil
+    }
+
+    /// Runs a line with the rates `choice` gives: of the line's day (`on DATE`), else of today.
+    func run(_ inner: Command, _ choice: BankChoice, at range: Range<Int>?, _ engine: Engine, _ line: inout LineContext) throws {
+        // A current-rate provider (`from ecb`): the line as it is, with that source pinned.
+        if choice.rule == nil, Banks.named(choice.source) == nil {
+            let saved = line.state.pinnedSource
+            line.state.pinnedSource = choice.source
+            defer { line.state.pinnedSource = saved }
+            try engine.run(inner, &line)
+            return
+        }
+        switch inner {
+        case .dated(let command, let date):
+            let day = try dates.checkedDay(date.text, range: date.range, today: Day.utc(line.now))
+            try withChoice(choice, day: day, at: date.range, &line) { line in try engine.run(command, &line) }
+        case .averaged, .atRate, .chosen:
+            throw CommandError(.bank(.notAllowed), at: range)
+        case .convert, .calculate, .run, .empty:
+            try withChoice(choice, day: Day.utc(line.now), at: range, &line) { line in try engine.run(inner, &line) }
+        }
+    }
+
+    /// Runs `body` with the tables `choice` gives for `day`; the line says which table it used
+    /// and, when its day is not the one asked, why.
+    func withChoice(_ choice: BankChoice, day: Day, at range: Range<Int>?, _ line: inout LineContext, _ body: (inout LineContext) throws -> Void)
+        throws
+    {
+        let rates = try self.rates(choice, day: day, at: range, line)
+        let saved = line.dated
+        line.dated = .bank(rates)
+        defer { line.dated = saved }
+        let start = line.reply.lines.count
+        try body(&line)
+        if let why = note(rates) { line.reply.insert(.assumption(why), at: min(start, line.reply.lines.count)) }
+    }
+
+    // MARK: Tables
+
+    private func rates(_ choice: BankChoice, day: Day, at range: Range<Int>?, _ line: LineContext) throws -> BankRates {
+        let today = Day.utc(line.now)
+        guard let ruleID = choice.rule, let rule = TaxRule.named(ruleID) else {
+            guard let bank = Banks.named(choice.source) else { throw CommandError(.bank(.notAllowed), at: range) }
+            let tables = try daily(bank, kind: bank.kinds[0], day: day, before: false, line.host, range)
+            return BankRates(asked: day, tables: tables, choice: choice, why: why(tables, day: day, bank: bank, rule: nil))
+        }
+        if case .ecbMonthMean = rule.day { return try ecbMonthMean(rule, choice, day: day, today: today, line, range) }
+        guard let bank = Banks.named(rule.source) else { throw CommandError(.bank(.notAllowed), at: range) }
+        switch rule.day {
+        case .onOrBefore, .before:
+            let tables = try daily(bank, kind: rule.kind, day: day, before: rule.day == .before, line.host, range)
+            return BankRates(asked: day, tables: tables, choice: choice, why: why(tables, day: day, bank: bank, rule: rule))
+        case .month:
+            let tables = try month(bank, rule, day: day, line.host, range)
+            return BankRates(asked: day, tables: tables, choice: choice, why: tables.first?.day == day ? nil : .monthly)
+        case .yearOfMonths(let places), .yearOfMonthEnds(let places):
+            let table = try yearMean(bank, rule, places: places, year: day.parts.year, today: today, line.host, range)
+            return BankRates(asked: day, tables: [table], choice: choice, why: nil)
+        case .ecbMonthMean:
+            throw CommandError(.bank(.notAllowed), at: range)
+        }
+    }
+
+    /// Why the table's day is not the day asked.
+    private func why(_ tables: [RateTable], day: Day, bank: any Bank, rule: TaxRule?) -> Substitution? {
+        guard let used = tables.first?.day, used != day else { return nil }
+        if rule?.day == .before { return .dayBefore }
+        if bank.carriesForward { return .inForce }
+        return day.weekday == 0 || day.weekday == 6 ? .weekend : .holiday
+    }
+
+    /// The table of each of the bank's series that serves `day` (the last on or before it, or
+    /// before it), fetched when not held.
+    private func daily(_ bank: any Bank, kind: RateKind, day: Day, before: Bool, _ host: any SessionHost, _ range: Range<Int>?) throws -> [RateTable]
+    {
+        var tables: [RateTable] = []
+        var reason: String?
+        for series in bank.series {
+            switch try lookup(bank, series: series, kind: kind, day: day, before: before, host, reason: &reason) {
+            case .table(let table)?: tables.append(table)
+            default: break
+            }
+        }
+        guard !tables.isEmpty else { throw CommandError(.bank(.noTable(source: bank.name, day, reason: reason)), at: range) }
+        return tables
+    }
+
+    /// Asks the store, fetching each answer it lacks once; `nil` when a fetch failed.
+    private func lookup(
+        _ bank: any Bank, series: String, kind: RateKind, day: Day, before: Bool, codes: [CurrencyCode] = [], _ host: any SessionHost,
+        reason: inout String?
+    ) throws -> BankLookup? {
+        var asked: Set<Day> = []
+        while true {
+            let found = store.bankTable(bank, series: series, kind: kind, day: day, before: before, quoting: codes)
+            guard case .needs(let missing) = found else { return found }
+            // A day asked for and still not held: its answer did not come.
+            guard !asked.contains(missing) else { return nil }
+            asked.insert(missing)
+            switch host.fetch(.bank(bank.id, series: series, missing)) {
+            case .fetched: continue
+            case .unavailable:
+                reason = reason ?? localized("central.notFetched", bank.name)
+                return nil
+            case .failed(let why):
+                reason = reason ?? localized("history.fetchFailed", why)
+                return nil
+            }
+        }
+    }
+
+    /// The table of the day's month (HMRC's), never another month's.
+    private func month(_ bank: any Bank, _ rule: TaxRule, day: Day, _ host: any SessionHost, _ range: Range<Int>?) throws -> [RateTable] {
+        let tables = try daily(bank, kind: rule.kind, day: day, before: false, host, range)
+        let (year, month, _) = day.parts
+        let inMonth = tables.filter { $0.day.parts.year == year && $0.day.parts.month == month }
+        guard !inMonth.isEmpty else { throw CommandError(.bank(.noTable(source: bank.name, day, reason: nil)), at: range) }
+        return inMonth
+    }
+
+    /// The mean of a year's twelve monthly tables, or of the twelve tables valid on each
+    /// month's last day, each currency's rate in the bank's units, rounded half up to `places`
+    /// decimals; a currency missing from a month (or quoted in other units) is left out.
+    private func yearMean(
+        _ bank: any Bank, _ rule: TaxRule, places: Int, year: Int, today: Day, _ host: any SessionHost, _ range: Range<Int>?
+    ) throws -> RateTable {
+        guard let period = Period.year(year) else { throw CommandError(.bank(.notAllowed), at: range) }
+        guard period.through < today else { throw CommandError(.bank(.notOver(rule: rule.id, period, today: today)), at: range) }
+        var months: [RateTable] = []
+        for month in 1...12 {
+            guard let first = Day(year: year, month: month, day: 1) else { continue }
+            let day = rule.day == .yearOfMonths(places: places) ? first : first.adding(days: Day.length(ofMonth: month, year: year) - 1)
+            var reason: String?
+            guard case .table(let table)? = try lookup(bank, series: bank.series[0], kind: rule.kind, day: day, before: false, host, reason: &reason),
+                rule.day != .yearOfMonths(places: places) || table.day.parts.month == month
+            else {
+                throw CommandError(.bank(.incomplete(rule: rule.id, period, missing: String(day.iso.prefix(7)), reason: reason)), at: range)
+            }
+            months.append(table)
+        }
+        let published = months.compactMap(\.publication)
+        guard published.count == 12, let first = published.first else {
+            throw CommandError(.bank(.incomplete(rule: rule.id, period, missing: String(year), reason: nil)), at: range)
+        }
+        var quotes: [CurrencyCode: BankQuote] = [:]
+        for (code, quote) in first.quotes {
+            let all = published.compactMap { $0.quotes[code] }
+            guard all.count == 12, all.allSatisfy({ $0.units == quote.units }) else { continue }
+            var sum = Rational.zero
+            for each in all { sum = sum + (Rational(each.value) ?? .zero) }
+            guard let mean = Rational.ratio(sum, Rational(12)) else { continue }
+            let rounded = mean.roundedText(fractionDigits: places, mode: .halfUp)
+            guard let value = ExactDecimal.parse(rounded), !value.isZero else { continue }
+            quotes[code] = BankQuote(value: value, units: quote.units)
+        }
+        let counted = RatePeriod(period: period, days: 12, first: months[0].day, last: months[11].day)
+        let label = "\(year)"
+        let table = BankTable(day: months[11].day, kind: rule.kind, series: first.series, label: label, quotes: quotes)
+        let source = RateSource(id: bank.id, attribution: bank.attribution, isBundledSeed: false)
+        guard let made = RateTable(table, home: bank.home, quoting: bank.quoting, source: source, period: counted) else {
+            throw CommandError(.bank(.incomplete(rule: rule.id, period, missing: String(year), reason: nil)), at: range)
+        }
+        return made
+    }
+
+    /// The BMF's monthly rate: the mean of the ECB's reference rates of the day's month, each
+    /// rounded half up at the decimals the ECB quotes the currency with.
+    private func ecbMonthMean(_ rule: TaxRule, _ choice: BankChoice, day: Day, today: Day, _ line: LineContext, _ range: Range<Int>?) throws
+        -> BankRates
+    {
+        let period = Period.month(of: day)
+        guard period.through < today else { throw CommandError(.bank(.notOver(rule: rule.id, period, today: today)), at: range) }
+        let table: RateTable
+        do {
+            table = try store.average(period, pinned: nil, today: today, rounding: .ecbDecimalsHalfUp)
+        } catch .notHeld where line.host.fetch(.ecb(period.through)) == .fetched {
+            do {
+                table = try store.average(period, pinned: nil, today: today, rounding: .ecbDecimalsHalfUp)
+            } catch {
+                throw CommandError(.average(.problem(error, reason: nil)), at: range)
+            }
+        } catch {
+            throw CommandError(.average(.problem(error, reason: nil)), at: range)
+        }
+        return BankRates(asked: day, tables: [table], choice: choice, why: nil)
+    }
+
+    // MARK: Quotes and notes
+
+    /// The rate of a pair from the line's tables: the first that has both currencies.
+    func quote(from: CurrencyCode, to: CurrencyCode, _ rates: BankRates) throws -> Converter.Quote {
+        for table in rates.tables {
+            if let rate = table.rate(from: from, to: to) { return Converter.Quote(rate: rate, table: table) }
+        }
+        let table = rates.tables[0]
+        let missing = rates.tables.contains { $0.contains(from) } ? to : from
+        throw CommandError(
+            .bank(
+                .currencyMissing(
+                    missing, source: Banks.named(table.source.id)?.name ?? table.source.id, label: table.publication?.label ?? table.date, table.day)),
+            at: nil)
+    }
+
+    /// What the line says of the rule or source before its results: the day asked and the day
+    /// used, and why they differ; a rule's law.
+    private func note(_ rates: BankRates) -> String? {
+        guard let table = rates.tables.first else { return nil }
+        let source = Banks.named(table.source.id)?.name ?? "ECB"
+        let rule = rates.choice.rule.map { localized("central.ruleName", $0) } ?? source
+        if let period = table.period {
+            return localized("central.mean", rule, period.period.iso, String(period.days), source)
+        }
+        guard let why = rates.why else { return nil }
+        let asked = dates.weekdayName(rates.asked) + " " + rates.asked.iso
+        let used = dates.weekdayName(table.day) + " " + table.day.iso
+        return localized("central.why.\(why.rawValue)", rule, asked, used, source)
+    }
+
+    /// `NBP table 041/A/NBP/2026 of Mon 2026-03-02, mid rate`: a table's part of the note a
+    /// result carries.
+    func tableNote(_ table: RateTable) -> String? {
+        guard let publication = table.publication else { return nil }
+        let source = Banks.named(table.source.id)?.name ?? table.source.id
+        return localized("history.source.bank", source, Sanitiser.visible(publication.label), localized("central.kind.\(publication.kind.rawValue)"))
+    }
+}
