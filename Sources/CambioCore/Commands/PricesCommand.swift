@@ -45,6 +45,7 @@ enum PricesCommand: CommandHandler {
         var notes: [String] = []
         var index = 0
         var homeNext = false
+        var named: BankChoice?
         while index < words.count {
             let word = words[index]
             let folded = word.text.lowercased()
@@ -67,6 +68,12 @@ enum PricesCommand: CommandHandler {
                     default: break
                     }
                 }
+            } else if Parser.choiceWords.contains(folded), index < words.count {
+                // `by pl`, `from nbp`: a rule's or a source's rates.
+                let name = words[index]
+                index += 1
+                named = try engine.banks.choice(
+                    ChoiceReference(isRule: folded == "by", name: name.text, range: name.range, word: word.range), host: line.host)
             } else if folded == "in" || folded == "to" || folded == "->" || folded == "→" {
                 homeNext = true
             } else if period == nil, let days = try periodDays(word.text, range: word.range, today: today, engine) {
@@ -92,9 +99,19 @@ enum PricesCommand: CommandHandler {
         // `EUR/USD`) where the euro is the home, unless the inverse is asked for; a pair without
         // the euro is a cross rate. Books read a price both ways.
         var pairs: [(code: CurrencyCode, home: CurrencyCode, kind: Price.Kind)] = []
+        // A source or a rule (`… by pl`): its tables, which quote against its home currency.
+        let choice = named ?? line.choice ?? BankLines.sessionChoice(line.state)
+        let bank = choice.flatMap { Banks.named($0.source) }
+        if choice != nil, averaged != nil { throw CommandError(.bank(.notAllowed), at: range) }
         for home in homes {
             for code in foreign where code != home {
                 let pair: (CurrencyCode, CurrencyCode, Price.Kind)
+                if let bank {
+                    let published = bank.quoting == .homePerForeign ? home == bank.home : code == bank.home
+                    pair = (code, home, published ? .published : .cross)
+                    if !pairs.contains(where: { $0.code == pair.0 && $0.home == pair.1 }) { pairs.append(pair) }
+                    continue
+                }
                 switch (code == .eur, home == .eur) {
                 case (true, _): pair = (code, home, .published)
                 case (false, false): pair = (code, home, .cross)
@@ -130,7 +147,12 @@ enum PricesCommand: CommandHandler {
         var kinds: [Price.Kind: [String]] = [:]
         for (order, (code, home, kind)) in pairs.enumerated() {
             let prices: [Price]
-            if let averaged {
+            if let choice {
+                prices = chosen(code, home, choice, first: first, last: last, fill: fill, engine, line)
+                guard prices.contains(where: { !$0.omitted }) else {
+                    throw CommandError(.bank(.noTable(source: bank?.name ?? choice.source, first, reason: nil)), at: range)
+                }
+            } else if let averaged {
                 prices = try averages(code, home, kind: averaged, first: first, last: last, today: today, engine, &line)
             } else {
                 prices = daily(code, home, first: first, last: last, fill: fill, engine, pinned: line.state.pinnedSource)
@@ -191,8 +213,12 @@ enum PricesCommand: CommandHandler {
             }
         }
         lines += dated.sorted { ($0.day, $0.order) < ($1.day, $1.order) }.map(\.line)
-        // What the file holds, and only that: rates as published, cross rates, inverses.
+        // What the file holds, and only that: rates as published, cross rates, inverses; and
+        // the rule that chose each day's rate.
         if kinds[.published] != nil { lines += writer.comment(engine.localized("prices.published")) }
+        if let rule = choice?.rule.flatMap(TaxRule.named) {
+            lines += writer.comment(engine.localized("prices.rule", rule.id, engine.localized(rule.lawKey)))
+        }
         if let cross = kinds[.cross] { lines += writer.comment(engine.localized("prices.cross", cross.joined(separator: ", "), String(crossDigits))) }
         if let inverses = kinds[.inverse] {
             lines += writer.comment(engine.localized("prices.inverse", inverses.joined(separator: ", "), String(crossDigits)))
@@ -326,6 +352,35 @@ enum PricesCommand: CommandHandler {
             prices[index] = Price(
                 day: price.day, rateDay: price.rateDay, text: price.text, source: price.source, note: { $0("prices.filled", from, through, used) })
             index = end + 1
+        }
+        return prices
+    }
+
+    /// Every day of the period at the rate a source or a rule gives it: from a source, the days
+    /// it published (with `fill`, every day, at the table that serves it); by a rule, every day
+    /// at the rate the rule names for that day (the NBP's of the working day before, for
+    /// Poland). A run of days without one is said in its place, once.
+    static func chosen(
+        _ code: CurrencyCode, _ home: CurrencyCode, _ choice: BankChoice, first: Day, last: Day, fill: Bool, _ engine: Engine, _ line: LineContext
+    ) -> [Price] {
+        var prices: [Price] = []
+        var lastProblem: String?
+        for number in first.number...last.number {
+            let day = Day(number: number)
+            do {
+                let rates = try engine.banks.rates(choice, day: day, at: nil, line)
+                let quote = try engine.banks.quote(from: code, to: home, rates)
+                let table = quote.table(engine.store)
+                lastProblem = nil
+                if choice.rule == nil, !fill, table.day != day { continue }
+                prices.append(Price(day: day, rateDay: table.day, text: DocumentConverter.rateText(quote.rate), source: table.source.id, note: nil))
+            } catch {
+                let problem = (error as? CommandError) ?? CommandError(.bank(.noTable(source: choice.source, day, reason: nil)), at: nil)
+                let text = Messages.describe(problem, localized: engine.localized, name: { $0.rawValue })
+                guard text != lastProblem else { continue }
+                lastProblem = text
+                prices.append(Price(day: day, rateDay: day, text: "", source: "", note: { _ in day.iso + ": " + text }, omitted: true))
+            }
         }
         return prices
     }

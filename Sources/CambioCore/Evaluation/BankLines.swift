@@ -56,6 +56,11 @@ final class BankLines {
             try withChoice(choice, day: day, at: date.range, &line) { line in try engine.run(command, &line) }
         case .averaged, .atRate, .chosen:
             throw CommandError(.bank(.notAllowed), at: range)
+        case .run(let invocation) where invocation.word == PricesCommand.declaration.word:
+            // A price file walks its days itself, each with the rates the choice gives it.
+            line.choice = choice
+            defer { line.choice = nil }
+            try engine.run(inner, &line)
         case .convert, .calculate, .run, .empty:
             try withChoice(choice, day: Day.utc(line.now), at: range, &line) { line in try engine.run(inner, &line) }
         }
@@ -77,7 +82,8 @@ final class BankLines {
 
     // MARK: Tables
 
-    private func rates(_ choice: BankChoice, day: Day, at range: Range<Int>?, _ line: LineContext) throws -> BankRates {
+    /// The tables `choice` gives for `day`, fetched through the line's host when not held.
+    func rates(_ choice: BankChoice, day: Day, at range: Range<Int>?, _ line: LineContext) throws -> BankRates {
         let today = Day.utc(line.now)
         guard let ruleID = choice.rule, let rule = TaxRule.named(ruleID) else {
             guard let bank = Banks.named(choice.source) else { throw CommandError(.bank(.notAllowed), at: range) }
@@ -93,7 +99,11 @@ final class BankLines {
         case .month:
             let tables = try month(bank, rule, day: day, line.host, range)
             return BankRates(asked: day, tables: tables, choice: choice, why: tables.first?.day == day ? nil : .monthly)
-        case .yearOfMonths(let places), .yearOfMonthEnds(let places):
+        case .yearOfMonths(let places, let olderPlaces, let since):
+            let year = day.parts.year
+            let table = try yearMean(bank, rule, places: year < since ? olderPlaces : places, year: year, today: today, line.host, range)
+            return BankRates(asked: day, tables: [table], choice: choice, why: nil)
+        case .yearOfMonthEnds(let places):
             let table = try yearMean(bank, rule, places: places, year: day.parts.year, today: today, line.host, range)
             return BankRates(asked: day, tables: [table], choice: choice, why: nil)
         case .ecbMonthMean:
@@ -169,10 +179,11 @@ final class BankLines {
         var months: [RateTable] = []
         for month in 1...12 {
             guard let first = Day(year: year, month: month, day: 1) else { continue }
-            let day = rule.day == .yearOfMonths(places: places) ? first : first.adding(days: Day.length(ofMonth: month, year: year) - 1)
+            let monthly = if case .yearOfMonths = rule.day { true } else { false }
+            let day = monthly ? first : first.adding(days: Day.length(ofMonth: month, year: year) - 1)
             var reason: String?
             guard case .table(let table)? = try lookup(bank, series: bank.series[0], kind: rule.kind, day: day, before: false, host, reason: &reason),
-                rule.day != .yearOfMonths(places: places) || table.day.parts.month == month
+                !monthly || table.day.parts.month == month
             else {
                 throw CommandError(.bank(.incomplete(rule: rule.id, period, missing: String(day.iso.prefix(7)), reason: reason)), at: range)
             }

@@ -18,6 +18,9 @@ struct LineContext {
     /// no text, and leaves the session's `ans` and recent currencies as they were (a table is
     /// converted by a run that ends with it).
     var isTableRow = false
+    /// The source or rule a command that walks days itself (`prices`) takes them from, when
+    /// its line named one (`prices usd pln 2024 by pl`).
+    var choice: BankChoice?
     var host: any SessionHost
 
     var state: SessionState {

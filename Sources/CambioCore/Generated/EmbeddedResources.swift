@@ -1329,6 +1329,7 @@ option.source = für jede Zeile eine Quelle nehmen: einen Anbieter (ecb) oder ei
 status.bankDays = vorhandene Tage von {0}
 status.bankDaysValue = {0} Tage, {1} bis {2}
 status.rule = Regel
+prices.rule = der Preis jedes Tages ist der Kurs, den Regel {0} für diesen Tag nennt: {1}
 """#
 
     /// `Resources/Localization/en.strings`: the interface in `en`.
@@ -2025,6 +2026,7 @@ option.source = use one source for every line: a provider (ecb) or a central ban
 status.bankDays = days held of {0}
 status.bankDaysValue = {0} days, {1} to {2}
 status.rule = rule
+prices.rule = each day’s price is the rate rule {0} names for that day: {1}
 """#
 
     /// `Resources/Localization/pl.strings`: the interface in `pl`.
@@ -2720,6 +2722,7 @@ option.source = użyj jednego źródła dla każdego wiersza: dostawcy (ecb) alb
 status.bankDays = dni {0} w pamięci
 status.bankDaysValue = {0} dni, od {1} do {2}
 status.rule = reguła
+prices.rule = cena każdego dnia to kurs, który reguła {0} wskazuje na ten dzień: {1}
 """#
 
     /// `Resources/Localization/tr.strings`: the interface in `tr`.
@@ -3415,6 +3418,7 @@ option.source = her satırda tek bir kaynak kullan: bir sağlayıcı (ecb) ya da
 status.bankDays = {0} için eldeki günler
 status.bankDaysValue = {0} gün, {1} ile {2} arası
 status.rule = kural
+prices.rule = her günün fiyatı, {0} kuralının o gün için gösterdiği kurdur: {1}
 """#
 
     /// The words of each keyword's meaning in every language (`keyword.…` of each `.strings`).

@@ -20,8 +20,9 @@ public struct TaxRule: Sendable {
         /// The table of the day's month (HMRC's monthly rates).
         case month
         /// The mean of the source's twelve monthly tables of the day's year, rounded half up to
-        /// `places` decimals (HMRC's yearly average).
-        case yearOfMonths(places: Int)
+        /// `places` decimals, `olderPlaces` for the years before `since` (HMRC's yearly average:
+        /// six decimals through 2022, four since).
+        case yearOfMonths(places: Int, olderPlaces: Int, since: Int)
         /// The mean of the twelve fixings valid on each month's last day of the day's year,
         /// rounded half up to `places` decimals (the Czech uniform annual rate).
         case yearOfMonthEnds(places: Int)
@@ -35,7 +36,7 @@ public struct TaxRule: Sendable {
         TaxRule(id: "tr", source: "tcmb", kind: .buying, day: .before),
         TaxRule(id: "tr-banknote", source: "tcmb", kind: .banknoteBuying, day: .before),
         TaxRule(id: "uk", source: "hmrc", kind: .mid, day: .month),
-        TaxRule(id: "uk-year", source: "hmrc", kind: .mid, day: .yearOfMonths(places: 4)),
+        TaxRule(id: "uk-year", source: "hmrc", kind: .mid, day: .yearOfMonths(places: 4, olderPlaces: 6, since: 2023)),
         TaxRule(id: "de", source: "ecb", kind: .mid, day: .ecbMonthMean),
         TaxRule(id: "ca", source: "boc", kind: .mid, day: .onOrBefore),
         TaxRule(id: "cz", source: "cnb", kind: .mid, day: .onOrBefore),

@@ -112,6 +112,17 @@ import Testing
         #expect(document.stdout.contains("1057.60") && document.stdout.contains("56.63"), "\(document.stdout) \(document.stderr)")
     }
 
+    /// A price file by a rule: each day at the rate the rule names for it (the NBP's table of the
+    /// working day before); from a source: the days it published.
+    @Test func priceFilesByARuleAndFromASource() throws {
+        let ruled = try run("prices eur pln 2026-03-03..2026-03-05 by pl")
+        #expect(ruled.stdout.contains("P 2026-03-03 EUR 4.2304 PLN\nP 2026-03-04 EUR 4.2732 PLN\nP 2026-03-05 EUR 4.2685 PLN\n"), "\(ruled.stdout)")
+        #expect(ruled.stdout.contains("rule pl"), "\(ruled.stdout)")
+        let published = try run("prices huf czk 2026-03-05..2026-03-09 from cnb format beancount")
+        #expect(published.stdout.contains("2026-03-06 price HUF 0.06214 CZK\n2026-03-09 price HUF 0.06171 CZK"), "\(published.stdout)")
+        #expect(!published.stdout.contains("2026-03-07 price"), "\(published.stdout)")
+    }
+
     /// A source that is down, answers 404 or garbage: a clear error naming the source and the
     /// day, and nothing of it kept.
     @Test func aSourceDownOrGarbageIsSaidAndNothingIsKept() throws {
