@@ -20,6 +20,11 @@ enum SourceCommand: CommandHandler {
         line.outcome.effects.insert(.settingChanged)
         let localized = engine.localized
         guard let chosen = choice.chosen else { return }
+        // A central bank answers each line with its table of the line's day.
+        if Banks.named(chosen.id) != nil {
+            line.reply.lines.append(.note(localized("source.bank", chosen.name)))
+            return
+        }
         // Whose rates the lines use now: the pinned source's newest day held, or none yet.
         if let newest = engine.currentRates(pinned: chosen.id).newest {
             line.reply.lines.append(.note(localized("source.using", engine.converter.tableNote(newest, line))))

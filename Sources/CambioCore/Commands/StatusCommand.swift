@@ -13,8 +13,17 @@ enum StatusCommand: CommandHandler {
         let now = line.now
         let host = line.host.statusFacts(now: now, localized)
         var facts: [Fact] = []
-        // The newest table of the pinned source, or of any: what a pair it quotes uses.
-        if let table = engine.currentRates(pinned: state.pinnedSource).newest {
+        // The newest table of the pinned source, or of any: what a pair it quotes uses; a pinned
+        // central bank answers each line with its table of the line's day.
+        if let pinned = state.pinnedSource, let bank = Banks.named(pinned) {
+            facts.append(
+                Fact(
+                    localized("status.rates"), localized("status.bankPinned", bank.name),
+                    fields: [
+                        Record.Field("source", .text(bank.id)), Record.Field("bundled", .flag(false)), Record.Field("pinned", .text(bank.id)),
+                    ]))
+            facts.append(Fact(localized("status.attribution"), bank.attribution, fields: [Record.Field("attribution", .text(bank.attribution))]))
+        } else if let table = engine.currentRates(pinned: state.pinnedSource).newest {
             let age = DataDate.age(of: table.date, now: now)
             var source = describe(table, localized)
             if let pinned = state.pinnedSource { source = localized("status.pinned", source, pinned) }

@@ -76,8 +76,11 @@ final class BankLines {
         line.dated = .bank(rates)
         defer { line.dated = saved }
         let start = line.reply.lines.count
+        used.removeAll(keepingCapacity: true)
         try body(&line)
-        if let why = note(rates) { line.reply.insert(.assumption(why), at: min(start, line.reply.lines.count)) }
+        // Said of each table the line's rates came from (the NBP's table B beside table A).
+        let notes = (used.isEmpty ? Array(rates.tables.prefix(1)) : used).compactMap { note(rates, $0, today: Day.utc(line.now)) }
+        line.reply.lines.insert(contentsOf: notes.map { .assumption($0) }, at: min(start, line.reply.lines.count))
     }
 
     // MARK: Tables
@@ -88,36 +91,44 @@ final class BankLines {
         guard let ruleID = choice.rule, let rule = TaxRule.named(ruleID) else {
             guard let bank = Banks.named(choice.source) else { throw CommandError(.bank(.notAllowed), at: range) }
             let tables = try daily(bank, kind: bank.kinds[0], day: day, before: false, line.host, range)
-            return BankRates(asked: day, tables: tables, choice: choice, why: why(tables, day: day, bank: bank, rule: nil))
+            return BankRates(asked: day, tables: tables, choice: choice, today: today)
         }
         if case .ecbMonthMean = rule.day { return try ecbMonthMean(rule, choice, day: day, today: today, line, range) }
         guard let bank = Banks.named(rule.source) else { throw CommandError(.bank(.notAllowed), at: range) }
         switch rule.day {
         case .onOrBefore, .before:
             let tables = try daily(bank, kind: rule.kind, day: day, before: rule.day == .before, line.host, range)
-            return BankRates(asked: day, tables: tables, choice: choice, why: why(tables, day: day, bank: bank, rule: rule))
+            return BankRates(asked: day, tables: tables, choice: choice, today: today)
         case .month:
             let tables = try month(bank, rule, day: day, line.host, range)
-            return BankRates(asked: day, tables: tables, choice: choice, why: tables.first?.day == day ? nil : .monthly)
+            return BankRates(asked: day, tables: tables, choice: choice, today: today)
         case .yearOfMonths(let places, let olderPlaces, let since):
             let year = day.parts.year
             let table = try yearMean(bank, rule, places: year < since ? olderPlaces : places, year: year, today: today, line.host, range)
-            return BankRates(asked: day, tables: [table], choice: choice, why: nil)
+            return BankRates(asked: day, tables: [table], choice: choice, today: today)
         case .yearOfMonthEnds(let places):
             let table = try yearMean(bank, rule, places: places, year: day.parts.year, today: today, line.host, range)
-            return BankRates(asked: day, tables: [table], choice: choice, why: nil)
+            return BankRates(asked: day, tables: [table], choice: choice, today: today)
         case .ecbMonthMean:
             throw CommandError(.bank(.notAllowed), at: range)
         }
     }
 
-    /// Why the table's day is not the day asked.
-    private func why(_ tables: [RateTable], day: Day, bank: any Bank, rule: TaxRule?) -> Substitution? {
-        guard let used = tables.first?.day, used != day else { return nil }
+    /// Why a table's day is not the day asked: the rule's (the day before, the month's), a rate
+    /// in force since (the Treasury's, a weekly table), or a day the source did not publish (a
+    /// weekend, a holiday, today before its publication).
+    func why(_ table: RateTable, asked day: Day, choice: BankChoice, today: Day) -> Substitution? {
+        guard table.period == nil, table.day != day, let bank = Banks.named(table.source.id) else { return nil }
+        let rule = choice.rule.flatMap(TaxRule.named)
         if rule?.day == .before { return .dayBefore }
-        if bank.carriesForward { return .inForce }
+        if rule?.day == .month { return .monthly }
+        if bank.carriesForward || bank.series.first != table.publication?.series { return .inForce }
+        if day == today { return .notYetPublished }
         return day.weekday == 0 || day.weekday == 6 ? .weekend : .holiday
     }
+
+    /// The tables the line's quotes came from, in order.
+    private var used: [RateTable] = []
 
     /// The table of each of the bank's series that serves `day` (the last on or before it, or
     /// before it), fetched when not held.
@@ -132,6 +143,7 @@ final class BankLines {
             }
         }
         guard !tables.isEmpty else { throw CommandError(.bank(.noTable(source: bank.name, day, reason: reason)), at: range) }
+        lookupProblem = reason
         return tables
     }
 
@@ -153,7 +165,7 @@ final class BankLines {
                 reason = reason ?? localized("central.notFetched", bank.name)
                 return nil
             case .failed(let why):
-                reason = reason ?? localized("history.fetchFailed", why)
+                reason = reason ?? localized("central.fetchFailed", bank.name, why)
                 return nil
             }
         }
@@ -233,35 +245,43 @@ final class BankLines {
         } catch {
             throw CommandError(.average(.problem(error, reason: nil)), at: range)
         }
-        return BankRates(asked: day, tables: [table], choice: choice, why: nil)
+        return BankRates(asked: day, tables: [table], choice: choice, today: today)
     }
 
     // MARK: Quotes and notes
 
-    /// The rate of a pair from the line's tables: the first that has both currencies.
+    /// Why a series of the last line's bank had no table (its answer could not be fetched).
+    private var lookupProblem: String?
+
+    /// The rate of a pair from the line's tables: the first that has both currencies. Two
+    /// currencies of two tables (the NBP's AFN in table B, EUR in table A) are two rates: each
+    /// is converted into the home currency on its own, never crossed here.
     func quote(from: CurrencyCode, to: CurrencyCode, _ rates: BankRates) throws -> Converter.Quote {
         for table in rates.tables {
-            if let rate = table.rate(from: from, to: to) { return Converter.Quote(rate: rate, table: table) }
+            if let rate = table.rate(from: from, to: to) {
+                if !used.contains(where: { $0 === table }) { used.append(table) }
+                return Converter.Quote(rate: rate, table: table)
+            }
         }
         let table = rates.tables[0]
+        let source = Banks.named(table.source.id)?.name ?? table.source.id
+        func label(_ table: RateTable) -> String { table.publication?.label ?? table.date }
+        if let a = rates.tables.first(where: { $0.contains(from) }), let b = rates.tables.first(where: { $0.contains(to) }) {
+            throw CommandError(.bank(.twoTables(from, to, source: source, label(a), label(b), home: table.base)), at: nil)
+        }
         let missing = rates.tables.contains { $0.contains(from) } ? to : from
-        throw CommandError(
-            .bank(
-                .currencyMissing(
-                    missing, source: Banks.named(table.source.id)?.name ?? table.source.id, label: table.publication?.label ?? table.date, table.day)),
-            at: nil)
+        throw CommandError(.bank(.currencyMissing(missing, source: source, label: label(table), table.day, reason: lookupProblem)), at: nil)
     }
 
-    /// What the line says of the rule or source before its results: the day asked and the day
-    /// used, and why they differ; a rule's law.
-    private func note(_ rates: BankRates) -> String? {
-        guard let table = rates.tables.first else { return nil }
-        let source = Banks.named(table.source.id)?.name ?? "ECB"
+    /// What the line says of a table it used, before its results: the day asked and the
+    /// table's day, and why they differ; a mean's months or days.
+    private func note(_ rates: BankRates, _ table: RateTable, today: Day) -> String? {
+        let source = Banks.named(table.source.id)?.name ?? localized("central.ecb")
         let rule = rates.choice.rule.map { localized("central.ruleName", $0) } ?? source
         if let period = table.period {
             return localized("central.mean", rule, period.period.iso, String(period.days), source)
         }
-        guard let why = rates.why else { return nil }
+        guard let why = why(table, asked: rates.asked, choice: rates.choice, today: today) else { return nil }
         let asked = dates.weekdayName(rates.asked) + " " + rates.asked.iso
         let used = dates.weekdayName(table.day) + " " + table.day.iso
         return localized("central.why.\(why.rawValue)", rule, asked, used, source)

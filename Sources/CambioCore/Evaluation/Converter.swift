@@ -271,7 +271,9 @@ final class Converter {
     /// day asked and why another was used.
     func origin(_ quote: Quote, _ dated: DatedLine?) -> RateOrigin {
         if case .bank(let rates)? = dated {
-            return RateOrigin(quote.table(store), asked: rates.asked, substitution: rates.why, rule: rates.choice.rule)
+            let table = quote.table(store)
+            let why = banks.why(table, asked: rates.asked, choice: rates.choice, today: rates.today)
+            return RateOrigin(table, asked: rates.asked, substitution: why, rule: rates.choice.rule)
         }
         guard case .day(let rates)? = dated else { return quote.origin(store) }
         return quote.origin(store, asked: rates.asked, substitution: quote.isDaysECB ? rates.substitution : nil)

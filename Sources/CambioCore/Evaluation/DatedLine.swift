@@ -17,11 +17,11 @@ enum DatedLine {
 }
 
 /// A central bank's tables for a line: those of the day a source or a rule chose (the NBP's
-/// tables A and B, in that order), or one table of means (a yearly rate), and why its day is
-/// not the day asked.
+/// tables A and B, in that order), or one table of means (a yearly rate); and the line's
+/// today (a table of today may not be out yet).
 struct BankRates {
     let asked: Day
     let tables: [RateTable]
     let choice: BankChoice
-    let why: Substitution?
+    let today: Day
 }

@@ -175,8 +175,12 @@ public enum Messages {
             case .unknownRule(let name, let known): return localized("error.bank.unknownRule", Sanitiser.quoted(name), known.joined(separator: ", "))
             case .noTable(let source, let day, let reason):
                 return localized("error.bank.noTable", source, day.iso) + (reason.map { " " + $0 } ?? "")
-            case .currencyMissing(let code, let source, let label, let day):
+            case .currencyMissing(let code, let source, let label, let day, let reason):
                 return localized("error.bank.currencyMissing", named(code), source, Sanitiser.visible(label), day.iso)
+                    + (reason.map { " " + $0 } ?? "")
+            case .twoTables(let from, let to, let source, let first, let second, let home):
+                return localized(
+                    "error.bank.twoTables", named(from), named(to), source, Sanitiser.visible(first), Sanitiser.visible(second), home.rawValue)
             case .notOver(let rule, let period, let today): return localized("error.bank.notOver", rule, period.iso, today.iso)
             case .incomplete(let rule, let period, let missing, let reason):
                 return localized("error.bank.incomplete", rule, period.iso, missing) + (reason.map { " " + $0 } ?? "")

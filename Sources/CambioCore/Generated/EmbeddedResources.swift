@@ -1288,7 +1288,7 @@ error.bank.currencyMissing = {0} steht nicht in der Tabelle {2} von {1} vom {3}
 error.bank.notOver = Regel {0}: der Kurs von {1} entsteht erst, wenn {1} vorbei ist (heute ist {2})
 error.bank.incomplete = Regel {0}: dem Mittel von {1} fehlt {2}
 error.bank.notAllowed = „from QUELLE“ und „by REGEL“ nehmen einen Tag („on DATUM“) oder heute, keinen Durchschnitt und keinen Kurs der Bank
-central.notFetched = die Tabelle von {0} ist nicht vorhanden und kann jetzt nicht geholt werden
+central.notFetched = (die Tabelle von {0} ist nicht vorhanden und kann jetzt nicht geholt werden)
 central.ruleName = Regel {0}
 central.mean = {0}: das Mittel von {2} Kursen von {3} für {1}
 central.why.day_before = {0}: die letzte Tabelle vor {1} ist vom {2}
@@ -1312,7 +1312,7 @@ rule.law.tr-banknote = TCMB-Sortenankaufskurs, am Arbeitstag davor bekanntgegebe
 rule.law.uk = HMRC-Monatskurs des Monats des Tages
 rule.law.uk-year = HMRC-Jahresdurchschnitt: das Mittel der zwölf Monatskurse des Kalenderjahres, 4 Nachkommastellen, kaufmännisch gerundet
 rule.law.de = BMF-Umsatzsteuer-Umrechnungskurs (§ 16 Abs. 6 UStG): das Mittel der EZB-Kurse des Monats, kaufmännisch gerundet auf die Stellen der EZB
-rule.law.ca = Kurs der Bank of Canada des Tages oder des letzten Tages davor mit einem
+rule.law.ca = Kurs der Bank of Canada des Tages oder, wenn es an dem Tag keinen gibt, des letzten Tages davor
 rule.law.cz = ČNB-Fixing, das am Tag gilt (es gilt über die folgenden arbeitsfreien Tage): ZDP § 38
 rule.law.cz-year = einheitlicher Jahreskurs: das Mittel der ČNB-Fixings, die am letzten Tag jedes Monats gelten, 2 Nachkommastellen, kaufmännisch gerundet (ZDP § 38 Abs. 1)
 rule.law.us = am Tag geltender Kurs des US-Finanzministeriums (der des Quartals oder eine spätere Änderung): FBAR, Formular 8938
@@ -1330,6 +1330,12 @@ status.bankDays = vorhandene Tage von {0}
 status.bankDaysValue = {0} Tage, {1} bis {2}
 status.rule = Regel
 prices.rule = der Preis jedes Tages ist der Kurs, den Regel {0} für diesen Tag nennt: {1}
+central.fetchFailed = (die Tabelle von {0} konnte nicht geholt werden: {1})
+error.bank.twoTables = {0} und {1} stehen in zwei Tabellen von {2} ({3} und {4}): rechne jede auf einer eigenen Zeile in {5} um
+error.ruleAndSource = --rule nennt seine eigene Quelle: gib --rule oder --source an, nicht beides
+source.bank = {0}: jede Zeile nimmt dessen Tabelle ihres Tages oder die letzte davor (geholt, wenn Zeilen sie brauchen)
+status.bankPinned = Tabellen von {0} zum Tag jeder Zeile
+central.ecb = EZB
 """#
 
     /// `Resources/Localization/en.strings`: the interface in `en`.
@@ -1985,7 +1991,7 @@ error.bank.currencyMissing = {0} is not in {1}’s table {2} of {3}
 error.bank.notOver = rule {0}: the rate of {1} is made once {1} is over (today is {2})
 error.bank.incomplete = rule {0}: the mean of {1} lacks {2}
 error.bank.notAllowed = “from SOURCE” and “by RULE” take a day (“on DATE”) or today, not an average or a bank’s own rate
-central.notFetched = {0}’s table is not held and cannot be fetched now
+central.notFetched = ({0}’s table is not held, and it cannot be fetched now)
 central.ruleName = rule {0}
 central.mean = {0}: the mean of {2} {3} rates of {1}
 central.why.day_before = {0}: the last table before {1} is of {2}
@@ -2009,7 +2015,7 @@ rule.law.tr-banknote = TCMB banknote buying rate announced the working day befor
 rule.law.uk = HMRC monthly rate of the day’s month
 rule.law.uk-year = HMRC yearly average: the mean of the twelve monthly rates of the calendar year, 4 decimals, half up
 rule.law.de = BMF monthly VAT rate (§ 16 (6) UStG): the mean of the ECB’s rates of the month, half up at the ECB’s decimals
-rule.law.ca = Bank of Canada rate of the day, or of the last day before it with one
+rule.law.ca = Bank of Canada rate of the day, or of the last day before it that has one
 rule.law.cz = ČNB fixing valid on the day (it holds through the non-working days after it): ZDP § 38
 rule.law.cz-year = uniform annual rate: the mean of the ČNB fixings valid on each month’s last day, 2 decimals, half up (ZDP § 38 (1))
 rule.law.us = US Treasury reporting rate in force on the day (the quarter’s, or a later amendment): FBAR, Form 8938
@@ -2027,6 +2033,12 @@ status.bankDays = days held of {0}
 status.bankDaysValue = {0} days, {1} to {2}
 status.rule = rule
 prices.rule = each day’s price is the rate rule {0} names for that day: {1}
+central.fetchFailed = (fetching {0}’s table failed: {1})
+error.bank.twoTables = {0} and {1} are in two of {2}’s tables ({3} and {4}): convert each into {5} on its own line
+error.ruleAndSource = --rule names its own source: give --rule or --source, not both
+source.bank = {0}: every line takes its table of the line’s day, or the last before it (fetched as lines need them)
+status.bankPinned = {0}’s tables of each line’s day
+central.ecb = ECB
 """#
 
     /// `Resources/Localization/pl.strings`: the interface in `pl`.
@@ -2681,7 +2693,7 @@ error.bank.currencyMissing = {0} nie ma w tabeli {2} {1} z {3}
 error.bank.notOver = reguła {0}: kurs za {1} powstaje dopiero po jego końcu (dziś jest {2})
 error.bank.incomplete = reguła {0}: średniej za {1} brakuje {2}
 error.bank.notAllowed = „from ŹRÓDŁO” i „by REGUŁA” biorą dzień („on DATA”) albo dziś, a nie średnią ani kurs banku
-central.notFetched = tabeli {0} nie ma i nie można jej teraz pobrać
+central.notFetched = (tabeli {0} nie ma i nie można jej teraz pobrać)
 central.ruleName = reguła {0}
 central.mean = {0}: średnia z {2} kursów {3} za {1}
 central.why.day_before = {0}: ostatnia tabela przed {1} jest z {2}
@@ -2705,7 +2717,7 @@ rule.law.tr-banknote = kurs kupna gotówki TCMB ogłoszony w poprzednim dniu rob
 rule.law.uk = miesięczny kurs HMRC z miesiąca danego dnia
 rule.law.uk-year = roczny kurs HMRC: średnia z dwunastu kursów miesięcznych roku kalendarzowego, 4 miejsca po przecinku, zaokrąglona w górę od połowy
 rule.law.de = miesięczny kurs VAT BMF (§ 16 ust. 6 UStG): średnia z kursów EBC z miesiąca, zaokrąglona w górę od połowy do miejsc EBC
-rule.law.ca = kurs Bank of Canada z danego dnia albo z ostatniego dnia przed nim
+rule.law.ca = kurs Bank of Canada z danego dnia albo, jeśli go nie ma, z ostatniego dnia przed nim
 rule.law.cz = fixing ČNB obowiązujący w danym dniu (obowiązuje też w kolejne dni wolne): ZDP § 38
 rule.law.cz-year = jednolity kurs roczny: średnia z fixingów ČNB obowiązujących w ostatnim dniu każdego miesiąca, 2 miejsca, zaokrąglona w górę od połowy (ZDP § 38 ust. 1)
 rule.law.us = kurs sprawozdawczy Departamentu Skarbu USA obowiązujący w danym dniu (kwartalny albo późniejsza zmiana): FBAR, formularz 8938
@@ -2723,6 +2735,12 @@ status.bankDays = dni {0} w pamięci
 status.bankDaysValue = {0} dni, od {1} do {2}
 status.rule = reguła
 prices.rule = cena każdego dnia to kurs, który reguła {0} wskazuje na ten dzień: {1}
+central.fetchFailed = (nie udało się pobrać tabeli {0}: {1})
+error.bank.twoTables = {0} i {1} są w dwóch tabelach {2} ({3} i {4}): przelicz każdą na {5} w osobnym wierszu
+error.ruleAndSource = --rule wskazuje własne źródło: podaj --rule albo --source, nie oba
+source.bank = {0}: każdy wiersz bierze jego tabelę z dnia wiersza albo ostatnią przed nim (pobieraną, gdy wiersze jej potrzebują)
+status.bankPinned = tabele {0} z dnia każdego wiersza
+central.ecb = EBC
 """#
 
     /// `Resources/Localization/tr.strings`: the interface in `tr`.
@@ -3377,7 +3395,7 @@ error.bank.currencyMissing = {0}, {1} kurumunun {3} tarihli {2} tablosunda yok
 error.bank.notOver = kural {0}: {1} kuru, {1} bittiğinde oluşur (bugün {2})
 error.bank.incomplete = kural {0}: {1} ortalamasında {2} eksik
 error.bank.notAllowed = “from KAYNAK” ve “by KURAL” bir gün (“on TARİH”) ya da bugünü alır; ortalama ya da bankanın kendi kurunu almaz
-central.notFetched = {0} tablosu elde yok ve şu anda indirilemiyor
+central.notFetched = ({0} tablosu elde yok ve şu anda indirilemiyor)
 central.ruleName = kural {0}
 central.mean = {0}: {1} için {3} kaynağının {2} kurunun ortalaması
 central.why.day_before = {0}: {1} öncesindeki son tablo {2} tarihli
@@ -3401,7 +3419,7 @@ rule.law.tr-banknote = TCMB’nin bir önceki iş günü ilan ettiği, o gün ge
 rule.law.uk = günün ayına ait HMRC aylık kuru
 rule.law.uk-year = HMRC yıllık ortalaması: takvim yılının on iki aylık kurunun ortalaması, 4 ondalık, yarımda yukarı yuvarlanır
 rule.law.de = BMF aylık KDV kuru (UStG § 16 f. 6): ayın ECB kurlarının ortalaması, ECB’nin ondalıklarında yarımda yukarı yuvarlanır
-rule.law.ca = Kanada Merkez Bankası’nın o günkü ya da ondan önceki son günkü kuru
+rule.law.ca = Kanada Merkez Bankası’nın o günkü kuru ya da o gün kur yoksa ondan önceki son günün kuru
 rule.law.cz = o gün geçerli ČNB fiksingi (sonraki tatil günlerinde de geçerlidir): ZDP § 38
 rule.law.cz-year = tek yıllık kur: her ayın son günü geçerli ČNB fiksinglerinin ortalaması, 2 ondalık, yarımda yukarı (ZDP § 38 f. 1)
 rule.law.us = ABD Hazinesi’nin o gün geçerli raporlama kuru (çeyreğin kuru ya da sonraki bir düzeltme): FBAR, Form 8938
@@ -3419,6 +3437,12 @@ status.bankDays = {0} için eldeki günler
 status.bankDaysValue = {0} gün, {1} ile {2} arası
 status.rule = kural
 prices.rule = her günün fiyatı, {0} kuralının o gün için gösterdiği kurdur: {1}
+central.fetchFailed = ({0} tablosu indirilemedi: {1})
+error.bank.twoTables = {0} ve {1}, {2} kurumunun iki ayrı tablosunda ({3} ve {4}): her birini kendi satırında {5} birimine çevir
+error.ruleAndSource = --rule kendi kaynağını seçer: --rule ya da --source ver, ikisini birden değil
+source.bank = {0}: her satır, satırın günündeki ya da ondan önceki son tablosunu alır (satırlar gerektikçe indirilir)
+status.bankPinned = her satırın gününe ait {0} tabloları
+central.ecb = ECB
 """#
 
     /// The words of each keyword's meaning in every language (`keyword.…` of each `.strings`).

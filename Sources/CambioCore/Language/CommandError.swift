@@ -112,7 +112,9 @@ public struct CommandError: Error, Equatable, Sendable {
         /// so could not be fetched (`reason`).
         case noTable(source: String, Day, reason: String?)
         /// The table used has no rate of the currency.
-        case currencyMissing(CurrencyCode, source: String, label: String, Day)
+        case currencyMissing(CurrencyCode, source: String, label: String, Day, reason: String?)
+        /// The two currencies are in two of the source's tables (the NBP's A and B).
+        case twoTables(CurrencyCode, CurrencyCode, source: String, String, String, home: CurrencyCode)
         /// A rule's period is not over yet (the BMF's month, a year's mean).
         case notOver(rule: String, Period, today: Day)
         /// A month of a yearly mean has no table of the currency, or could not be fetched.

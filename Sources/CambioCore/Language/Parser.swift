@@ -117,13 +117,23 @@ public struct Parser {
                 let split = tokens.indices.dropFirst().last(where: { tokens[$0].kind == .word && Self.choiceWords.contains(tokens[$0].folded) }),
                 split + 1 < tokens.count
             {
+                // The name is the tokens written together (`tr-banknote`).
+                var last = split + 1
+                while last + 1 < tokens.count, tokens[last + 1].range.lowerBound == tokens[last].range.upperBound { last += 1 }
                 let characters = Array(line)
-                let start = tokens[split + 1].range.lowerBound
-                let end = tokens.last?.range.upperBound ?? start
-                let range = start..<max(start, end)
+                let range = tokens[split + 1].range.lowerBound..<tokens[last].range.upperBound
                 let text = String(characters[range.clamped(to: 0..<characters.count)])
                 choice = ChoiceReference(isRule: tokens[split].folded == "by", name: text, range: range, word: tokens[split].range)
+                // Last on the line: what follows the name (`… by de average 2013-01`) is refused.
+                if last + 1 < tokens.count {
+                    return .failure(
+                        CommandError(.bank(.notAllowed), at: tokens[last + 1].range.lowerBound..<(tokens.last?.range.upperBound ?? line.count)))
+                }
                 tokens = Array(tokens[..<split])
+                // One source or rule a line.
+                if let other = tokens.firstIndex(where: { $0.kind == .word && Self.choiceWords.contains($0.folded) }), other > 0 {
+                    return .failure(CommandError(.bank(.notAllowed), at: tokens[other].range))
+                }
             }
             // `… at 1,0720` or `… at 107,20 $`, last on the line: a bank's rate, or what it charged.
             var bankRate: DateReference?

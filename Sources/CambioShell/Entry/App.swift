@@ -122,6 +122,10 @@ public struct App {
             }
             state.rounding = rounding
         }
+        if options.rule != nil, options.source != nil {
+            plainOutput.complain(early("error.ruleAndSource"))
+            return ExitStatus.usage
+        }
         if let id = options.rule {
             guard let rule = TaxRule.named(id) else {
                 plainOutput.complain(early("error.bank.unknownRule", Sanitiser.quoted(id), TaxRule.all.map(\.id).joined(separator: ", ")))

@@ -11,6 +11,9 @@ final class Session {
     private(set) var store: Store
     private(set) var engine: Engine
     private(set) var state: SessionState
+    /// The central bank `source` pinned (`source nbp`), for `source`'s listing: kept apart from
+    /// the state, which a line being evaluated has lent out.
+    private var pinnedBank: String?
     private var settings: Settings
     /// True when no base is saved and the base is the region's currency (the banner says so).
     var baseFromRegion = false
@@ -51,6 +54,7 @@ final class Session {
         self.store = store
         self.engine = engine
         self.state = state
+        pinnedBank = state.pinnedSource.flatMap { Banks.named($0)?.id }
         self.settings = settings
         self.rates = rates
         self.environment = environment
@@ -226,12 +230,14 @@ extension Session: SessionHost {
 
     func source(_ name: String?) throws(CommandError) -> SourceChoice {
         let localized = engine.localized
-        guard let name else { return SourceChoice(lines: RateReport.sources(chosen: rates.chosen, localized), chosen: nil) }
+        guard let name else { return SourceChoice(lines: RateReport.sources(chosen: rates.chosen, pinned: pinnedBank, localized), chosen: nil) }
         // A central bank: its rates answer every line of this session (its table of the day,
         // or the last before it), fetched as lines need them.
         if let bank = Banks.named(name) {
+            pinnedBank = bank.id
             return SourceChoice(lines: [.result(localized("source.chosen", bank.name))], chosen: (bank.id, bank.name))
         }
+        pinnedBank = nil
         let chosen: Provider?
         if name.lowercased() == "auto" {
             chosen = nil

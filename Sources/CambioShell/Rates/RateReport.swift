@@ -35,13 +35,19 @@ enum RateReport {
     }
 
     /// `source` without a name: the providers, the one in use marked.
-    static func sources(chosen: Provider?, _ localized: Localization) -> [Reply.Line] {
+    static func sources(chosen: Provider?, pinned: String? = nil, _ localized: Localization) -> [Reply.Line] {
+        let bankPinned = pinned.flatMap(Banks.named) != nil
+        let chosen = bankPinned ? nil : chosen
         var rows: [[ReplyTable.Cell]] = Provider.allCases.map { provider in
             let attribution = provider == .ecb ? localized("attribution.ecb") : provider.attribution
             return [.init(chosen == provider ? "*" : " ", .code), .init(provider.rawValue, .code), .init(attribution, .name)]
         }
         let auto = chosen == nil ? localized("source.defaultOrder", order(Provider.defaultOrder, localized)) : localized("source.auto")
-        rows.append([.init(chosen == nil ? "*" : " ", .code), .init("auto", .code), .init(auto, .name)])
+        rows.append([.init(chosen == nil && !bankPinned ? "*" : " ", .code), .init("auto", .code), .init(auto, .name)])
+        // The central banks, whose tables answer a line of their day (`from nbp`, `source nbp`).
+        for bank in Banks.all {
+            rows.append([.init(pinned == bank.id ? "*" : " ", .code), .init(bank.id, .code), .init(bank.attribution, .name)])
+        }
         return [.table(ReplyTable(rows, gap: 1))]
     }
 }

@@ -123,6 +123,26 @@ import Testing
         #expect(!published.stdout.contains("2026-03-07 price"), "\(published.stdout)")
     }
 
+    /// Found in the trial in six locales: the note named table A where table B's rate was
+    /// used; a pair across the NBP's two tables blamed the wrong currency; a second clause was
+    /// read as part of the date; `source nbp` said no rates were held.
+    @Test func whatATrialFound() throws {
+        let afn = try run("100 afn in pln on 2026-03-06 by pl")
+        #expect(afn.stdout == "AFN 100.000 = PLN 5.663\n", "\(afn.stderr)")
+        #expect(afn.stderr.contains("2026-03-04") && !afn.stderr.contains("2026-03-05"), "\(afn.stderr)")
+        let cross = try run("1000 afn in eur on 2026-03-05 by pl")
+        #expect(cross.status != 0 && cross.stderr.contains("009/B/NBP/2026") && cross.stderr.contains("043/A/NBP/2026"), "\(cross.stderr)")
+        let two = try run("100 eur in pln on 2026-03-03 by pl from nbp")
+        #expect(two.status != 0 && two.stdout.isEmpty, "\(two.stdout)")
+        let after = try run("100 eur in czk on 2013-01-20 by de average 2013-01")
+        #expect(after.status != 0 && after.stdout.isEmpty, "\(after.stdout)")
+        let both = try run("--rule pl --source nbp 1 eur")
+        #expect(both.status != 0 && both.stderr.contains("--rule"), "\(both.stderr)")
+        let pinned = try Self.plain(Cambio.run([], stdin: "source nbp\nsource\nstatus\n", environment: environment(["CAMBIO_OFFLINE": "1"])))
+        #expect(pinned.stdout.contains("* nbp") && pinned.stdout.contains("NBP’s tables of each line’s day"), "\(pinned.stdout)")
+        #expect(!pinned.stdout.contains("no NBP rates"), "\(pinned.stdout)")
+    }
+
     /// A source that is down, answers 404 or garbage: a clear error naming the source and the
     /// day, and nothing of it kept.
     @Test func aSourceDownOrGarbageIsSaidAndNothingIsKept() throws {
