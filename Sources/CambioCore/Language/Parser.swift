@@ -17,237 +17,15 @@ public struct Parser {
     private let grammar: CommandGrammar
     private var position = 0
     /// An `L` right after the digits is a lakh (Indian locales).
-    private var lakhLetter = false
+    var lakhLetter = false
 
-    private init(line: String, tokens: [Token], grammar: CommandGrammar) {
+    init(line: String, tokens: [Token], grammar: CommandGrammar) {
         self.line = line
         self.tokens = tokens
         self.grammar = grammar
     }
 
-    /// The folded first word of a line whose start is ASCII, as `parse` takes it (letters first,
-    /// at most twelve; else no word), read from its bytes; `nil` when a byte outside ASCII comes
-    /// before the word ends (a byte-order mark, a Unicode space, a letter with an accent).
-    private static func asciiCommandWord(_ line: String) -> String? {
-        var line = line
-        return line.withUTF8 { bytes -> String? in
-            var index = 0
-            while index < bytes.count, bytes[index].isSkipped { index += 1 }
-            let start = index
-            while index < bytes.count, !bytes[index].isSkipped {
-                guard bytes[index] < 0x80 else { return nil }
-                index += 1
-            }
-            guard index > start, index - start <= 12, bytes[start].isLetter else { return "" }
-            return TextFolding.fold(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
-        }
-    }
-
-    /// Whether a character is white space, an ASCII one answered without Unicode's
-    /// properties (`Character.isWhitespace` costs some 400 instructions a character).
-    @inline(__always) private static func isSpace(_ character: Character) -> Bool {
-        if let ascii = character.asciiValue { return ascii.isSkipped }
-        return character.isWhitespace
-    }
-
-    /// `lakhLetter`: an `L` right after the digits is a lakh (`₹5L`), as Indian locales write
-    /// it; elsewhere `L` is the lek's or the lempira's sign, and no suffix.
-    ///
-    /// `isCurrency`, when given, says whether a text names a currency: a Hebrew or Arabic word
-    /// that is none is read as its joined connector and a currency (`לדולר`), by `AttachedWords`.
-    public static func parse(
-        _ line: String, commands grammar: CommandGrammar, lakhLetter: Bool = false, isCurrency: ((String) -> Bool)? = nil
-    ) -> Result<Command, CommandError> {
-        func firstWord() -> (trimmed: Substring, word: Substring) {
-            let trimmed = line.drop { isSpace($0) || $0 == "\u{FEFF}" }
-            return (trimmed, trimmed.prefix { !isSpace($0) })
-        }
-        // Command words are letters: an amount or a symbol first is never folded.
-        let commandWord =
-            asciiCommandWord(line)
-            ?? {
-                let word = firstWord().word
-                return word.first?.isLetter == true && word.count <= 12 ? TextFolding.fold(word) : ""
-            }()
-        // A command whose argument is free text (`locale de_DE`, `list São`): the rest of the
-        // line, or one of its keywords.
-        if let declaration = grammar.declaration(commandWord), declaration.takesFreeText {
-            let (trimmed, word) = firstWord()
-            let start = line.count - trimmed.count
-            var rest = trimmed.dropFirst(word.count)
-            // A comment after the argument is not part of it.
-            if let comment = rest.range(of: " #") { rest = rest[..<comment.lowerBound] }
-            // The argument's position and its text are trimmed alike (form feeds too, which
-            // `CharacterSet.whitespaces` leaves): positions inside it are the line's.
-            let argumentStart = start + word.count + rest.prefix { $0.isWhitespace }.count
-            let body = rest.drop { $0.isWhitespace }
-            let text = String(body.dropLast(body.reversed().prefix { $0.isWhitespace }.count))
-            let argument: CommandArgument
-            if text.isEmpty {
-                argument = .none
-            } else if let keyword = grammar.keyword(TextFolding.fold(text), of: declaration) {
-                argument = .keyword(keyword)
-            } else {
-                // A command word (`help BASE`) is folded as command words are.
-                let argumentText = declaration.argument == .command ? TextFolding.fold(text) : text
-                argument = .text(argumentText, range: argumentStart..<argumentStart + text.count)
-            }
-            return .success(.run(CommandInvocation(declaration.word, argument)))
-        }
-        switch Tokenizer.tokenize(line) {
-        case .failure(let error):
-            return .failure(error)
-        case .success(var tokens):
-            if let isCurrency { tokens = AttachedWords.split(tokens, isCurrency: isCurrency) }
-            // A line is read in time linear in its length: beyond this many words and numbers
-            // (a sum of 250 amounts, a list of every currency) it is refused, not read.
-            if tokens.count > tokenLimit {
-                return .failure(
-                    CommandError(
-                        .tooManyWords(limit: tokenLimit), at: tokens[tokenLimit].range.lowerBound..<(tokens.last?.range.upperBound ?? line.count)))
-            }
-            // A date or a period first, with nothing before it to take it (`avg 2024-03`,
-            // `on 2024-03-05`): said as such, not as an unknown currency `avg`.
-            if let first = tokens.first, first.kind == .word, !first.keywords.isDisjoint(with: [.date, .average]) {
-                return .failure(CommandError(first.keywords.contains(.average) ? .average(.notAllowed) : .date(.notAllowed), at: first.range))
-            }
-            // `… from nbp` or `… by pl`, last on the line: a source's rates, or a rule's.
-            var choice: ChoiceReference?
-            if tokens.count >= 3,
-                let split = tokens.indices.dropFirst().last(where: { tokens[$0].kind == .word && Self.choiceWords.contains(tokens[$0].folded) }),
-                split + 1 < tokens.count
-            {
-                // The name is the tokens written together (`tr-banknote`).
-                var last = split + 1
-                while last + 1 < tokens.count, tokens[last + 1].range.lowerBound == tokens[last].range.upperBound { last += 1 }
-                let characters = Array(line)
-                let range = tokens[split + 1].range.lowerBound..<tokens[last].range.upperBound
-                let text = String(characters[range.clamped(to: 0..<characters.count)])
-                choice = ChoiceReference(isRule: tokens[split].folded == "by", name: text, range: range, word: tokens[split].range)
-                // Last on the line: what follows the name (`… by de average 2013-01`) is refused.
-                if last + 1 < tokens.count {
-                    return .failure(
-                        CommandError(.bank(.notAllowed), at: tokens[last + 1].range.lowerBound..<(tokens.last?.range.upperBound ?? line.count)))
-                }
-                tokens = Array(tokens[..<split])
-                // One source or rule a line.
-                if let other = tokens.firstIndex(where: { $0.kind == .word && Self.choiceWords.contains($0.folded) }), other > 0 {
-                    return .failure(CommandError(.bank(.notAllowed), at: tokens[other].range))
-                }
-            }
-            // `… at 1,0720` or `… at 107,20 $`, last on the line: a bank's rate, or what it charged.
-            var bankRate: DateReference?
-            if tokens.count >= 3,
-                let split = tokens.indices.dropFirst().last(where: { tokens[$0].keywords.contains(.at) })
-            {
-                let characters = Array(line)
-                let start = split + 1 < tokens.count ? tokens[split + 1].range.lowerBound : tokens[split].range.upperBound
-                let end = split + 1 < tokens.count ? (tokens.last?.range.upperBound ?? start) : start
-                let range = start..<max(start, end)
-                bankRate = DateReference(text: String(characters[range.clamped(to: 0..<characters.count)]), range: range, word: tokens[split].range)
-                tokens = Array(tokens[..<split])
-            }
-            func wrapped(_ command: Command) -> Command {
-                let rated = bankRate.map { .atRate(command, at: $0) } ?? command
-                return choice.map { .chosen(rated, $0) } ?? rated
-            }
-            // `… on DATE`: the date is the text after the word, read by `DateReader`; `… average
-            // PERIOD` the same, read by `PeriodReader`.
-            var date: DateReference?
-            var averaged = false
-            if let split = dateSplit(tokens, grammar) {
-                averaged = tokens[split].keywords.contains(.average)
-                let characters = Array(line)
-                // The date before the target (`45.80 eur on 2024-01-15 in usd`): the target
-                // belongs to the conversion, the words between to the date.
-                var end = tokens.count
-                if split + 2 < tokens.count,
-                    let connector = tokens[(split + 2)...].firstIndex(where: {
-                        $0.kind == .arrow || $0.keywords.contains(.connector)
-                    })
-                {
-                    end = connector
-                }
-                // A date inside a calculation's parentheses holds for no part alone: one date a
-                // line, at its end.
-                if split + 1 < end, tokens[(split + 1)..<end].contains(where: { $0.kind == .open || $0.kind == .close }) {
-                    return .failure(CommandError(.date(.insideParentheses), at: tokens[split].range))
-                }
-                // The word last (`12 eur in usd on`): an empty date, which says one is missing.
-                let start = split + 1 < end ? tokens[split + 1].range.lowerBound : tokens[split].range.upperBound
-                let range = start..<max(start, split + 1 < end ? tokens[end - 1].range.upperBound : start)
-                date = DateReference(
-                    text: String(characters[range.clamped(to: 0..<characters.count)]), range: range, word: tokens[split].range)
-                tokens = Array(tokens[..<split] + tokens[end...])
-            }
-            var parser = Parser(line: line, tokens: tokens, grammar: grammar)
-            parser.lakhLetter = lakhLetter
-            do {
-                let command = try parser.parseLine()
-                if let date {
-                    let takesDate: Bool
-                    switch command {
-                    case .convert, .calculate: takesDate = true
-                    case .run(let invocation): takesDate = grammar.declaration(invocation.word)?.takesDate == true
-                    default: takesDate = false
-                    }
-                    guard takesDate else { return .failure(CommandError(averaged ? .average(.notAllowed) : .date(.notAllowed), at: date.word)) }
-                    // One date or period a line: `on` and `average` together is an error.
-                    if let other = tokens.firstIndex(where: {
-                        !$0.keywords.isDisjoint(with: [.date, .average])
-                    }) {
-                        return .failure(CommandError(.average(.notAllowed), at: tokens[other].range))
-                    }
-                    return .success(wrapped(averaged ? .averaged(command, over: date) : .dated(command, on: date)))
-                }
-                return .success(wrapped(command))
-            } catch let error as CommandError {
-                return .failure(error)
-            } catch {
-                return .failure(CommandError(.expected(.endOfLine, found: nil), at: nil))
-            }
-        }
-    }
-
     private var current: Token? { position < tokens.count ? tokens[position] : nil }
-
-    /// The most words, numbers and signs a line may have.
-    public static let tokenLimit = 512
-
-    /// The words that introduce a date: `on`, German `am` (`45,80 usd in eur am 30.03.2024`),
-    /// Spanish `el`, Polish `dnia` (not French `le`: Sierra Leone writes its leone `Le 12.50`),
-    /// Hebrew `בתאריך` and Arabic `في` and `بتاريخ`; Hebrew `ב` too when digits follow it
-    /// (`ב-15.1.2024`: before a currency it is `in`).
-    public static let dateWords: Set<String> = ["on", "am", "el", "dnia", "בתאריך", "في", "بتاريخ"]
-
-    /// Whether the word at `index` begins a date.
-    private static func isDateWord(_ tokens: [Token], _ index: Int) -> Bool {
-        if !tokens[index].keywords.isDisjoint(with: [.date, .average]) { return true }
-        // Digits first, then the word's bytes: asked of every word, and a `String` compared
-        // with a non-ASCII one is compared by its characters.
-        return index + 1 < tokens.count && tokens[index + 1].kind == .number && tokens[index].folded.utf8.elementsEqual("ב".utf8)
-    }
-
-    /// The word that introduces a bank's rate or what it charged.
-    public static let atWords: Set<String> = ["at"]
-
-    /// The words that introduce a source (`from nbp`) and a rule (`by pl`), last on a line.
-    public static let choiceWords: Set<String> = ["from", "by"]
-
-    /// The words that introduce a period whose average rates a line uses (folded).
-    public static let averageWords: Set<String> = ["average", "avg", "mean", "durchschnitt", "ortalama", "srednia"]
-
-    /// The index of the word `on` that begins a date: after something, before the date or last
-    /// (the date left out, which the date reader says); never a command's own keyword
-    /// (`preview on`).
-    private static func dateSplit(_ tokens: [Token], _ grammar: CommandGrammar) -> Int? {
-        guard tokens.count >= 2 else { return nil }
-        if tokens[0].kind == .word, let declaration = grammar.declaration(tokens[0].folded), declaration.argument == .keywords {
-            return nil
-        }
-        for index in 1..<tokens.count where tokens[index].kind == .word && isDateWord(tokens, index) { return index }
-        return nil
-    }
 
     private func isConnector(_ token: Token) -> Bool {
         token.kind == .arrow || token.keywords.contains(.connector)
@@ -260,7 +38,7 @@ public struct Parser {
     /// Hebrew `ו` and Arabic `و` (and), written joined to the next word (`AttachedWords`).
     public static let joiners: Set<String> = ["and", "und", "ve", "ו", "و"]
 
-    private mutating func parseLine() throws -> Command {
+    mutating func parseLine() throws(CommandError) -> Command {
         if let first = current, first.keywords.contains(.opening), tokens.count > 1 { position += 1 }
         guard let first = current else { return .empty }
         if first.kind == .word, let declaration = grammar.declaration(first.folded) {
@@ -320,7 +98,7 @@ public struct Parser {
 
     private func isSuffix(_ token: Token, after number: Token) -> Bool { suffix(token, after: number) != nil }
 
-    private mutating func parseCalculation() throws -> Command {
+    private mutating func parseCalculation() throws(CommandError) -> Command {
         let expression = try parseSum()
         var targets: [CurrencyReference] = []
         var adjust: Adjustment?
@@ -371,23 +149,24 @@ public struct Parser {
     private var nesting = 0
 
     /// Counts an operator or a level of nesting at `token`; past the limits, an error there.
-    private mutating func count(_ token: Token, nested: Bool) throws {
+    private mutating func count(_ token: Token, nested: Bool) throws(CommandError) {
         operators += 1
         if operators > Self.operatorLimit || (nested && nesting >= Self.nestingLimit) {
             throw CommandError(.arithmetic(.tooComplex(operators: Self.operatorLimit, nesting: Self.nestingLimit)), at: token.range)
         }
     }
 
-    private mutating func parseSum() throws -> Expression {
-        try parseChain(of: { try $0.parseProduct() }, joinedBy: additive)
+    private mutating func parseSum() throws(CommandError) -> Expression {
+        try parseChain(of: { (parser: inout Parser) throws(CommandError) in try parser.parseProduct() }, joinedBy: additive)
     }
 
-    private mutating func parseProduct() throws -> Expression {
-        try parseChain(of: { try $0.parseUnary() }, joinedBy: multiplicative)
+    private mutating func parseProduct() throws(CommandError) -> Expression {
+        try parseChain(of: { (parser: inout Parser) throws(CommandError) in try parser.parseUnary() }, joinedBy: multiplicative)
     }
 
     /// Operands joined by operators of one precedence, left to right.
-    private mutating func parseChain(of operand: (inout Parser) throws -> Expression, joinedBy op: (Token) -> Operator?) throws
+    private mutating func parseChain(of operand: (inout Parser) throws(CommandError) -> Expression, joinedBy op: (Token) -> Operator?)
+        throws(CommandError)
         -> Expression
     {
         var left = try operand(&self)
@@ -400,7 +179,7 @@ public struct Parser {
         return left
     }
 
-    private mutating func parseUnary() throws -> Expression {
+    private mutating func parseUnary() throws(CommandError) -> Expression {
         // A sign before `ans` (`-ans`, `2 × −ans`) negates it, as a sign before a number does.
         let signsAnswer = current?.kind == .sign && position + 1 < tokens.count && Self.isAnswer(tokens[position + 1])
         if let token = current, token.kind == .operator || signsAnswer, let op = additive(token) {
@@ -438,7 +217,7 @@ public struct Parser {
         return value
     }
 
-    private mutating func parsePrimary() throws -> Expression {
+    private mutating func parsePrimary() throws(CommandError) -> Expression {
         guard let token = current else {
             throw CommandError(.expected(.amountOrCurrency, found: nil), at: endRange)
         }
@@ -482,7 +261,7 @@ public struct Parser {
     /// space, the sign before the currency or before the digits (`€12,50`, `12,50 €`,
     /// `CHF 1’234.50`, `-€12.50`, `€-12.50`, `F CFA 12`, `12 $ US`), and in arithmetic a
     /// suffix (`12k`). `nil`, with nothing read, when no number follows.
-    private mutating func parseMoney(suffixes: Bool) throws -> (AmountReference, CurrencyReference?, scale: Int)? {
+    private mutating func parseMoney(suffixes: Bool) throws(CommandError) -> (AmountReference, CurrencyReference?, scale: Int)? {
         let begin = position
         let sign = current?.kind == .sign ? current : nil
         if sign != nil { position += 1 }
@@ -521,7 +300,7 @@ public struct Parser {
 
     /// A command's argument, by the rule its declaration gives (free text is read before the
     /// line is tokenized).
-    private mutating func parseCommand(_ declaration: CommandDeclaration) throws -> Command {
+    private mutating func parseCommand(_ declaration: CommandDeclaration) throws(CommandError) -> Command {
         let argument: CommandArgument
         switch declaration.argument {
         case .none:
@@ -548,7 +327,7 @@ public struct Parser {
         return .run(CommandInvocation(declaration.word, argument))
     }
 
-    private mutating func parseConversion() throws -> Command {
+    private mutating func parseConversion() throws(CommandError) -> Command {
         var amount: AmountReference?
         var from: CurrencyReference?
         if let (money, currency, _) = try parseMoney(suffixes: false) {
@@ -585,7 +364,7 @@ public struct Parser {
 
     /// Currencies separated by commas; a run of three-letter words without commas is a list
     /// of codes (`rates usd gbp chf`).
-    private mutating func currencyList() throws -> [CurrencyReference] {
+    private mutating func currencyList() throws(CommandError) -> [CurrencyReference] {
         var list: [CurrencyReference] = []
         // Room for the words left: one allocation, not one for each doubling.
         list.reserveCapacity(min(max(0, tokens.count - position), 8))
@@ -646,7 +425,7 @@ public struct Parser {
         return (CurrencyReference(text: text, range: first.range.lowerBound..<tokens[position - 1].range.upperBound), start..<position)
     }
 
-    private func expectEnd() throws {
+    private func expectEnd() throws(CommandError) {
         if let token = current {
             throw CommandError(.expected(.endOfLine, found: token.text), at: token.range)
         }
