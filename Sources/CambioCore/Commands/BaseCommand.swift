@@ -3,7 +3,7 @@
 enum BaseCommand: CommandHandler {
     static let declaration = CommandDeclaration("base", order: 10, "base [CUR]", .currency, forms: [("base", "show"), ("base CUR", "set")])
 
-    static func run(_ argument: CommandArgument, _ engine: Engine, _ line: inout LineContext) throws {
+    static func run(_ argument: CommandArgument, _ engine: Engine, _ line: inout LineContext) throws(CommandError) {
         let name = engine.directory.name
         guard case .currencies(let references) = argument, let reference = references.first else {
             let base = line.state.base

@@ -10,7 +10,7 @@ enum ChartCommand: CommandHandler {
     /// The period a chart without one shows.
     static let defaultPeriod = "1y"
 
-    static func run(_ argument: CommandArgument, _ engine: Engine, _ line: inout LineContext) throws {
+    static func run(_ argument: CommandArgument, _ engine: Engine, _ line: inout LineContext) throws(CommandError) {
         let today = Day.utc(line.now)
         let range = argument.range
         guard let argument = argument.text, !argument.isEmpty else { throw CommandError(.badChart(""), at: range) }
@@ -152,7 +152,7 @@ enum ChartCommand: CommandHandler {
     }
 
     /// `1y`, `6m`, `30d`, `2w`, `all`, or `DATE..DATE`; `nil` when the word is none of them.
-    static func period(_ text: String, range: Range<Int>?, today: Day, _ engine: Engine) throws -> (Day, Day)? {
+    static func period(_ text: String, range: Range<Int>?, today: Day, _ engine: Engine) throws(CommandError) -> (Day, Day)? {
         let folded = text.lowercased()
         if folded == "all" || folded == "max" { return (engine.store.history.firstDay, today) }
         for separator in ["..", "…"] {
@@ -174,7 +174,7 @@ enum ChartCommand: CommandHandler {
     /// against the base currency.
     private static func pair(
         _ words: [(text: String, range: Range<Int>)], range: Range<Int>?, base: CurrencyCode, _ engine: Engine
-    ) throws -> (CurrencyCode, CurrencyCode) {
+    ) throws(CommandError) -> (CurrencyCode, CurrencyCode) {
         let resolver = engine.resolver
         var notes: [String] = []
         func reference(_ part: ArraySlice<(text: String, range: Range<Int>)>) -> CurrencyReference? {

@@ -6,5 +6,5 @@ protocol CommandHandler: Sendable {
 
     /// Runs the command on the line being evaluated: its reply, its changes to the session's
     /// state and the effects to carry out; a thrown error leaves the state as it was.
-    static func run(_ argument: CommandArgument, _ engine: Engine, _ line: inout LineContext) throws
+    static func run(_ argument: CommandArgument, _ engine: Engine, _ line: inout LineContext) throws(CommandError)
 }

@@ -15,7 +15,7 @@ public enum CommandTable {
         uniqueKeysWithValues: handlers.map { ($0.declaration.word, $0) })
 
     /// Runs a parsed command.
-    static func run(_ invocation: CommandInvocation, _ engine: Engine, _ line: inout LineContext) throws {
+    static func run(_ invocation: CommandInvocation, _ engine: Engine, _ line: inout LineContext) throws(CommandError) {
         guard let handler = byWord[invocation.word] else { throw CommandError(.unknownTopic(invocation.word), at: nil) }
         try handler.run(invocation.argument, engine, &line)
     }

@@ -5,7 +5,7 @@ enum FeeCommand: CommandHandler {
         "fee", order: 110, "fee [PERCENT|off]", .percentage, keywords: ["off"], forms: [("fee", "show"), ("fee PERCENT", "set"), ("fee off", "off")],
         more: true)
 
-    static func run(_ argument: CommandArgument, _ engine: Engine, _ line: inout LineContext) throws {
+    static func run(_ argument: CommandArgument, _ engine: Engine, _ line: inout LineContext) throws(CommandError) {
         switch argument {
         case .none, .currencies:
             line.reply.lines.append(.result(note(line.state.fee, engine)))
@@ -21,7 +21,7 @@ enum FeeCommand: CommandHandler {
     }
 
     /// The fee a percentage sets (`1,75 %`, `%2`, `0` for none), as a fraction.
-    private static func fee(_ argument: String, range: Range<Int>, _ amountParser: AmountParser) throws -> Rational? {
+    private static func fee(_ argument: String, range: Range<Int>, _ amountParser: AmountParser) throws(CommandError) -> Rational? {
         var number = argument.trimmingSpaces()
         if number.hasSuffix("%") || number.hasSuffix("٪") { number = String(number.dropLast()).trimmingSpaces() }
         if number.hasPrefix("%") || number.hasPrefix("٪") { number = String(number.dropFirst()).trimmingSpaces() }

@@ -3,7 +3,7 @@
 enum ListCommand: CommandHandler {
     static let declaration = CommandDeclaration("list", order: 40, "list [TEXT]", .text, forms: [("list [TEXT]", "run")])
 
-    static func run(_ argument: CommandArgument, _ engine: Engine, _ line: inout LineContext) throws {
+    static func run(_ argument: CommandArgument, _ engine: Engine, _ line: inout LineContext) throws(CommandError) {
         var codes = line.state.recentFirst(engine.currentRates(pinned: line.state.pinnedSource).codes)
         let filter = argument.text
         if let filter {

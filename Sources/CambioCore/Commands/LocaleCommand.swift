@@ -7,7 +7,7 @@ enum LocaleCommand: CommandHandler {
         "locale", order: 90, "locale [ID|default]", .locale, keywords: ["default"],
         forms: [("locale", "show"), ("locale ID", "set"), ("locale default", "default")])
 
-    static func run(_ argument: CommandArgument, _ engine: Engine, _ line: inout LineContext) throws {
+    static func run(_ argument: CommandArgument, _ engine: Engine, _ line: inout LineContext) throws(CommandError) {
         let localized = engine.localized
         let example = Decimal(string: "1234.5") ?? 0
         switch argument {

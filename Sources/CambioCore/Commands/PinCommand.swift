@@ -5,7 +5,7 @@ enum PinCommand: CommandHandler {
     static let declaration = CommandDeclaration(
         "pin", order: 32, "pin [CUR CUR…]", .currencies, forms: [("pin", "show"), ("pin CUR CUR", "set")], more: true)
 
-    static func run(_ argument: CommandArgument, _ engine: Engine, _ line: inout LineContext) throws {
+    static func run(_ argument: CommandArgument, _ engine: Engine, _ line: inout LineContext) throws(CommandError) {
         guard case .currencies(let references) = argument else {
             show(line.state.pins, engine, &line)
             return

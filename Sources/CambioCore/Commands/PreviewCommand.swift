@@ -4,7 +4,7 @@ enum PreviewCommand: CommandHandler {
     static let declaration = CommandDeclaration(
         "preview", order: 100, "preview [on|off]", .keywords, keywords: ["on", "off"], forms: [("preview", "show"), ("preview on|off", "set")])
 
-    static func run(_ argument: CommandArgument, _ engine: Engine, _ line: inout LineContext) throws {
+    static func run(_ argument: CommandArgument, _ engine: Engine, _ line: inout LineContext) throws(CommandError) {
         let asked: Bool? =
             switch argument {
             case .keyword(let keyword): keyword == "on"

@@ -30,7 +30,7 @@ enum PricesCommand: CommandHandler {
     /// The most prices one command writes (a price a day for every currency since 1999 is less).
     static let lineLimit = 400_000
 
-    static func run(_ argument: CommandArgument, _ engine: Engine, _ line: inout LineContext) throws {
+    static func run(_ argument: CommandArgument, _ engine: Engine, _ line: inout LineContext) throws(CommandError) {
         let today = Day.utc(line.now)
         let range = argument.range
         guard let text = argument.text, !text.isEmpty else { throw CommandError(.badPrices(""), at: range) }
@@ -232,7 +232,7 @@ enum PricesCommand: CommandHandler {
     }
 
     /// `2024`, `2024-03`, `2024-01-01..2024-06-30`, `1y`, `30d`, `all`: the first and last day.
-    static func periodDays(_ text: String, range: Range<Int>?, today: Day, _ engine: Engine) throws -> (Day, Day)? {
+    static func periodDays(_ text: String, range: Range<Int>?, today: Day, _ engine: Engine) throws(CommandError) -> (Day, Day)? {
         if let period = DatedLines.isoPeriod(text) { return (period.from, min(period.through, today)) }
         // One day (`2024-01-02`), or a range of days that may be one (`2024-01-02..2024-01-02`),
         // which a chart, needing two, refuses.
@@ -375,7 +375,7 @@ enum PricesCommand: CommandHandler {
                 if choice.rule == nil, !fill, table.day != day { continue }
                 prices.append(Price(day: day, rateDay: table.day, text: DocumentConverter.rateText(quote.rate), source: table.source.id, note: nil))
             } catch {
-                let problem = (error as? CommandError) ?? CommandError(.bank(.noTable(source: choice.source, day, reason: nil)), at: nil)
+                let problem = error
                 let text = Messages.describe(problem, localized: engine.localized, name: { $0.rawValue })
                 guard text != lastProblem else { continue }
                 lastProblem = text
@@ -389,7 +389,7 @@ enum PricesCommand: CommandHandler {
     /// lines, dated the period's first day, with the days it counts in a comment.
     static func averages(
         _ code: CurrencyCode, _ home: CurrencyCode, kind: Period.Kind, first: Day, last: Day, today: Day, _ engine: Engine, _ line: inout LineContext
-    ) throws -> [Price] {
+    ) throws(CommandError) -> [Price] {
         var prices: [Price] = []
         var day = first
         while day <= last {

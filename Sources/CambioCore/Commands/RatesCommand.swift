@@ -3,10 +3,12 @@
 enum RatesCommand: CommandHandler {
     static let declaration = CommandDeclaration("rates", order: 50, "rates [CUR …]", .currencies, takesDate: true, forms: [("rates [CUR …]", "run")])
 
-    static func run(_ argument: CommandArgument, _ engine: Engine, _ line: inout LineContext) throws {
+    static func run(_ argument: CommandArgument, _ engine: Engine, _ line: inout LineContext) throws(CommandError) {
         var notes: [String] = []
         var codes: [CurrencyCode] = []
-        if case .currencies(let references) = argument { codes = try references.map { try engine.resolver.currency($0, notes: &notes) } }
+        if case .currencies(let references) = argument {
+            codes = try references.map { (reference) throws(CommandError) in try engine.resolver.currency(reference, notes: &notes) }
+        }
         let state = line.state
         let base = state.base
         let formatter = engine.formatter

@@ -3,7 +3,7 @@ enum RecentCommand: CommandHandler {
     static let declaration = CommandDeclaration(
         "recent", order: 30, "recent [clear]", .keywords, keywords: ["clear"], forms: [("recent", "show"), ("recent clear", "clear")], more: true)
 
-    static func run(_ argument: CommandArgument, _ engine: Engine, _ line: inout LineContext) throws {
+    static func run(_ argument: CommandArgument, _ engine: Engine, _ line: inout LineContext) throws(CommandError) {
         if argument == .keyword("clear") {
             line.state.recent = []
             line.outcome.effects.formUnion([.saveRecent, .settingChanged])

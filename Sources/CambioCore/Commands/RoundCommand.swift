@@ -8,7 +8,7 @@ enum RoundCommand: CommandHandler {
         forms: [("round", "show"), ("round minor", "minor"), ("round PLACES", "places"), ("round RULE", "rule"), ("round default", "default")],
         more: true)
 
-    static func run(_ argument: CommandArgument, _ engine: Engine, _ line: inout LineContext) throws {
+    static func run(_ argument: CommandArgument, _ engine: Engine, _ line: inout LineContext) throws(CommandError) {
         guard let text = argument.text, !text.isEmpty else {
             line.reply.lines.append(.result(note(line.state.rounding, engine)))
             line.reply.records.append(record(line.state.rounding))

@@ -5,7 +5,7 @@ enum RuleCommand: CommandHandler {
     static let declaration = CommandDeclaration(
         "rule", order: 82, "rule [ID|off]", .text, forms: [("rule", "show"), ("rule ID", "set"), ("rule off", "off")], more: true)
 
-    static func run(_ argument: CommandArgument, _ engine: Engine, _ line: inout LineContext) throws {
+    static func run(_ argument: CommandArgument, _ engine: Engine, _ line: inout LineContext) throws(CommandError) {
         let localized = engine.localized
         guard let text = argument.text?.trimmingSpaces(), !text.isEmpty else {
             if let id = line.state.rule, let rule = TaxRule.named(id) {

@@ -3,7 +3,7 @@
 enum RulesCommand: CommandHandler {
     static let declaration = CommandDeclaration("rules", order: 83, "rules", .none, forms: [("rules", "run")], more: true)
 
-    static func run(_ argument: CommandArgument, _ engine: Engine, _ line: inout LineContext) throws {
+    static func run(_ argument: CommandArgument, _ engine: Engine, _ line: inout LineContext) throws(CommandError) {
         let localized = engine.localized
         let width = TaxRule.all.map(\.id.count).max() ?? 0
         for rule in TaxRule.all {

@@ -6,7 +6,7 @@ enum SourceCommand: CommandHandler {
         "source", order: 80, "source [NAME|auto]", .provider, keywords: ["auto"],
         forms: [("source", "show"), ("source NAME", "set"), ("source auto", "auto")])
 
-    static func run(_ argument: CommandArgument, _ engine: Engine, _ line: inout LineContext) throws {
+    static func run(_ argument: CommandArgument, _ engine: Engine, _ line: inout LineContext) throws(CommandError) {
         let name: String?
         switch argument {
         case .none, .currencies: name = nil

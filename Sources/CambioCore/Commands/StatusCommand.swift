@@ -7,7 +7,7 @@ import Foundation
 enum StatusCommand: CommandHandler {
     static let declaration = CommandDeclaration("status", order: 120, "status", .none, forms: [("status", "run")])
 
-    static func run(_ argument: CommandArgument, _ engine: Engine, _ line: inout LineContext) throws {
+    static func run(_ argument: CommandArgument, _ engine: Engine, _ line: inout LineContext) throws(CommandError) {
         let localized = engine.localized
         let state = line.state
         let now = line.now

@@ -3,7 +3,7 @@
 enum SwapCommand: CommandHandler {
     static let declaration = CommandDeclaration("swap", order: 20, "swap", .none, forms: [("swap", "run")])
 
-    static func run(_ argument: CommandArgument, _ engine: Engine, _ line: inout LineContext) throws {
+    static func run(_ argument: CommandArgument, _ engine: Engine, _ line: inout LineContext) throws(CommandError) {
         guard let last = line.state.last, let first = last.to.first else { throw CommandError(.nothingToSwap, at: nil) }
         // After a dated or averaged line, the other way round with the rates of the same day or
         // period.
@@ -12,7 +12,7 @@ enum SwapCommand: CommandHandler {
             case .day(let day): try engine.dates.run(.run(CommandInvocation(declaration.word)), on: day, at: nil, engine, &line)
             case .period(let period): try engine.dates.run(.run(CommandInvocation(declaration.word)), over: period, at: nil, engine, &line)
             case .bank(let day, let choice):
-                try engine.banks.withChoice(choice, day: day, at: nil, &line) { line in
+                try engine.banks.withChoice(choice, day: day, at: nil, &line) { (line: inout LineContext) throws(CommandError) in
                     try run(argument, engine, &line)
                 }
             }

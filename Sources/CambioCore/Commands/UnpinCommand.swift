@@ -4,7 +4,7 @@ enum UnpinCommand: CommandHandler {
     static let declaration = CommandDeclaration(
         "unpin", order: 33, "unpin [CUR…]", .currencies, forms: [("unpin", "all"), ("unpin CUR", "currency"), ("unpin CUR CUR", "pair")])
 
-    static func run(_ argument: CommandArgument, _ engine: Engine, _ line: inout LineContext) throws {
+    static func run(_ argument: CommandArgument, _ engine: Engine, _ line: inout LineContext) throws(CommandError) {
         var notes: [String] = []
         var codes: [CurrencyCode] = []
         if case .currencies(let references) = argument {

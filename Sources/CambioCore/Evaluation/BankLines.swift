@@ -17,7 +17,7 @@ final class BankLines {
     }
 
     /// The choice a line's `from` or `by` names.
-    func choice(_ reference: ChoiceReference, host: any SessionHost) throws -> BankChoice {
+    func choice(_ reference: ChoiceReference, host: any SessionHost) throws(CommandError) -> BankChoice {
         let name = reference.name.trimmingSpaces()
         if reference.isRule {
             guard let rule = TaxRule.named(name) else {
@@ -41,7 +41,7 @@ final class BankLines {
     }
 
     /// Runs a line with the rates `choice` gives: of the line's day (`on DATE`), else of today.
-    func run(_ inner: Command, _ choice: BankChoice, at range: Range<Int>?, _ engine: Engine, _ line: inout LineContext) throws {
+    func run(_ inner: Command, _ choice: BankChoice, at range: Range<Int>?, _ engine: Engine, _ line: inout LineContext) throws(CommandError) {
         // A current-rate provider (`from ecb`): the line as it is, with that source pinned.
         if choice.rule == nil, Banks.named(choice.source) == nil {
             let saved = line.state.pinnedSource
@@ -53,7 +53,8 @@ final class BankLines {
         switch inner {
         case .dated(let command, let date):
             let day = try dates.checkedDay(date.text, range: date.range, today: Day.utc(line.now))
-            try withChoice(choice, day: day, at: date.range, &line) { line in try engine.run(command, &line) }
+            try withChoice(choice, day: day, at: date.range, &line) { (line: inout LineContext) throws(CommandError) in try engine.run(command, &line)
+            }
         case .averaged, .atRate, .chosen:
             throw CommandError(.bank(.notAllowed), at: range)
         case .run(let invocation) where invocation.word == PricesCommand.declaration.word:
@@ -62,14 +63,18 @@ final class BankLines {
             defer { line.choice = nil }
             try engine.run(inner, &line)
         case .convert, .calculate, .run, .empty:
-            try withChoice(choice, day: Day.utc(line.now), at: range, &line) { line in try engine.run(inner, &line) }
+            try withChoice(choice, day: Day.utc(line.now), at: range, &line) { (line: inout LineContext) throws(CommandError) in
+                try engine.run(inner, &line)
+            }
         }
     }
 
     /// Runs `body` with the tables `choice` gives for `day`; the line says which table it used
     /// and, when its day is not the one asked, why.
-    func withChoice(_ choice: BankChoice, day: Day, at range: Range<Int>?, _ line: inout LineContext, _ body: (inout LineContext) throws -> Void)
-        throws
+    func withChoice(
+        _ choice: BankChoice, day: Day, at range: Range<Int>?, _ line: inout LineContext, _ body: (inout LineContext) throws(CommandError) -> Void
+    )
+        throws(CommandError)
     {
         let rates = try self.rates(choice, day: day, at: range, line)
         let saved = line.dated
@@ -86,7 +91,7 @@ final class BankLines {
     // MARK: Tables
 
     /// The tables `choice` gives for `day`, fetched through the line's host when not held.
-    func rates(_ choice: BankChoice, day: Day, at range: Range<Int>?, _ line: LineContext) throws -> BankRates {
+    func rates(_ choice: BankChoice, day: Day, at range: Range<Int>?, _ line: LineContext) throws(CommandError) -> BankRates {
         let today = Day.utc(line.now)
         guard let ruleID = choice.rule, let rule = TaxRule.named(ruleID) else {
             guard let bank = Banks.named(choice.source) else { throw CommandError(.bank(.notAllowed), at: range) }
@@ -132,7 +137,8 @@ final class BankLines {
 
     /// The table of each of the bank's series that serves `day` (the last on or before it, or
     /// before it), fetched when not held.
-    private func daily(_ bank: any Bank, kind: RateKind, day: Day, before: Bool, _ host: any SessionHost, _ range: Range<Int>?) throws -> [RateTable]
+    private func daily(_ bank: any Bank, kind: RateKind, day: Day, before: Bool, _ host: any SessionHost, _ range: Range<Int>?) throws(CommandError)
+        -> [RateTable]
     {
         var tables: [RateTable] = []
         var reason: String?
@@ -151,7 +157,7 @@ final class BankLines {
     private func lookup(
         _ bank: any Bank, series: String, kind: RateKind, day: Day, before: Bool, codes: [CurrencyCode] = [], _ host: any SessionHost,
         reason: inout String?
-    ) throws -> BankLookup? {
+    ) throws(CommandError) -> BankLookup? {
         var asked: Set<Day> = []
         while true {
             let found = store.bankTable(bank, series: series, kind: kind, day: day, before: before, quoting: codes)
@@ -172,7 +178,8 @@ final class BankLines {
     }
 
     /// The table of the day's month (HMRC's), never another month's.
-    private func month(_ bank: any Bank, _ rule: TaxRule, day: Day, _ host: any SessionHost, _ range: Range<Int>?) throws -> [RateTable] {
+    private func month(_ bank: any Bank, _ rule: TaxRule, day: Day, _ host: any SessionHost, _ range: Range<Int>?) throws(CommandError) -> [RateTable]
+    {
         let tables = try daily(bank, kind: rule.kind, day: day, before: false, host, range)
         let (year, month, _) = day.parts
         let inMonth = tables.filter { $0.day.parts.year == year && $0.day.parts.month == month }
@@ -185,7 +192,7 @@ final class BankLines {
     /// decimals; a currency missing from a month (or quoted in other units) is left out.
     private func yearMean(
         _ bank: any Bank, _ rule: TaxRule, places: Int, year: Int, today: Day, _ host: any SessionHost, _ range: Range<Int>?
-    ) throws -> RateTable {
+    ) throws(CommandError) -> RateTable {
         guard let period = Period.year(year) else { throw CommandError(.bank(.notAllowed), at: range) }
         guard period.through < today else { throw CommandError(.bank(.notOver(rule: rule.id, period, today: today)), at: range) }
         var months: [RateTable] = []
@@ -228,7 +235,8 @@ final class BankLines {
 
     /// The BMF's monthly rate: the mean of the ECB's reference rates of the day's month, each
     /// rounded half up at the decimals the ECB quotes the currency with.
-    private func ecbMonthMean(_ rule: TaxRule, _ choice: BankChoice, day: Day, today: Day, _ line: LineContext, _ range: Range<Int>?) throws
+    private func ecbMonthMean(_ rule: TaxRule, _ choice: BankChoice, day: Day, today: Day, _ line: LineContext, _ range: Range<Int>?)
+        throws(CommandError)
         -> BankRates
     {
         let period = Period.month(of: day)
@@ -256,7 +264,7 @@ final class BankLines {
     /// The rate of a pair from the line's tables: the first that has both currencies. Two
     /// currencies of two tables (the NBP's AFN in table B, EUR in table A) are two rates: each
     /// is converted into the home currency on its own, never crossed here.
-    func quote(from: CurrencyCode, to: CurrencyCode, _ rates: BankRates) throws -> Converter.Quote {
+    func quote(from: CurrencyCode, to: CurrencyCode, _ rates: BankRates) throws(CommandError) -> Converter.Quote {
         for table in rates.tables {
             if let rate = table.rate(from: from, to: to) {
                 if !used.contains(where: { $0 === table }) { used.append(table) }

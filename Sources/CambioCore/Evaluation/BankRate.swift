@@ -4,7 +4,7 @@
 /// rate. The line is first evaluated as it stands without `at` (the one conversion it must be),
 /// then its result is the amount at the bank's rate.
 enum BankRate {
-    static func run(_ inner: Command, _ clause: DateReference, _ engine: Engine, _ line: inout LineContext) throws {
+    static func run(_ inner: Command, _ clause: DateReference, _ engine: Engine, _ line: inout LineContext) throws(CommandError) {
         // The mid-market conversion is needed whether or not the reply keeps records.
         let keepsRecords = line.keepsRecords
         line.keepsRecords = true
@@ -59,7 +59,7 @@ enum BankRate {
     /// amount in the target is what was charged (`107,20 $`, `USD 107.20`), divided by the amount.
     static func bankRate(
         _ clause: DateReference, amount: Rational, from: CurrencyCode, to: CurrencyCode, _ engine: Engine, notes: inout [String]
-    ) throws -> Rational {
+    ) throws(CommandError) -> Rational {
         let text = clause.text.trimmingSpaces()
         guard !text.isEmpty else { throw CommandError(.badBankRate(""), at: clause.word) }
         if text.allSatisfy({ $0.isNumber || AmountParser.separators.contains($0) || $0 == " " }) {

@@ -40,7 +40,7 @@ final class Calculator {
     }
 
     /// The rate of a pair for the line being calculated, and its table.
-    private func quote(_ from: CurrencyCode, _ to: CurrencyCode) throws -> Converter.Quote {
+    private func quote(_ from: CurrencyCode, _ to: CurrencyCode) throws(CommandError) -> Converter.Quote {
         if let lineTable {
             guard let rate = lineTable.rate(from: from, to: to) else {
                 throw CommandError(.noCommonTable([from, to]), at: nil)
@@ -79,7 +79,7 @@ final class Calculator {
     /// The line's one table when its value joins money of two currencies or more: then every
     /// rate of the line, into the targets (or the base) too, is of that table.
     private func chooseLineTable(_ expression: Expression, adjust: Adjustment?, targets: [CurrencyCode], anyTarget: Bool, _ line: LineContext)
-        throws
+        throws(CommandError)
     {
         lineTable = nil
         var codes: [CurrencyCode] = []
@@ -125,7 +125,7 @@ final class Calculator {
     /// subtracted counts with its fee as well (`€100 − $50` is €100 less what the $50 cost).
     /// `nil` when nothing is converted (no fee applies) or the value is no money.
     private func chargedValue(_ expression: Expression, factor: Rational, into target: CurrencyCode, fee: Rational, _ state: SessionState)
-        throws -> Rational?
+        throws(CommandError) -> Rational?
     {
         charging = (target, fee, false)
         defer { charging = nil }
@@ -140,14 +140,15 @@ final class Calculator {
     }
 
     /// An amount of money as charged into the target (`charging`).
-    private func chargedLeaf(_ value: Rational, _ currency: CurrencyCode?, _ state: SessionState) throws -> Rational {
+    private func chargedLeaf(_ value: Rational, _ currency: CurrencyCode?, _ state: SessionState) throws(CommandError) -> Rational {
         guard let currency, let charge = charging else { return value }
         guard currency != charge.target else { return value }
         charging?.charged = true
         return value * (try quote(currency, charge.target).rate) * (.one + charge.fee)
     }
 
-    func calculate(_ typed: Expression, targets references: [CurrencyReference], adjust: Adjustment?, _ line: inout LineContext) throws {
+    func calculate(_ typed: Expression, targets references: [CurrencyReference], adjust: Adjustment?, _ line: inout LineContext) throws(CommandError)
+    {
         rates = (line.dated, line.state.pinnedSource, line.host)
         defer { lineTable = nil }
         // The targets are resolved once; an error in them is said after the calculation's own.
@@ -275,7 +276,8 @@ final class Calculator {
             if showsDetails { used.add(quote.table(converter.store), target) }
             let result = total.value * rate
             try converter.readable(result)
-            let charged = try fee.flatMap { try chargedValue(expression, factor: factor, into: target, fee: $0, state) }
+            let charged = try fee.flatMap { (fee) throws(CommandError) in try chargedValue(expression, factor: factor, into: target, fee: fee, state)
+            }
             written.removeLast(written.count - echoCount)
             written.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: "="), UInt8(ascii: " ")])
             formatter.write(result, target, rounding: state.rounding, into: &written)
@@ -309,13 +311,13 @@ final class Calculator {
     /// is ₺750.000, which is €13.986). The calculation's value stays `ans`.
     private func inBase(
         _ expression: Expression, total: Rational, from currency: CurrencyCode, factor: Rational, fee: Rational?, _ line: inout LineContext
-    ) throws {
+    ) throws(CommandError) {
         let base = line.state.base
         let quote = try quote(currency, base)
         let rate = quote.rate
         let result = total * rate
         try converter.readable(result)
-        let charged = try fee.flatMap { try chargedValue(expression, factor: factor, into: base, fee: $0, line.state) }
+        let charged = try fee.flatMap { (fee) throws(CommandError) in try chargedValue(expression, factor: factor, into: base, fee: fee, line.state) }
         var text = formatter.formatGiven(total, currency) + " = " + formatter.format(result, base, rounding: line.state.rounding)
         if let fee, let charged { text += converter.feeSuffix(charged, base, fee, line.state.rounding) }
         let detail = showsDetails ? formatter.rateDetail(from: currency, to: base, rate: rate) : nil
@@ -357,7 +359,9 @@ final class Calculator {
     /// write a negative one.
     private static func unsigned(_ amount: AmountReference) -> Bool { amount.text.first.map { !"-−+".contains($0) } ?? false }
 
-    private func quantity(_ expression: Expression, _ state: SessionState, notes: inout [String], parts: inout [Conversion]) throws -> Quantity {
+    private func quantity(_ expression: Expression, _ state: SessionState, notes: inout [String], parts: inout [Conversion]) throws(CommandError)
+        -> Quantity
+    {
         var result: Quantity
         // Where this value's text begins in `written`.
         let start = written.count
@@ -366,7 +370,7 @@ final class Calculator {
             let parsed = try resolver.amount(reference, notes: &notes)
             var value = parsed.exact
             if scale > 0 { value = value * Rational(significand: .one, exponent: scale) }
-            let code = try currencyReference.map { try resolver.currency($0, notes: &notes) }
+            let code = try currencyReference.map { (reference) throws(CommandError) in try resolver.currency(reference, notes: &notes) }
             // Money as the formatter writes it; a plain number as typed (`3`, `1,07`).
             if charging == nil {
                 if let code { formatter.writeGiven(value, code, into: &written) } else { formatter.writePercentNumber(value, into: &written) }
@@ -484,7 +488,7 @@ final class Calculator {
     /// Two values combined; with a fee being charged (`charging`), their charged figures too,
     /// which are all in the one target currency.
     private func combine(_ op: Operator, _ a: Quantity, _ b: Quantity, at range: Range<Int>, _ state: SessionState, _ parts: inout [Conversion])
-        throws
+        throws(CommandError)
         -> Quantity
     {
         func quantity(_ value: Rational, _ currency: CurrencyCode?, percent: Bool = false, charged: @autoclosure () -> Rational) -> Quantity {
@@ -546,7 +550,8 @@ final class Calculator {
     }
 
     /// Converts money inside a calculation, keeping the conversion to show and record.
-    private func part(_ value: Rational, from: CurrencyCode, to: CurrencyCode, _ state: SessionState, _ parts: inout [Conversion]) throws
+    private func part(_ value: Rational, from: CurrencyCode, to: CurrencyCode, _ state: SessionState, _ parts: inout [Conversion])
+        throws(CommandError)
         -> Rational
     {
         guard from != to else { return value }

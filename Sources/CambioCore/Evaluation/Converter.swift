@@ -30,7 +30,7 @@ final class Converter {
     }
 
     /// Converts an amount as a line resolved it.
-    func convert(_ amount: Rational, _ conversion: ResolvedConversion, notes: [String], _ line: inout LineContext) throws {
+    func convert(_ amount: Rational, _ conversion: ResolvedConversion, notes: [String], _ line: inout LineContext) throws(CommandError) {
         // A bare amount, while pairs are pinned, goes along each: from its first currency.
         if conversion.from == nil, conversion.targets.isEmpty, !line.state.pins.isEmpty {
             var sources: [CurrencyCode] = []
@@ -86,7 +86,7 @@ final class Converter {
     /// amount reader takes `AmountParser.digitLimit` significant digits, three of them after
     /// the point (and one more for a fee's figure). Only a conversion of an amount of over a
     /// thousand digits comes near; a calculation stops at 4,096 bits, well below.
-    func readable(_ value: Rational) throws {
+    func readable(_ value: Rational) throws(CommandError) {
         // Below 2^4000 a value has at most 1,205 digits: one subtraction for every line.
         guard value.numerator.bitWidth - value.denominator.bitWidth > 4000 else { return }
         if let magnitude = value.decimalMagnitude, magnitude + 1 > AmountParser.digitLimit - 4 {
@@ -142,7 +142,7 @@ final class Converter {
 
     /// The rate of `from` in `to` for the line: now (the newest table that quotes both, of the
     /// pinned source when one is), on a dated line's day, or over an averaged line's period.
-    @inline(__always) func quote(from: CurrencyCode, to: CurrencyCode, _ line: LineContext) throws -> Quote {
+    @inline(__always) func quote(from: CurrencyCode, to: CurrencyCode, _ line: LineContext) throws(CommandError) -> Quote {
         // A line without a date (nearly every line of a pipe) asks the current rates alone.
         if line.dated == nil, let known = knownQuote(from: from, to: to, pinned: line.state.pinnedSource) { return known }
         return try quote(from: from, to: to, dated: line.dated, pinned: line.state.pinnedSource, host: line.host)
@@ -155,7 +155,7 @@ final class Converter {
     }
 
     /// The same with the line's rates given apart (a calculation keeps them while it recurses).
-    func quote(from: CurrencyCode, to: CurrencyCode, dated: DatedLine?, pinned: String?, host: any SessionHost) throws -> Quote {
+    func quote(from: CurrencyCode, to: CurrencyCode, dated: DatedLine?, pinned: String?, host: any SessionHost) throws(CommandError) -> Quote {
         switch dated {
         case nil: return try currentQuote(from: from, to: to, pinned: pinned)
         case .day(let rates)?: return try dates.quote(from: from, to: to, rates, pinned: pinned, host: host)
@@ -172,7 +172,7 @@ final class Converter {
     /// would take are one table already (an average, or the ECB's day), or when a currency is
     /// in no table (the pair's error says so). Throws when each is held but no one table holds
     /// them all.
-    func lineTable(quoting codes: [CurrencyCode], dated: DatedLine?, pinned: String?, host: any SessionHost) throws -> RateTable? {
+    func lineTable(quoting codes: [CurrencyCode], dated: DatedLine?, pinned: String?, host: any SessionHost) throws(CommandError) -> RateTable? {
         func quotesAll(_ table: RateTable) -> Bool { codes.allSatisfy(table.contains) }
         switch dated {
         case nil:
@@ -221,7 +221,7 @@ final class Converter {
     private var quotesGeneration = -1
     private var quotesPinned: String?
 
-    private func currentQuote(from: CurrencyCode, to: CurrencyCode, pinned: String?) throws -> Quote {
+    private func currentQuote(from: CurrencyCode, to: CurrencyCode, pinned: String?) throws(CommandError) -> Quote {
         let view = currentRates(pinned: pinned)
         if let known = quotes[from, to] { return known }
         guard let table = view.table(quoting: from, to), let rate = table.rate(from: from, to: to) else {
@@ -281,7 +281,9 @@ final class Converter {
 
     /// An amount converted into each target: one result line each (with the rate beside it
     /// on a terminal), the first result as `ans`, and the conversion as the one `swap` reverses.
-    func show(_ amount: Rational, from: CurrencyCode, targets requested: [CurrencyCode], notes: [String], _ line: inout LineContext) throws {
+    func show(_ amount: Rational, from: CurrencyCode, targets requested: [CurrencyCode], notes: [String], _ line: inout LineContext)
+        throws(CommandError)
+    {
         let targets = targets(requested, from: from, line)
         line.reply.lines.reserveCapacity(notes.count + targets.count + 1)
         for note in notes { line.reply.lines.append(.assumption(note)) }
@@ -362,7 +364,7 @@ final class Converter {
     }
 
     /// The rate of `from` in each target, both ways (`EURUSD`, `eur in usd` without an amount).
-    func showRates(from: CurrencyCode, targets requested: [CurrencyCode], notes: [String], _ line: inout LineContext) throws {
+    func showRates(from: CurrencyCode, targets requested: [CurrencyCode], notes: [String], _ line: inout LineContext) throws(CommandError) {
         let targets = targets(requested, from: from, line)
         for note in notes { line.reply.lines.append(.assumption(note)) }
         var used = UsedTables()

@@ -48,7 +48,7 @@ final class DatedLines {
     private var fetchFailure: String?
 
     /// The day `text` names, or the error that says which forms are read, at `range`.
-    func read(_ text: String, range: Range<Int>?, today: Day) throws -> Day {
+    func read(_ text: String, range: Range<Int>?, today: Day) throws(CommandError) -> Day {
         // ISO, the form every locale reads the same way, without the reader.
         if let day = Day(iso: text) { return day }
         if let lastRead, lastRead.today == today, lastRead.text == text { return lastRead.day }
@@ -63,18 +63,18 @@ final class DatedLines {
     }
 
     /// Runs a conversion, rate, calculation or command with the rates of the day asked for.
-    func run(_ inner: Command, _ date: DateReference, _ engine: Engine, _ line: inout LineContext) throws {
+    func run(_ inner: Command, _ date: DateReference, _ engine: Engine, _ line: inout LineContext) throws(CommandError) {
         let day = try checkedDay(date.text, range: date.range, today: Day.utc(line.now))
         try run(inner, on: day, at: date.range, engine, &line)
     }
 
     /// The day a date names, when the history can have rates for it.
-    func checkedDay(_ text: String, range: Range<Int>?, today: Day) throws -> Day {
+    func checkedDay(_ text: String, range: Range<Int>?, today: Day) throws(CommandError) -> Day {
         try checked(try read(text, range: range, today: today), range: range, today: today)
     }
 
     /// A day read, when the history can have rates for it.
-    @inline(__always) func checked(_ day: Day, range: Range<Int>?, today: Day) throws -> Day {
+    @inline(__always) func checked(_ day: Day, range: Range<Int>?, today: Day) throws(CommandError) -> Day {
         let first = store.history.firstDay
         guard day <= today else { throw CommandError(.date(.future(day, today: today)), at: range) }
         guard day >= first else { throw CommandError(.date(.beforeData(day, first: first)), at: range) }
@@ -83,18 +83,18 @@ final class DatedLines {
 
     /// The same for a day already read and within the history (`swap` after a dated line
     /// reverses it with the rates of that day); errors stand at `range`.
-    func run(_ inner: Command, on day: Day, at range: Range<Int>?, _ engine: Engine, _ line: inout LineContext) throws {
-        try withDay(day, at: range, &line) { line in try engine.run(inner, &line) }
+    func run(_ inner: Command, on day: Day, at range: Range<Int>?, _ engine: Engine, _ line: inout LineContext) throws(CommandError) {
+        try withDay(day, at: range, &line) { (line: inout LineContext) throws(CommandError) in try engine.run(inner, &line) }
     }
 
     /// Runs a conversion, rate, calculation or command with the average rates of a period.
-    func runAverage(_ inner: Command, _ text: DateReference, _ engine: Engine, _ line: inout LineContext) throws {
+    func runAverage(_ inner: Command, _ text: DateReference, _ engine: Engine, _ line: inout LineContext) throws(CommandError) {
         let period = try readPeriod(text.text, range: text.range, today: Day.utc(line.now))
         try run(inner, over: period, at: text.range, engine, &line)
     }
 
     /// The period `text` names, or the error that says which forms are read.
-    func readPeriod(_ text: String, range: Range<Int>?, today: Day) throws -> Period {
+    func readPeriod(_ text: String, range: Range<Int>?, today: Day) throws(CommandError) -> Period {
         // `2024-03` and `2024`, which every locale reads the same way, without the reader.
         if let period = Self.isoPeriod(text) { return period }
         if let lastPeriod, lastPeriod.today == today, lastPeriod.text == text { return lastPeriod.period }
@@ -109,8 +109,8 @@ final class DatedLines {
         }
     }
 
-    func run(_ inner: Command, over period: Period, at range: Range<Int>?, _ engine: Engine, _ line: inout LineContext) throws {
-        try withAverage(period, at: range, &line) { line in try engine.run(inner, &line) }
+    func run(_ inner: Command, over period: Period, at range: Range<Int>?, _ engine: Engine, _ line: inout LineContext) throws(CommandError) {
+        try withAverage(period, at: range, &line) { (line: inout LineContext) throws(CommandError) in try engine.run(inner, &line) }
     }
 
     /// `2024-03` or `2024`, strictly; `nil` for any other text.
@@ -160,7 +160,9 @@ final class DatedLines {
     /// publication whose earlier day's rates were used is said before the results. Inlined into
     /// each caller: every dated line of a pipe runs through it, and called it cost some 200
     /// instructions a line (its closure and arguments).
-    @inline(__always) func withDay(_ day: Day, at range: Range<Int>?, _ line: inout LineContext, _ body: (inout LineContext) throws -> Void) throws {
+    @inline(__always) func withDay(
+        _ day: Day, at range: Range<Int>?, _ line: inout LineContext, _ body: (inout LineContext) throws(CommandError) -> Void
+    ) throws(CommandError) {
         let pinned = line.state.pinnedSource
         fetchFailure = nil
         var rates = store.day(day, pinned: pinned)
@@ -274,7 +276,9 @@ final class DatedLines {
 
     /// Runs `body` with the average rates of `period` (the ECB's days after the ones held are
     /// fetched first when it ends past them).
-    func withAverage(_ period: Period, at range: Range<Int>?, _ line: inout LineContext, _ body: (inout LineContext) throws -> Void) throws {
+    func withAverage(_ period: Period, at range: Range<Int>?, _ line: inout LineContext, _ body: (inout LineContext) throws(CommandError) -> Void)
+        throws(CommandError)
+    {
         let pinned = line.state.pinnedSource
         let today = Day.utc(line.now)
         fetchFailure = nil
@@ -299,7 +303,9 @@ final class DatedLines {
     /// The rate of a pair on a dated line's day: the ECB's table of it (or of the last day it
     /// published before it), else the other tables of exactly that day, else currency-api's
     /// snapshot of the day, fetched once.
-    func quote(from: CurrencyCode, to: CurrencyCode, _ rates: DayRates, pinned: String?, host: any SessionHost) throws -> Converter.Quote {
+    func quote(from: CurrencyCode, to: CurrencyCode, _ rates: DayRates, pinned: String?, host: any SessionHost) throws(CommandError)
+        -> Converter.Quote
+    {
         if let ecb = rates.ecb, let rate = ecb.rate(from: from, to: to) {
             if rates.substitution != nil {
                 substituted = true
@@ -343,7 +349,7 @@ final class DatedLines {
     }
 
     /// The average rate of a pair over an averaged line's period, or why a currency has none.
-    func quote(from: CurrencyCode, to: CurrencyCode, average table: RateTable) throws -> Converter.Quote {
+    func quote(from: CurrencyCode, to: CurrencyCode, average table: RateTable) throws(CommandError) -> Converter.Quote {
         if let rate = table.rate(from: from, to: to) { return Converter.Quote(rate: rate, table: table) }
         let missing = table.contains(from) ? to : from
         guard let counted = table.period else {

@@ -188,15 +188,21 @@ extension Engine {
                 if dated.averaged {
                     let text = dated.fixedDate ?? String(decoding: dateBytes, as: UTF8.self)
                     let period = try dates.readPeriod(text, range: nil, today: today)
-                    try dates.withAverage(period, at: nil, &context) { line in try converter.convert(value, conversion, notes: notes, &line) }
+                    try dates.withAverage(period, at: nil, &context) { (line: inout LineContext) throws(CommandError) in
+                        try converter.convert(value, conversion, notes: notes, &line)
+                    }
                 } else {
                     // An ISO date (a ledger's) is read from its bytes.
                     let day =
-                        try (dated.fixedDate == nil ? Day(isoBytes: dateBytes) : nil).map { try dates.checked($0, range: nil, today: today) }
+                        try (dated.fixedDate == nil ? Day(isoBytes: dateBytes) : nil).map { (day) throws(CommandError) in
+                            try dates.checked(day, range: nil, today: today)
+                        }
                         ?? dates.checkedDay(dated.fixedDate ?? String(decoding: dateBytes, as: UTF8.self), range: nil, today: today)
                     // The converter as a local: the closure then holds no reference to the engine.
                     let converter = converter
-                    try dates.withDay(day, at: nil, &context) { line in try converter.convert(value, conversion, notes: notes, &line) }
+                    try dates.withDay(day, at: nil, &context) { (line: inout LineContext) throws(CommandError) in
+                        try converter.convert(value, conversion, notes: notes, &line)
+                    }
                 }
             case .calculation(let calculation):
                 guard try calculate(calculation, entry, shape, bytes, &context) else { return false }
@@ -215,7 +221,7 @@ extension Engine {
     func calculate(
         _ calculation: ShapeTable.Calculation, _ entry: ShapeTable.Entry, _ shape: LineShape, _ bytes: UnsafeBufferPointer<UInt8>,
         _ context: inout LineContext
-    ) throws -> Bool {
+    ) throws(CommandError) -> Bool {
         if context.keepsRecords { context.typed = String(decoding: bytes, as: UTF8.self) }
         guard case .calculate(let expression, var targets, let adjust) = calculation.command, calculation.signs.count == shape.count
         else { return false }

@@ -161,33 +161,36 @@ public final class Engine {
             context.isTableRow = true
             defer { context.isTableRow = false }
             let conversion = ResolvedConversion(from: from, targets: targets, notes: [])
-            do {
+            do throws(CommandError) {
                 if averaging == nil, let choice = BankLines.sessionChoice(context.state) {
-                    let asked = try day.map { try dates.checked($0, range: nil, today: today ?? Day.utc(now)) } ?? Day.utc(now)
-                    try banks.withChoice(choice, day: asked, at: nil, &context) { line in try converter.convert(amount, conversion, notes: [], &line)
+                    let asked =
+                        try day.map { (day) throws(CommandError) in try dates.checked(day, range: nil, today: today ?? Day.utc(now)) } ?? Day.utc(now)
+                    try banks.withChoice(choice, day: asked, at: nil, &context) { (line: inout LineContext) throws(CommandError) in
+                        try converter.convert(amount, conversion, notes: [], &line)
                     }
                 } else if let day, let averaging {
                     let period = averaging == .year ? Period.year(day.parts.year) ?? Period.month(of: day) : Period.month(of: day)
-                    try dates.withAverage(period, at: nil, &context) { line in try converter.convert(amount, conversion, notes: [], &line) }
+                    try dates.withAverage(period, at: nil, &context) { (line: inout LineContext) throws(CommandError) in
+                        try converter.convert(amount, conversion, notes: [], &line)
+                    }
                 } else if let day {
                     let checked = try dates.checked(day, range: nil, today: today ?? Day.utc(now))
-                    try dates.withDay(checked, at: nil, &context) { line in try converter.convert(amount, conversion, notes: [], &line) }
+                    try dates.withDay(checked, at: nil, &context) { (line: inout LineContext) throws(CommandError) in
+                        try converter.convert(amount, conversion, notes: [], &line)
+                    }
                 } else {
                     try converter.convert(amount, conversion, notes: [], &context)
                 }
-            } catch let error as CommandError {
-                context.reply.clear()
-                fail(&context, error)
             } catch {
                 context.reply.clear()
-                fail(&context, CommandError(.expected(.endOfLine, found: nil), at: nil))
+                fail(&context, error)
             }
         }
     }
 
     /// Gives the reply of the last line evaluated in place to `body`, without copying it (lent
     /// in place, which a plain argument read from the engine's property would not be).
-    public func withReply<T>(_ body: (inout Reply) throws -> T) rethrows -> T {
+    public func withReply<T>(_ body: (inout Reply) throws(CommandError) -> T) rethrows -> T {
         try body(&work.outcome.reply)
     }
 
@@ -254,15 +257,12 @@ public final class Engine {
             // have to copy again, list of recent currencies and all.
             let saved: SessionState?
             if case .convert = command { saved = nil } else { saved = context.state }
-            do {
+            do throws(CommandError) {
                 try run(command, &context)
                 if !slashes.isEmpty { context.reply.lines.insert(contentsOf: slashes.map { .assumption($0) }, at: 0) }
-            } catch let error as CommandError {
-                context.outcome = Outcome(state: saved ?? context.state, reply: Reply(), effects: [])
-                fail(&context, error)
             } catch {
                 context.outcome = Outcome(state: saved ?? context.state, reply: Reply(), effects: [])
-                fail(&context, CommandError(.expected(.endOfLine, found: nil), at: nil))
+                fail(&context, error)
             }
         }
     }
@@ -272,7 +272,7 @@ public final class Engine {
     }
 
     /// Evaluates a parsed line: a query, a dated one, or a command.
-    func run(_ command: Command, _ context: inout LineContext) throws {
+    func run(_ command: Command, _ context: inout LineContext) throws(CommandError) {
         // While a rule is set (`rule pl`) or a central bank pinned (`source nbp`), a line that
         // takes rates takes the rule's or the bank's.
         if context.dated == nil, let choice = BankLines.sessionChoice(context.state), Self.takesRates(command) {
@@ -344,19 +344,19 @@ public final class Engine {
     private func convert(
         _ amountReference: AmountReference?, from fromReference: CurrencyReference?, to toReferences: [CurrencyReference],
         _ context: inout LineContext
-    ) throws {
+    ) throws(CommandError) {
         var notes: [String] = []
-        let parsed = try amountReference.map { try resolver.amount($0, notes: &notes) }
+        let parsed = try amountReference.map { (reference) throws(CommandError) in try resolver.amount(reference, notes: &notes) }
         // `EURUSD`: a pair written as one word, asked for its rate.
         if parsed == nil, toReferences.isEmpty, let fromReference, let (from, to) = resolver.pair(fromReference) {
             try converter.showRates(from: from, targets: [to], notes: notes, &context)
             return
         }
         var conversion = ResolvedConversion(from: nil, targets: [], notes: [])
-        conversion.from = try fromReference.map { reference in
-            do {
+        conversion.from = try fromReference.map { (reference) throws(CommandError) in
+            do throws(CommandError) {
                 return try resolver.currency(reference, notes: &conversion.notes)
-            } catch let error where parsed == nil && toReferences.isEmpty {
+            } catch  where parsed == nil && toReferences.isEmpty {
                 throw resolver.nearlyACommand(reference, Self.grammar) ?? error
             }
         }

@@ -20,13 +20,13 @@ public enum Help {
         return lines
     }
 
-    static func lines(topic: String?, _ localized: Localization, dateLocale: String = LocaleSettings.neutral) throws -> [String] {
+    static func lines(topic: String?, _ localized: Localization, dateLocale: String = LocaleSettings.neutral) throws(CommandError) -> [String] {
         Reply(try reply(topic: topic, localized, dateLocale: dateLocale)).results
     }
 
     /// `help` as the shell shows it: prose, and the columns as tables the renderer fits to the
     /// terminal.
-    static func reply(topic: String?, _ localized: Localization, dateLocale: String = LocaleSettings.neutral) throws -> [Reply.Line] {
+    static func reply(topic: String?, _ localized: Localization, dateLocale: String = LocaleSettings.neutral) throws(CommandError) -> [Reply.Line] {
         func prose(_ key: String) -> [Reply.Line] { split(localized(key)).map { .result($0) } }
         guard let topic else {
             let commands = CommandTable.declarations.map { (synopsis($0.synopsis, localized), localized($0.summaryKey)) }

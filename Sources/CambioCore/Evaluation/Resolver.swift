@@ -23,7 +23,7 @@ public final class Resolver {
 
     /// An amount as written, or the error with its caret; a separator the locale reads another
     /// way adds a note (`12.50` read as 12,500 in de_DE).
-    func amount(_ reference: AmountReference, notes: inout [String]) throws -> ParsedAmount {
+    func amount(_ reference: AmountReference, notes: inout [String]) throws(CommandError) -> ParsedAmount {
         switch amountParser.parse(reference.text) {
         case .success(let parsed):
             if parsed.separatorReadAsDecimal { notes.append(readAsNote(reference.text, parsed)) }
@@ -47,7 +47,7 @@ public final class Resolver {
 
     /// Looks a currency up; a phrase whose first word is a code but whose rest is not part of
     /// a name is a missing connector (`12 eur usd`).
-    public func currency(_ reference: CurrencyReference, notes: inout [String]) throws -> CurrencyCode {
+    public func currency(_ reference: CurrencyReference, notes: inout [String]) throws(CommandError) -> CurrencyCode {
         let key = CurrencyMap<Resolution>.key(reference.text)
         switch key.map({ resolvedShort[packed: $0] }) ?? resolved[reference.text] {
         case .found(let code, let note)?:
@@ -89,7 +89,7 @@ public final class Resolver {
 
     /// The targets the references name, in order: each one itself, or when it is no currency
     /// but contains `and` (`usd and gbp`), each part.
-    func targets(_ references: [CurrencyReference], notes: inout [String]) throws -> [CurrencyCode] {
+    func targets(_ references: [CurrencyReference], notes: inout [String]) throws(CommandError) -> [CurrencyCode] {
         var targets: [CurrencyCode] = []
         targets.reserveCapacity(references.count)
         for reference in references {
@@ -104,7 +104,7 @@ public final class Resolver {
 
     /// The currencies of a reference that is none but joins several (`usd and gbp`), or
     /// `error` (why it is no currency) when it joins none.
-    private func parts(of reference: CurrencyReference, notes: inout [String], _ error: Error) throws -> [CurrencyCode] {
+    private func parts(of reference: CurrencyReference, notes: inout [String], _ error: CommandError) throws(CommandError) -> [CurrencyCode] {
         let words = reference.text.split(separator: " ", omittingEmptySubsequences: false)
         guard words.contains(where: { Parser.joiners.contains(TextFolding.fold($0)) }) else { throw error }
         var parts: [CurrencyReference] = []
@@ -130,7 +130,7 @@ public final class Resolver {
             parts.append(CurrencyReference(text: text, range: partStart..<partStart + text.count))
         }
         guard parts.count > 1 else { throw error }
-        return try parts.map { try currency($0, notes: &notes) }
+        return try parts.map { (part) throws(CommandError) in try currency(part, notes: &notes) }
     }
 
     /// `EURUSD` (or `eurusd`): two codes of the table run together, when the word is no
@@ -181,7 +181,7 @@ public final class Resolver {
         return codes[0]
     }
 
-    private func resolveUncached(_ reference: CurrencyReference, notes: inout [String]) throws -> CurrencyCode {
+    private func resolveUncached(_ reference: CurrencyReference, notes: inout [String]) throws(CommandError) -> CurrencyCode {
         // What this locale writes for a currency reads back as that currency (`$` is MXN in
         // es_MX, `F CFA` is XOF, `$ US` is USD in fr_CA).
         if CurrencyCode(reference.text).map(directory.contains) != true, let code = localSymbol(reference.text) {

@@ -33,7 +33,7 @@ public struct ResultText: Sendable, Hashable, CustomStringConvertible, Expressib
     public init(stringLiteral value: String) { self.init(value) }
 
     /// Calls `body` with the text's UTF-8 bytes.
-    public func withUTF8<T>(_ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
+    public func withUTF8<T>(_ body: (UnsafeBufferPointer<UInt8>) throws(CommandError) -> T) rethrows -> T {
         if var long { return try long.withUTF8(body) }
         return try withUnsafeBytes(of: inline) { raw in
             try body(UnsafeBufferPointer(start: raw.baseAddress?.assumingMemoryBound(to: UInt8.self), count: count))
