@@ -139,8 +139,7 @@ public struct RateCache: Sendable {
         else { throw ResponseProblem("problem.fields") }
         var rates: [CurrencyCode: Decimal] = [:]
         for (key, value) in members {
-            // The sign and zero tests, not a comparison with 0, which costs thousands of
-            // instructions a rate as decimals.
+            // The sign and zero tests, not a comparison with 0, which is slow for decimals.
             guard let code = CurrencyCode(key), case .number(let number) = value, let rate = ExactDecimal.parse(number), !rate.isNaN,
                 !rate.isZero, rate.sign == .plus
             else { throw ResponseProblem("problem.invalidRate", String(key.prefix(12))) }

@@ -1,8 +1,8 @@
 extension StringProtocol {
     /// The text without the spaces and tabs at its ends: what Foundation's
     /// `trimmingCharacters(in: .whitespaces)` gives (its set: the tab, the space separators
-    /// and U+200B), without bridging to `NSString`, whose first use costs 670,000
-    /// instructions (a tenth of a one-shot conversion).
+    /// and U+200B), without bridging to `NSString`, whose first use is a noticeable part
+    /// of a one-shot conversion.
     public func trimmingSpaces() -> String {
         let scalars = unicodeScalars
         var start = scalars.startIndex

@@ -14,7 +14,7 @@ enum BaseCommand: CommandHandler {
         var notes: [String] = []
         let code = try engine.resolver.currency(reference, notes: &notes)
         line.state.base = code
-        line.outcome.effects.formUnion([.saveConfig, .baseChanged, .settingChanged])
+        line.effects.formUnion([.saveConfig, .baseChanged, .settingChanged])
         line.reply.lines += notes.map { .assumption($0) }
         line.reply.lines.append(.note(engine.localized("note.base", code.rawValue, name(code))))
         line.reply.records.append(record(code, name(code)))

@@ -16,7 +16,7 @@ enum FeeCommand: CommandHandler {
         case .text(let argument, let range):
             line.state.fee = try fee(argument, range: range, engine.amountParser)
         }
-        line.outcome.effects.formUnion([.saveConfig, .feeChanged, .settingChanged])
+        line.effects.formUnion([.saveConfig, .feeChanged, .settingChanged])
         line.reply.lines.append(.note(note(line.state.fee, engine)))
     }
 

@@ -24,7 +24,7 @@ enum LocaleCommand: CommandHandler {
             guard let id = LocaleSettings.chosen(text), LocaleSettings.isKnown(id) else { throw CommandError(.unknownLocale(text), at: range) }
             line.state.locale = LocaleSettings.resolve(environment: [:], override: id)
         }
-        line.outcome.effects.formUnion([.saveConfig, .localeChanged, .settingChanged])
+        line.effects.formUnion([.saveConfig, .localeChanged, .settingChanged])
         let settings = line.state.locale
         let preview = MoneyFormatter(localeID: settings.money, numbers: settings.numbers)
         // Confirmed in the language just chosen (`locale tr` answers in Turkish).

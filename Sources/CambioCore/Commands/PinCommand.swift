@@ -21,7 +21,7 @@ enum PinCommand: CommandHandler {
         for to in codes.dropFirst() where !pins.contains(PinnedPair(from: from, to: to)) { pins.append(PinnedPair(from: from, to: to)) }
         guard pins.count <= SessionState.pinLimit else { throw CommandError(.tooManyPins(limit: SessionState.pinLimit), at: nil) }
         line.state.pins = pins
-        line.outcome.effects.formUnion([.saveConfig, .pinsChanged, .settingChanged])
+        line.effects.formUnion([.saveConfig, .pinsChanged, .settingChanged])
         line.reply.lines += notes.map { .assumption($0) }
         line.reply.lines.append(.note(engine.localized("note.pinned", PinnedPair.listed(pins))))
         line.reply.records += records(pins)

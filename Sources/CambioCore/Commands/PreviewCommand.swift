@@ -11,7 +11,7 @@ enum PreviewCommand: CommandHandler {
             default: nil
             }
         let on = line.host.preview(asked)
-        if asked != nil { line.outcome.effects.insert(.settingChanged) }
+        if asked != nil { line.effects.insert(.settingChanged) }
         let localized = engine.localized
         let text = localized("note.preview", localized(on ? "preview.on" : "preview.off"))
         // Asked, it is the answer, in every mode; set, a note.

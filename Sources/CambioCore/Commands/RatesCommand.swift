@@ -40,7 +40,7 @@ enum RatesCommand: CommandHandler {
         line.reply.lines += converter.sourceNotes(used, line)
         if !codes.isEmpty {
             line.state.use(codes)
-            line.outcome.effects.insert(.saveRecent)
+            line.effects.insert(.saveRecent)
         }
     }
 }

@@ -6,7 +6,7 @@ enum RecentCommand: CommandHandler {
     static func run(_ argument: CommandArgument, _ engine: Engine, _ line: inout LineContext) throws(CommandError) {
         if argument == .keyword("clear") {
             line.state.recent = []
-            line.outcome.effects.formUnion([.saveRecent, .settingChanged])
+            line.effects.formUnion([.saveRecent, .settingChanged])
             line.reply.lines.append(.note(engine.localized("note.recentCleared")))
         } else if line.state.recent.isEmpty {
             line.reply.lines.append(.result(engine.localized("note.noRecent")))

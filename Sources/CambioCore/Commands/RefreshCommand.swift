@@ -7,7 +7,7 @@ enum RefreshCommand: CommandHandler {
         line.reply.lines += report.lines
         if let table = report.table {
             engine.store.add(table)
-            line.outcome.effects.insert(.tableChanged)
+            line.effects.insert(.tableChanged)
         }
     }
 }

@@ -21,7 +21,7 @@ enum RoundCommand: CommandHandler {
         } else {
             throw CommandError(.badRounding(text), at: argument.range)
         }
-        line.outcome.effects.formUnion([.saveConfig, .roundingChanged, .settingChanged])
+        line.effects.formUnion([.saveConfig, .roundingChanged, .settingChanged])
         line.reply.lines.append(.note(note(line.state.rounding, engine)))
         line.reply.records.append(record(line.state.rounding))
     }

@@ -18,7 +18,7 @@ enum RuleCommand: CommandHandler {
         }
         if let meaning = Keywords.meaning(of: TextFolding.fold(text)), meaning == "off" || meaning == "default" {
             line.state.rule = nil
-            line.outcome.effects.insert(.settingChanged)
+            line.effects.insert(.settingChanged)
             line.reply.lines.append(.note(localized("rule.none")))
             line.reply.records.append(record(nil))
             return
@@ -27,7 +27,7 @@ enum RuleCommand: CommandHandler {
             throw CommandError(.bank(.unknownRule(text, known: TaxRule.all.map(\.id))), at: argument.range)
         }
         line.state.rule = rule.id
-        line.outcome.effects.insert(.settingChanged)
+        line.effects.insert(.settingChanged)
         line.reply.lines.append(.note(localized("rule.set", rule.id, localized(rule.lawKey))))
         line.reply.records.append(record(rule))
     }

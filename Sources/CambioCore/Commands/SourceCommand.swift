@@ -17,7 +17,7 @@ enum SourceCommand: CommandHandler {
         line.reply.lines += choice.lines
         guard name != nil else { return }
         line.state.pinnedSource = choice.chosen?.id
-        line.outcome.effects.insert(.settingChanged)
+        line.effects.insert(.settingChanged)
         let localized = engine.localized
         guard let chosen = choice.chosen else { return }
         // A central bank answers each line with its table of the line's day.

@@ -23,7 +23,7 @@ enum UnpinCommand: CommandHandler {
             return
         }
         line.state.pins = kept
-        line.outcome.effects.formUnion([.saveConfig, .pinsChanged, .settingChanged])
+        line.effects.formUnion([.saveConfig, .pinsChanged, .settingChanged])
         line.reply.lines.append(.note(kept.isEmpty ? engine.localized("note.unpinnedAll") : engine.localized("note.pinned", PinnedPair.listed(kept))))
     }
 }

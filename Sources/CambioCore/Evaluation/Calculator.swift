@@ -263,7 +263,7 @@ final class Calculator {
             // only when it has succeeded (a line read by its shape relies on it).
             line.state.answer = (value, total.currency ?? base)
             if let currency = total.currency, line.state.use(currency, then: currency == base ? [] : [base]) {
-                line.outcome.effects.insert(.saveRecent)
+                line.effects.insert(.saveRecent)
             }
             return
         }
@@ -303,7 +303,7 @@ final class Calculator {
             line.state.setLast(
                 first.result, from: from, to: [first.target], asked: line.asked, answer: first.result, in: first.target)
         }
-        if line.state.use(from, then: targets) { line.outcome.effects.insert(.saveRecent) }
+        if line.state.use(from, then: targets) { line.effects.insert(.saveRecent) }
     }
 
     /// A calculation without a target whose money is not in the base currency: its value in

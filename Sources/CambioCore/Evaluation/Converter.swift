@@ -102,9 +102,8 @@ final class Converter {
         let rate: Rational
         /// The table of the rate; `nil` for a bundled ECB day (`bundled`), which is made a
         /// table only for a note or a record that names it, by the store that holds it. Flat,
-        /// so that a copy is a retain: as an enum of enums (a table, or an ECB day that is a
-        /// bundled index or a table) a copy and its end cost some 180 instructions, three
-        /// times a line of three targets.
+        /// so that a copy is a retain: an enum of enums (a table, or an ECB day that is a bundled
+        /// index or a table) is copied and ended through the runtime's witnesses, once a target.
         private let held: RateTable?
         private let bundled: (index: Int, legacyDay: Day)
         let isDaysECB: Bool
@@ -310,7 +309,7 @@ final class Converter {
                 used.add(quote.table(store), target)
             }
             // Whether a fee applies, asked before the fee is read: no optional fee is made (and
-            // ended, through the runtime, some 70 instructions) on a line without one.
+            // ended, through the runtime) on a line without one.
             let charged = from != target && line.state.hasFee
             if !line.isTableRow {
                 var text: ResultText
@@ -353,7 +352,7 @@ final class Converter {
         if let first = targets.first {
             line.state.setLast(amount, from: from, to: targets, asked: line.asked, answer: answer, in: first)
         }
-        if !isDefault(requested, from: from, line), line.state.use(from, then: targets) { line.outcome.effects.insert(.saveRecent) }
+        if !isDefault(requested, from: from, line), line.state.use(from, then: targets) { line.effects.insert(.saveRecent) }
     }
 
     /// Whether a line without a target from the base went into the default currencies (the
@@ -380,7 +379,7 @@ final class Converter {
         }
         if showsDetails { line.reply.lines += sourceNotes(used, line) }
         line.state.setLastRates(from: from, to: targets, asked: line.asked)
-        if !isDefault(requested, from: from, line), line.state.use(from, then: targets) { line.outcome.effects.insert(.saveRecent) }
+        if !isDefault(requested, from: from, line), line.state.use(from, then: targets) { line.effects.insert(.saveRecent) }
     }
 
     /// The tables a line's results came from, in order, each with the currencies it gave.

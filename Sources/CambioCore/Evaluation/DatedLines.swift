@@ -158,8 +158,8 @@ final class DatedLines {
     /// Runs `body` with the rates of `day`: the ECB's (fetched first when the day is past the
     /// ones held and no snapshot of it is), and the other tables of that day. A day without a
     /// publication whose earlier day's rates were used is said before the results. Inlined into
-    /// each caller: every dated line of a pipe runs through it, and called it cost some 200
-    /// instructions a line (its closure and arguments).
+    /// each caller: every dated line of a pipe runs through it, and a call passes its closure
+    /// and arguments through the runtime.
     @inline(__always) func withDay(
         _ day: Day, at range: Range<Int>?, _ line: inout LineContext, _ body: (inout LineContext) throws(CommandError) -> Void
     ) throws(CommandError) {

@@ -73,8 +73,8 @@ public final class Engine {
             resolver: resolver, converter: converter, formatter: formatter, localized: localized, showsDetails: configuration.showsDetails)
         repair = InputRepair(amountParser: amountParser, formatter: formatter, localized: localized)
         work = LineContext(
-            outcome: Outcome(state: SessionState(base: .eur, recent: [], locale: locale), reply: Reply(), effects: []),
-            now: Date(), dated: nil, typed: "", keepsRecords: configuration.keepsRecords, host: SilentHost(locale: locale))
+            state: SessionState(base: .eur, recent: [], locale: locale), reply: Reply(), effects: [], now: Date(), dated: nil, typed: "",
+            keepsRecords: configuration.keepsRecords, host: SilentHost(locale: locale))
     }
 
     /// The same engine with another configuration, or with the store's currencies as they are
@@ -191,7 +191,7 @@ public final class Engine {
     /// Gives the reply of the last line evaluated in place to `body`, without copying it (lent
     /// in place, which a plain argument read from the engine's property would not be).
     public func withReply<T>(_ body: (inout Reply) throws(CommandError) -> T) rethrows -> T {
-        try body(&work.outcome.reply)
+        try body(&work.reply)
     }
 
     /// Runs an evaluation on the engine's working line with the session's state moved into it
@@ -199,17 +199,17 @@ public final class Engine {
     @inline(__always) private func lend(
         _ state: inout SessionState, now: Date, host: any SessionHost, keepsRecords: Bool, _ body: (inout LineContext) -> Void
     ) -> Effects {
-        swap(&work.outcome.state, &state)
-        work.outcome.reply.clear()
-        work.outcome.effects = []
+        swap(&work.state, &state)
+        work.reply.clear()
+        work.effects = []
         work.now = now
         // The same host line after line: stored only when it changes (a reference counted
         // and another given up, on every line of a pipe).
         if work.host !== host { work.host = host }
         work.keepsRecords = keepsRecords
         body(&work)
-        swap(&work.outcome.state, &state)
-        return work.outcome.effects
+        swap(&work.state, &state)
+        return work.effects
     }
 
     /// The line every evaluation works on (its state lent by the session).

@@ -4,7 +4,9 @@ import Foundation
 /// the moment it is evaluated at, the rates of a dated or averaged line, and the host to ask. The engine keeps
 /// one and lends it to the converter, the calculator, the dated lines and the commands.
 struct LineContext {
-    var outcome: Outcome
+    var state: SessionState
+    var reply: Reply
+    var effects: Effects
     var now: Date
     /// The rates a dated or averaged line is evaluated with (`nil`: the current ones).
     var dated: DatedLine?
@@ -23,19 +25,15 @@ struct LineContext {
     var choice: BankChoice?
     var host: any SessionHost
 
-    var state: SessionState {
-        get { outcome.state }
-        _modify { yield &outcome.state }
-    }
-
-    var reply: Reply {
-        get { outcome.reply }
-        _modify { yield &outcome.reply }
+    /// The state, the reply and the effects as one value.
+    var outcome: Outcome {
+        get { Outcome(state: state, reply: reply, effects: effects) }
+        set { (state, reply, effects) = (newValue.state, newValue.reply, newValue.effects) }
     }
 
     /// What the line's rates were asked for (`nil`: the current ones), for `swap`. Read in
-    /// place: copying the optional rates out to ask them, and ending the copy, went through
-    /// the runtime's value witnesses, some 190 instructions a line.
+    /// place: copying the optional rates out to ask them, and ending the copy, would go
+    /// through the runtime's value witnesses on every line.
     var asked: RatesAsked? {
         switch dated {
         case .none: nil

@@ -45,28 +45,16 @@ public struct Reply: Sendable, Equatable {
 
     /// Empties the reply, keeping its storage for the next line's.
     public mutating func clear() {
-        // One line or two, most of the time: dropped one by one, which costs less than a
-        // general removal.
-        while !lines.isEmpty { lines.removeLast() }
-        while !conversions.isEmpty { conversions.removeLast() }
-        if !records.isEmpty { records.removeAll(keepingCapacity: true) }
+        lines.removeAll(keepingCapacity: true)
+        conversions.removeAll(keepingCapacity: true)
+        records.removeAll(keepingCapacity: true)
         if value != nil { value = nil }
         if label != nil { label = nil }
     }
 
-    /// Puts `line` before the line at `index` (at the end when `index` is the count). The lines
-    /// after it are moved, not copied: `Array.insert` copied and destroyed each line it moved
-    /// (some 800 instructions for a note put before a line's one result, on every dated line
-    /// of a weekend).
-    public mutating func insert(_ line: consuming Line, at index: Int) {
-        precondition(index >= 0 && index <= lines.count, "a reply line inserted outside the reply")
-        lines.append(line)
-        lines.withUnsafeMutableBufferPointer { buffer in
-            guard let base = buffer.baseAddress, index < buffer.count - 1 else { return }
-            let last = (base + buffer.count - 1).move()
-            (base + index + 1).moveInitialize(from: base + index, count: buffer.count - 1 - index)
-            (base + index).initialize(to: last)
-        }
+    /// Puts `line` before the line at `index` (a note before the results it is about).
+    public mutating func insert(_ line: Line, at index: Int) {
+        lines.insert(line, at: index)
     }
 
     /// Appends the text of the result, chart and table lines to `bytes`, a line each: what a

@@ -48,8 +48,7 @@ public final class Resolver {
     /// Looks a currency up; a phrase whose first word is a code but whose rest is not part of
     /// a name is a missing connector (`12 eur usd`).
     public func currency(_ reference: CurrencyReference, notes: inout [String]) throws(CommandError) -> CurrencyCode {
-        let key = CurrencyMap<Resolution>.key(reference.text)
-        switch key.map({ resolvedShort[packed: $0] }) ?? resolved[reference.text] {
+        switch resolved[reference.text] {
         case .found(let code, let note)?:
             if let note { notes.append(note) }
             return code
@@ -58,7 +57,7 @@ public final class Resolver {
         }
         var added: [String] = []
         let code = try resolveUncached(reference, notes: &added)
-        remember(reference.text, key: key, .found(code, note: added.first))
+        remember(reference.text, .found(code, note: added.first))
         notes += added
         return code
     }
@@ -69,21 +68,18 @@ public final class Resolver {
         case found(CurrencyCode, note: String?)
     }
 
+    /// The phrases resolved (a ledger names the same few currencies on every line).
     private var resolved: [String: Resolution] = [:]
-    /// The phrases of up to seven bytes (codes, symbols, short names: most of a ledger's), by
-    /// their bytes (`CurrencyMap.key`).
-    private var resolvedShort = CurrencyMap<Resolution>()
     /// The bytes of the phrases kept: the cache starts again past `resolvedByteLimit`.
     private var resolvedBytes = 0
     static let resolvedByteLimit = 256 * 1024
 
-    private func remember(_ phrase: String, key: UInt64?, _ resolution: Resolution) {
+    private func remember(_ phrase: String, _ resolution: Resolution) {
         if resolvedBytes + phrase.utf8.count > Self.resolvedByteLimit {
             resolved.removeAll(keepingCapacity: true)
-            resolvedShort.removeAll()
             resolvedBytes = 0
         }
-        if let key { resolvedShort[packed: key] = resolution } else { resolved[phrase] = resolution }
+        resolved[phrase] = resolution
         resolvedBytes += phrase.utf8.count + 16
     }
 

@@ -229,7 +229,7 @@ public struct SessionState: Sendable {
         // A code not yet listed takes a slot at the end (the last one's when the list is
         // full) and then moves to the front like the others: the list never grows past its
         // limit and is never reallocated.
-        // Inlined: called, its entry and exit cost some 40 instructions, twice a line.
+        // Inlined: it runs twice a line, and a call's entry and exit would be most of its work.
         @inline(__always) func moveToFront(_ code: CurrencyCode) {
             var index = box.recent.firstIndex(of: code)
             if index == 0 { return }

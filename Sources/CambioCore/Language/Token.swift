@@ -31,8 +31,8 @@ public struct Token: Equatable, Sendable {
         self.text = text
         self.range = range
         // Folded once: the parser compares a word with keywords several times. A number or a
-        // symbol is never compared with a word (folding `€` alone cost thousands of
-        // instructions).
+        // symbol is never compared with a word, so it is not folded (Foundation's folding is
+        // slow even for `€`).
         guard kind == .word else {
             folded = text
             keywords = []

@@ -107,8 +107,8 @@ extension Unicode.Scalar: TokenCharacter {
     private var byte: UInt8? { isASCII ? UInt8(truncatingIfNeeded: value) : nil }
 
     /// What the `Character` of a scalar outside ASCII answers, asked once for each scalar below
-    /// U+3000 and remembered (a Character's properties cost some 500 instructions a question, and
-    /// the tokenizer asks several about each `€` of every line); any other scalar is asked each
+    /// U+3000 and remembered (a Character's properties are slow to ask, and the tokenizer asks
+    /// several about each `€` of every line); any other scalar is asked each
     /// time.
     private var answers: ScalarAnswers {
         guard value < ScalarAnswers.rememberedBelow else { return ScalarAnswers(character) }
@@ -120,8 +120,8 @@ extension Unicode.Scalar: TokenCharacter {
         return answers
     }
     static func text(_ characters: ArraySlice<Unicode.Scalar>) -> String {
-        // Encoded into bytes and decoded once: a scalar view appended to one by one costs
-        // some 3,700 instructions for a word.
+        // Encoded into bytes and decoded once: a scalar view appended to one by one grows and
+        // checks the string at every scalar.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: characters.count * 4) { buffer in
             var count = 0
             for scalar in characters {

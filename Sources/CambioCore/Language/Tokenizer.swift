@@ -21,8 +21,8 @@ public enum Tokenizer {
         return false
     }
 
-    /// Whether each scalar is a character of its own, known without segmenting the line (which
-    /// costs some 100 instructions a character): scalars below the combining marks (U+0300) and
+    /// Whether each scalar is a character of its own, known without segmenting the line (slow,
+    /// for every character): scalars below the combining marks (U+0300) and
     /// the currency signs (U+20A0 … U+20CF) never join a neighbour, except CR before LF.
     static func everyScalarIsACharacter(_ scalars: [Unicode.Scalar]) -> Bool {
         var previous: UInt32 = 0
@@ -39,8 +39,7 @@ public enum Tokenizer {
         var tokens: [Token] = []
         // Room for a line's tokens at once (at most one a character; a long line grows on):
         // fifteen of 64 bytes stay under the size that glibc's malloc serves from its
-        // per-thread cache (1,032 bytes); twenty-four cost some 900 to 1,200 instructions more
-        // a line (callgrind, three-target and distinct lines).
+        // per-thread cache (1,032 bytes), which a larger first allocation would miss.
         tokens.reserveCapacity(min(characters.count, 15))
         var index = 0
         func isDigit(_ c: C) -> Bool { c.isDecimalDigit }

@@ -14,8 +14,8 @@ public final class LocaleFacts: Sendable {
     public static let shared = LocaleFacts()
 
     /// Every currency's names (`CurrencyDirectory`), in a file of their own that is read when a
-    /// line first needs a name: a line by code never reads them (the 546 names of three
-    /// languages cost 1.7 million instructions a start read with the rest).
+    /// line first needs a name: a line by code never reads them, and a start that read them with
+    /// the rest would pay for hundreds of names it does not use.
     public static let names = LocaleFacts()
 
     private struct State {

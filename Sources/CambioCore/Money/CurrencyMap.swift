@@ -5,8 +5,7 @@
 ///
 /// The values are kept apart from the table, in the order added, each slot of the table holding
 /// its key and its value's place: a lookup copies the value itself, never an optional one (an
-/// optional `Rational` is copied through the runtime's generic witnesses, some 250 instructions
-/// a lookup against a dozen).
+/// optional `Rational` is copied through the runtime's generic witnesses).
 struct CurrencyMap<Value> {
     private var keys: [UInt64]
     /// For each slot with a key, where its value is in `values`.

@@ -40,7 +40,7 @@ public struct Rational: Sendable, CustomStringConvertible {
         let significand = decimal.significand
         // A significand below 2^64 (every rate and amount in practice) is taken as an integer,
         // kept only when it turns back into the same `Decimal`; its digits' text, the general
-        // way, costs forty times more (a table of 300 rates took 4.6 million instructions).
+        // way, is far slower, and every table read at start passes here.
         let integer = NSDecimalNumber(decimal: significand).uint64Value
         let digits: BigUInt
         if Decimal(integer) == significand {

@@ -79,8 +79,8 @@ public final class RateTable: Sendable {
     ) throws(Invalid) {
         guard let day = Day(iso: date) else { throw .badDate(date) }
         guard !rates.isEmpty else { throw .empty }
-        // Checked as fractions: a comparison of two decimals costs thousands of instructions,
-        // and a table of 160 rates is read on every start.
+        // Checked as fractions: comparing two decimals is slow, and a table of 160 rates is
+        // read on every start.
         for (code, rate) in rates where rate.isNaN || rate.isZero || rate.sign == .minus { throw .rateNotPositive(code) }
         var exact = CurrencyMap<Rational>(capacity: rates.count)
         for (code, rate) in rates {

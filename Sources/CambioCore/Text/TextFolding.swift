@@ -104,8 +104,8 @@ public enum TextFolding {
         return out
     }
 
-    /// Lower case, accents and widths folded away, by Foundation: some 20,000 instructions a
-    /// word (`dänische krone`), most of a line that names a currency so.
+    /// Lower case, accents and widths folded away, by Foundation: slow, most of the work of a
+    /// line that names a currency by a word with accents (`dänische krone`).
     private static func stripped(_ text: String) -> String {
         text.lowercased().folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: nil)
     }
