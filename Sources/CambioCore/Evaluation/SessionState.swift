@@ -4,7 +4,8 @@ import Foundation
 /// only when a copy is changed: the evaluator moves a session's state in and out on every
 /// line, and moving one reference is cheaper than moving every field.
 public struct SessionState: Sendable {
-    private final class Storage: @unchecked Sendable {
+    /// What a state holds, as one value.
+    private struct Fields {
         var base: CurrencyCode
         var recent: [CurrencyCode]
         var locale: LocaleSettings
@@ -24,30 +25,12 @@ public struct SessionState: Sendable {
         var lastAsked: RatesAsked?
         var pins: [PinnedPair] = []
         var rule: String?
+    }
 
-        init(base: CurrencyCode, recent: [CurrencyCode], locale: LocaleSettings, pinnedSource: String?) {
-            self.base = base
-            self.recent = recent
-            self.locale = locale
-            self.pinnedSource = pinnedSource
-        }
-
-        func copy() -> Storage {
-            let copy = Storage(base: base, recent: recent, locale: locale, pinnedSource: pinnedSource)
-            copy.lastAmount = lastAmount
-            copy.lastIsRate = lastIsRate
-            copy.lastFrom = lastFrom
-            copy.lastTo = lastTo
-            copy.lastAsked = lastAsked
-            copy.answerValue = answerValue
-            copy.answerCurrency = answerCurrency
-            copy.feeValue = feeValue
-            copy.feeSet = feeSet
-            copy.rounding = rounding
-            copy.pins = pins
-            copy.rule = rule
-            return copy
-        }
+    /// The box that holds the fields, shared by copies of the state until one changes.
+    private final class Storage: @unchecked Sendable {
+        var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
     }
 
     private var storage: Storage
@@ -55,29 +38,31 @@ public struct SessionState: Sendable {
     /// The box, copied first when another state shares it.
     private var unique: Storage {
         mutating get {
-            if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+            if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
             return storage
         }
     }
 
     /// The currency bare amounts are in; shown in the prompt.
     public var base: CurrencyCode {
-        get { storage.base }
-        set { unique.base = newValue }
+        get { storage.fields.base }
+        set { unique.fields.base = newValue }
     }
     /// Currencies used recently, most recent first, at most `recentLimit`.
     public var recent: [CurrencyCode] {
-        get { storage.recent }
-        set { unique.recent = newValue }
+        get { storage.fields.recent }
+        set { unique.fields.recent = newValue }
     }
     public var locale: LocaleSettings {
-        get { storage.locale }
-        set { unique.locale = newValue }
+        get { storage.fields.locale }
+        set { unique.fields.locale = newValue }
     }
     /// The last conversion or rate query, for `swap`.
     public var last: LastConversion? {
-        storage.lastFrom.map {
-            LastConversion(amount: storage.lastIsRate ? nil : storage.lastAmount, from: $0, to: storage.lastTo, asked: storage.lastAsked)
+        storage.fields.lastFrom.map {
+            LastConversion(
+                amount: storage.fields.lastIsRate ? nil : storage.fields.lastAmount, from: $0, to: storage.fields.lastTo,
+                asked: storage.fields.lastAsked)
         }
     }
 
@@ -87,55 +72,47 @@ public struct SessionState: Sendable {
         _ amount: Rational, from: CurrencyCode, to: [CurrencyCode], asked: RatesAsked?, answer: Rational, in currency: CurrencyCode
     ) {
         let box = unique
-        box.lastAmount = amount
-        box.lastIsRate = false
-        box.lastFrom = from
+        box.fields.lastAmount = amount
+        box.fields.lastIsRate = false
+        box.fields.lastFrom = from
         // The targets are copied into the list held, not shared with it: a line read by its
         // shape writes its codes into its own list, which would then be shared and copied anew
         // on the next line (and a reference counted, and an old list freed, on every line).
-        if box.lastTo != to {
-            if box.lastTo.count == to.count {
-                // As many targets as the last line's (one, nearly always): written over them.
-                box.lastTo.withUnsafeMutableBufferPointer { held in
-                    for index in held.indices { held[index] = to[index] }
-                }
-            } else {
-                box.lastTo.removeAll(keepingCapacity: true)
-                to.withUnsafeBufferPointer { box.lastTo.append(contentsOf: $0) }
-            }
+        if box.fields.lastTo != to {
+            box.fields.lastTo.replaceSubrange(box.fields.lastTo.indices, with: to)
         }
-        box.lastAsked = asked
-        box.answerValue = answer
-        box.answerCurrency = currency
+        box.fields.lastAsked = asked
+        box.fields.answerValue = answer
+        box.fields.answerCurrency = currency
     }
 
     /// Sets the last line as a rate query of `from` in `to`, of the rates `asked` for (`nil`:
     /// the current ones).
     public mutating func setLastRates(from: CurrencyCode, to: [CurrencyCode], asked: RatesAsked?) {
         let box = unique
-        box.lastIsRate = true
-        box.lastFrom = from
-        box.lastTo = to
-        box.lastAsked = asked
+        box.fields.lastIsRate = true
+        box.fields.lastFrom = from
+        box.fields.lastTo = to
+        box.fields.lastAsked = asked
     }
     /// The source `source NAME` pinned (its newest day held answers every line), or `nil` for
     /// the newest table of any source.
     public var pinnedSource: String? {
-        get { storage.pinnedSource }
-        set { unique.pinnedSource = newValue }
+        get { storage.fields.pinnedSource }
+        set { unique.fields.pinnedSource = newValue }
     }
     /// The jurisdiction's rule every line's rates follow (`rule pl`), until `rule off`.
     public var rule: String? {
-        get { storage.rule }
-        set { unique.rule = newValue }
+        get { storage.fields.rule }
+        set { unique.fields.rule = newValue }
     }
     /// The last result, for `ans` and `_`: its exact value and currency.
     public var answer: (value: Rational, currency: CurrencyCode)? {
-        get { storage.answerCurrency.map { (storage.answerValue, $0) } }
+        get { storage.fields.answerCurrency.map { (storage.fields.answerValue, $0) } }
         set {
             let box = unique
-            box.answerValue = newValue?.value ?? .zero
-            box.answerCurrency = newValue?.currency
+            box.fields.answerValue = newValue?.value ?? .zero
+            box.fields.answerCurrency = newValue?.currency
         }
     }
 
@@ -146,24 +123,24 @@ public struct SessionState: Sendable {
 
     /// The card or bank fee added to every conversion, as a fraction (`0.0175` for 1,75 %).
     public var fee: Rational? {
-        get { storage.feeSet ? storage.feeValue : nil }
+        get { storage.fields.feeSet ? storage.fields.feeValue : nil }
         set {
             let box = unique
-            box.feeValue = newValue ?? .zero
-            box.feeSet = newValue != nil
+            box.fields.feeValue = newValue ?? .zero
+            box.fields.feeSet = newValue != nil
         }
     }
     /// How results are rounded for display (three decimals, half to even, unless the user chose).
     public var rounding: Rounding {
-        get { storage.rounding }
-        set { unique.rounding = newValue }
+        get { storage.fields.rounding }
+        set { unique.fields.rounding = newValue }
     }
 
     /// The pairs `pin` keeps, in the order pinned: a bare amount converts along them, a
     /// currency alone into its partners.
     public var pins: [PinnedPair] {
-        get { storage.pins }
-        set { unique.pins = newValue }
+        get { storage.fields.pins }
+        set { unique.fields.pins = newValue }
     }
 
     /// The most pairs kept pinned.
@@ -172,27 +149,27 @@ public struct SessionState: Sendable {
     /// The currencies pinned with `code`, in the order pinned (from it, then into it).
     public func pinnedPartners(of code: CurrencyCode) -> [CurrencyCode] {
         var partners: [CurrencyCode] = []
-        for pin in storage.pins where pin.from == code && !partners.contains(pin.to) { partners.append(pin.to) }
-        for pin in storage.pins where pin.to == code && !partners.contains(pin.from) { partners.append(pin.from) }
+        for pin in storage.fields.pins where pin.from == code && !partners.contains(pin.to) { partners.append(pin.to) }
+        for pin in storage.fields.pins where pin.to == code && !partners.contains(pin.from) { partners.append(pin.from) }
         return partners
     }
 
     /// The pinned currencies and then the recent ones, each once: completion offers them first.
     public var favourites: [CurrencyCode] {
         var codes: [CurrencyCode] = []
-        for pin in storage.pins {
+        for pin in storage.fields.pins {
             for code in [pin.from, pin.to] where !codes.contains(code) { codes.append(code) }
         }
-        return codes + storage.recent.filter { !codes.contains($0) }
+        return codes + storage.fields.recent.filter { !codes.contains($0) }
     }
 
     /// Whether a fee is set, without copying it.
-    public var hasFee: Bool { storage.feeSet }
+    public var hasFee: Bool { storage.fields.feeSet }
 
     public static let recentLimit = 8
 
     public init(base: CurrencyCode, recent: [CurrencyCode], locale: LocaleSettings, pinnedSource: String? = nil) {
-        storage = Storage(base: base, recent: Array(recent.prefix(Self.recentLimit)), locale: locale, pinnedSource: pinnedSource)
+        storage = Storage(Fields(base: base, recent: Array(recent.prefix(Self.recentLimit)), locale: locale, pinnedSource: pinnedSource))
     }
 
     /// `codes` with the recent currencies among them first, in their order.
@@ -226,29 +203,18 @@ public struct SessionState: Sendable {
         }
         var changed = false
         let box = unique
-        // A code not yet listed takes a slot at the end (the last one's when the list is
-        // full) and then moves to the front like the others: the list never grows past its
-        // limit and is never reallocated.
-        // Inlined: it runs twice a line, and a call's entry and exit would be most of its work.
-        @inline(__always) func moveToFront(_ code: CurrencyCode) {
-            var index = box.recent.firstIndex(of: code)
-            if index == 0 { return }
-            if index == nil {
-                if box.recent.count < Self.recentLimit { box.recent.append(code) }
-                index = box.recent.count - 1
+        // A code moves to the front; a new one drops the last when the list is full.
+        func moveToFront(_ code: CurrencyCode) {
+            if box.fields.recent.first == code { return }
+            if let index = box.fields.recent.firstIndex(of: code) {
+                box.fields.recent.remove(at: index)
+            } else if box.fields.recent.count >= Self.recentLimit {
+                box.fields.recent.removeLast()
             }
-            guard let index else { return }
-            box.recent.withUnsafeMutableBufferPointer { list in
-                var position = index
-                while position > 0 {
-                    list[position] = list[position - 1]
-                    position -= 1
-                }
-                list[0] = code
-            }
+            box.fields.recent.insert(code, at: 0)
             changed = true
         }
-        if box.recent.count > Self.recentLimit { box.recent.removeLast(box.recent.count - Self.recentLimit) }
+        if box.fields.recent.count > Self.recentLimit { box.fields.recent.removeLast(box.fields.recent.count - Self.recentLimit) }
         for code in rest.reversed() { moveToFront(code) }
         moveToFront(first)
         return changed
