@@ -35,6 +35,11 @@ extension HistoryFetcher {
             if let late = tables.first(where: { $0.day > today }) {
                 return .failure(.invalidResponse(host: host, reason: Problem("problem.future", late.day.iso, today.iso)))
             }
+            // Each table makes rates: a rate per unit outside a currency's range refuses the answer.
+            let source = RateSource(id: bank.id, attribution: bank.attribution, isBundledSeed: false)
+            if let bad = tables.first(where: { RateTable($0, home: bank.home, quoting: bank.quoting, source: source) == nil }) {
+                return .failure(.invalidResponse(host: host, reason: Problem("problem.invalidTable", bad.label)))
+            }
         }
         store.addBank(bank, tables, series: series, covers: request.covers)
         do {

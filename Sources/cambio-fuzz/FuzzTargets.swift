@@ -8,7 +8,7 @@ import Foundation
 enum FuzzTargets {
     static let names = [
         "command", "shape", "arithmetic", "amount", "currency-api", "exchangerate-api", "ecb", "cache", "config", "recent", "history", "history-line",
-        "document", "history-source",
+        "document", "history-source", "banks",
     ]
 
     /// Locales the tests know; the first input byte picks one.
@@ -48,6 +48,7 @@ enum FuzzTargets {
         case "history-line": historyLine(bytes)
         case "document": document(bytes)
         case "history-source": historySource(bytes)
+        case "banks": banks(bytes)
         default: fatalError("unknown fuzz target \(target); targets: \(names.joined(separator: ", "))")
         }
     }
@@ -314,6 +315,28 @@ enum FuzzTargets {
     /// What a history source gives (the first byte even: the ECB's 90-day file; odd: a
     /// currency-api snapshot) passes the daily table's checks, is written to a cache its
     /// reader takes back whole, and never rewrites a day already held.
+    /// A central bank's answer (the first byte picks the bank and its series): refused with a
+    /// problem, or tables of the span asked, of the bank's kinds and the series asked, each rate
+    /// positive; a table that makes rates reads back from the bank's cache as it was.
+    static func banks(_ bytes: [UInt8]) {
+        guard let first = bytes.first, let from = Day(iso: "1999-01-01"), let through = Day(iso: "2099-12-31") else { return }
+        let bank = Banks.all[Int(first) % Banks.all.count]
+        let series = bank.series[Int(first / 16) % bank.series.count]
+        let request = BankRequest(path: "/", series: series, covers: from...through, notFoundIsEmpty: false)
+        guard let tables = try? bank.decode(Array(bytes.dropFirst()), request) else { return }
+        let source = RateSource(id: bank.id, attribution: bank.attribution, isBundledSeed: false)
+        for table in tables {
+            check(request.covers.contains(table.day), "a day outside the span asked: \(table.day.iso)")
+            check(bank.kinds.contains(table.kind) && table.series == series, "another kind or series")
+            check(!table.quotes.isEmpty, "a table without rates")
+            check(table.quotes.values.allSatisfy { !$0.value.isZero && $0.value.sign == .plus && $0.units > 0 }, "a rate that is not positive")
+            guard RateTable(table, home: bank.home, quoting: bank.quoting, source: source) != nil else { continue }
+            let text = HistoryFetcher.bankCacheText(bank, [table], covered: [series: [request.covers]], today: through)
+            let read = HistoryFetcher.decodeBank(text, bank)
+            check(read?.0.first?.quotes == table.quotes && read?.0.first?.day == table.day, "a bank's cache does not read back")
+        }
+    }
+
     static func historySource(_ bytes: [UInt8]) {
         guard let kind = bytes.first else { return }
         let body = Array(bytes.dropFirst())
