@@ -61,7 +61,7 @@ import Testing
 
     @Test func tcmbBulletinsEveryKindAndUnit() throws {
         for (name, day) in [
-            ("tcmb-kurlar-04122015-full.iso-8859-9.xml", "2015-12-04"), 
+            ("tcmb-kurlar-04122015-full.iso-8859-9.xml", "2015-12-04"),
             ("tcmb-kurlar-today-2023-11-17-trimmed.xml", "2023-11-17"),
         ] {
             let body = Self.fixture(name)
@@ -105,6 +105,28 @@ import Testing
         try check(
             BankOfCanada(), Self.fixture("boc-valet-group-FX_RATES_DAILY-from-2026-03-12.json"), from: "2026-03-05", through: "2026-03-19", rows: rows
         )
+    }
+
+    /// The Bank of Canada's annual averages, in Valet's form, with the rates it published for
+    /// 2023 and 2024 (USD 1.3497 and 1.3698, EUR 1.4597 and 1.4818 Canadian dollars).
+    static let bocAnnual = #"""
+        {"observations": [{"d": "2023-01-01", "FXAEURCAD": {"v": "1.4597"}, "FXAUSDCAD": {"v": "1.3497"}},
+        {"d": "2024-01-01", "FXAEURCAD": {"v": "1.4818"}, "FXAUSDCAD": {"v": "1.3698"}}]}
+        """#
+
+    @Test func bankOfCanadaAnnualAverages() throws {
+        let bank = BankOfCanada()
+        let request = bank.request(for: try #require(Day(iso: "2024-06-30")), series: "annual", today: try #require(Day(iso: "2026-12-06")))
+        #expect(request.path == "/valet/observations/group/FX_RATES_ANNUAL/json?start_date=2024-01-01&end_date=2024-12-31")
+        let wide = BankRequest(
+            path: "/", series: "annual", covers: try #require(Day(iso: "2023-01-01"))...(try #require(Day(iso: "2024-12-31"))), notFoundIsEmpty: false
+        )
+        let tables = try bank.decode(Array(Self.bocAnnual.utf8), wide)
+        #expect(tables.map(\.day.iso) == ["2023-01-01", "2024-01-01"])
+        #expect(tables.last?.quotes[.usd] == BankQuote(value: Decimal(string: "1.3698") ?? 0, units: 1))
+        // A daily answer's series names are no annual one's.
+        let daily = BankRequest(path: "/", series: "", covers: wide.covers, notFoundIsEmpty: false)
+        #expect(try bank.decode(Array(Self.bocAnnual.utf8), daily).isEmpty)
     }
 
     @Test func cnbYearOfFixings() throws {

@@ -95,15 +95,23 @@ final class BankLines {
         let today = Day.utc(line.now)
         guard let ruleID = choice.rule, let rule = TaxRule.named(ruleID) else {
             guard let bank = Banks.named(choice.source) else { throw CommandError(.bank(.notAllowed), at: range) }
-            let tables = try daily(bank, kind: bank.kinds[0], day: day, before: false, line.host, range)
+            let tables = try daily(bank, bank.lineSeries, kind: bank.kinds[0], day: day, before: false, line.host, range)
             return BankRates(asked: day, tables: tables, choice: choice, today: today)
         }
         if case .ecbMonthMean = rule.day { return try ecbMonthMean(rule, choice, day: day, today: today, line, range) }
         guard let bank = Banks.named(rule.source) else { throw CommandError(.bank(.notAllowed), at: range) }
         switch rule.day {
         case .onOrBefore, .before:
-            let tables = try daily(bank, kind: rule.kind, day: day, before: rule.day == .before, line.host, range)
+            let tables = try daily(bank, bank.lineSeries, kind: rule.kind, day: day, before: rule.day == .before, line.host, range)
             return BankRates(asked: day, tables: tables, choice: choice, today: today)
+        case .year:
+            // The table dated the year's first day, asked for that day.
+            let first = Day(year: day.parts.year, month: 1, day: 1) ?? day
+            let tables = try daily(bank, rule.series.map { [$0] } ?? bank.lineSeries, kind: rule.kind, day: first, before: false, line.host, range)
+            guard let table = tables.first, table.day == first else {
+                throw CommandError(.bank(.noTable(source: bank.name, day, reason: nil)), at: range)
+            }
+            return BankRates(asked: day, tables: [table], choice: choice, today: today)
         case .month:
             let tables = try month(bank, rule, day: day, line.host, range)
             return BankRates(asked: day, tables: tables, choice: choice, today: today)
@@ -127,6 +135,7 @@ final class BankLines {
         let rule = choice.rule.flatMap(TaxRule.named)
         if rule?.day == .before { return .dayBefore }
         if rule?.day == .month { return .monthly }
+        if rule?.day == .year { return .yearly }
         if bank.carriesForward || bank.series.first != table.publication?.series { return .inForce }
         if day == today { return .notYetPublished }
         return day.weekday == 0 || day.weekday == 6 ? .weekend : .holiday
@@ -137,12 +146,12 @@ final class BankLines {
 
     /// The table of each of the bank's series that serves `day` (the last on or before it, or
     /// before it), fetched when not held.
-    private func daily(_ bank: any Bank, kind: RateKind, day: Day, before: Bool, _ host: any SessionHost, _ range: Range<Int>?) throws(CommandError)
-        -> [RateTable]
-    {
+    private func daily(
+        _ bank: any Bank, _ series: [String], kind: RateKind, day: Day, before: Bool, _ host: any SessionHost, _ range: Range<Int>?
+    ) throws(CommandError) -> [RateTable] {
         var tables: [RateTable] = []
         var reason: String?
-        for series in bank.series {
+        for series in series {
             switch try lookup(bank, series: series, kind: kind, day: day, before: before, host, reason: &reason) {
             case .table(let table)?: tables.append(table)
             default: break
@@ -180,7 +189,7 @@ final class BankLines {
     /// The table of the day's month (HMRC's), never another month's.
     private func month(_ bank: any Bank, _ rule: TaxRule, day: Day, _ host: any SessionHost, _ range: Range<Int>?) throws(CommandError) -> [RateTable]
     {
-        let tables = try daily(bank, kind: rule.kind, day: day, before: false, host, range)
+        let tables = try daily(bank, bank.lineSeries, kind: rule.kind, day: day, before: false, host, range)
         let (year, month, _) = day.parts
         let inMonth = tables.filter { $0.day.parts.year == year && $0.day.parts.month == month }
         guard !inMonth.isEmpty else { throw CommandError(.bank(.noTable(source: bank.name, day, reason: nil)), at: range) }

@@ -224,7 +224,7 @@ final class DatedLines {
         case .weekend: sentence = weekendSentence
         case .notYetPublished: sentence = notPublishedSentence
         // The ECB's days have no rule of their own: any other day was a holiday.
-        case .holiday, .dayBefore, .monthly, .inForce: sentence = holidaySentence
+        case .holiday, .dayBefore, .monthly, .yearly, .inForce: sentence = holidaySentence
         }
         let text: String
         if let cut = sentence.cut {

@@ -1336,6 +1336,8 @@ error.ruleAndSource = --rule nennt seine eigene Quelle: gib --rule oder --source
 source.bank = {0}: jede Zeile nimmt dessen Tabelle ihres Tages oder die letzte davor (geholt, wenn Zeilen sie brauchen)
 status.bankPinned = Tabellen von {0} zum Tag jeder Zeile
 central.ecb = EZB
+central.why.yearly = {0}: der Jahreskurs für {1}, veröffentlicht für {2}
+rule.law.ca-year = Jahresdurchschnittskurs der Bank of Canada für das Jahr des Tages (am letzten Geschäftstag des Jahres veröffentlicht)
 """#
 
     /// `Resources/Localization/en.strings`: the interface in `en`.
@@ -2039,6 +2041,8 @@ error.ruleAndSource = --rule names its own source: give --rule or --source, not 
 source.bank = {0}: every line takes its table of the line’s day, or the last before it (fetched as lines need them)
 status.bankPinned = {0}’s tables of each line’s day
 central.ecb = ECB
+central.why.yearly = {0}: the rate of the year of {1}, published for {2}
+rule.law.ca-year = Bank of Canada annual average rate of the day’s year (published on the year’s last business day)
 """#
 
     /// `Resources/Localization/pl.strings`: the interface in `pl`.
@@ -2741,6 +2745,8 @@ error.ruleAndSource = --rule wskazuje własne źródło: podaj --rule albo --sou
 source.bank = {0}: każdy wiersz bierze jego tabelę z dnia wiersza albo ostatnią przed nim (pobieraną, gdy wiersze jej potrzebują)
 status.bankPinned = tabele {0} z dnia każdego wiersza
 central.ecb = EBC
+central.why.yearly = {0}: kurs roku dla {1}, ogłoszony na {2}
+rule.law.ca-year = roczny kurs średni Bank of Canada z roku danego dnia (ogłaszany w ostatnim dniu roboczym roku)
 """#
 
     /// `Resources/Localization/tr.strings`: the interface in `tr`.
@@ -3443,6 +3449,8 @@ error.ruleAndSource = --rule kendi kaynağını seçer: --rule ya da --source ve
 source.bank = {0}: her satır, satırın günündeki ya da ondan önceki son tablosunu alır (satırlar gerektikçe indirilir)
 status.bankPinned = her satırın gününe ait {0} tabloları
 central.ecb = ECB
+central.why.yearly = {0}: {1} için yılın kuru, {2} için yayımlanan
+rule.law.ca-year = Kanada Merkez Bankası’nın günün yılına ait yıllık ortalama kuru (yılın son iş günü yayımlanır)
 """#
 
     /// The words of each keyword's meaning in every language (`keyword.…` of each `.strings`).

@@ -13,6 +13,8 @@ public enum Substitution: String, Sendable, Equatable {
     case dayBefore = "day_before"
     /// The table of the month (HMRC's monthly rates).
     case monthly
+    /// The table of the year (the Bank of Canada's annual averages).
+    case yearly
     /// The rate in force since an earlier day (the US Treasury's quarterly rates).
     case inForce = "in_force"
 }

@@ -7,6 +7,9 @@ public struct TaxRule: Sendable {
     public let source: String
     public let kind: RateKind
     public let day: DayChoice
+    /// The source's series the rule takes, when it names one (the Bank of Canada's annual
+    /// averages); else every series a line of a day takes.
+    public var series: String? = nil
     /// The key of the interface text that states the law and the rule.
     public var lawKey: String { "rule.law." + id }
 
@@ -19,6 +22,9 @@ public struct TaxRule: Sendable {
         case before
         /// The table of the day's month (HMRC's monthly rates).
         case month
+        /// The table of the day's year, dated its first day (the Bank of Canada's annual
+        /// averages).
+        case year
         /// The mean of the source's twelve monthly tables of the day's year, rounded half up to
         /// `places` decimals, `olderPlaces` for the years before `since` (HMRC's yearly average:
         /// six decimals through 2022, four since).
@@ -39,6 +45,7 @@ public struct TaxRule: Sendable {
         TaxRule(id: "uk-year", source: "hmrc", kind: .mid, day: .yearOfMonths(places: 4, olderPlaces: 6, since: 2023)),
         TaxRule(id: "de", source: "ecb", kind: .mid, day: .ecbMonthMean),
         TaxRule(id: "ca", source: "boc", kind: .mid, day: .onOrBefore),
+        TaxRule(id: "ca-year", source: "boc", kind: .mid, day: .year, series: "annual"),
         TaxRule(id: "cz", source: "cnb", kind: .mid, day: .onOrBefore),
         TaxRule(id: "cz-year", source: "cnb", kind: .mid, day: .yearOfMonthEnds(places: 2)),
         TaxRule(id: "us", source: "treasury", kind: .mid, day: .onOrBefore),

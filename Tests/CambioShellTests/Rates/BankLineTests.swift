@@ -112,6 +112,17 @@ import Testing
         #expect(document.stdout.contains("1057.60") && document.stdout.contains("56.63"), "\(document.stdout) \(document.stderr)")
     }
 
+    /// Canada's annual average: the year's table, dated its first day.
+    @Test func aYearByCanadasAnnualAverage() throws {
+        let annual = BankOfCanada().request(for: try #require(Day(iso: "2024-08-15")), series: "annual", today: Day.utc(Date()))
+        // Valet's form, with the rates the bank published for 2024.
+        let body = #"{"observations": [{"d": "2024-01-01", "FXAEURCAD": {"v": "1.4818"}, "FXAUSDCAD": {"v": "1.3698"}}]}"#
+        server.route(annual.path, .init(text: body))
+        let year = try run("1369.80 cad in usd on 2024-08-15 by ca-year")
+        #expect(year.stdout == "CA$1,369.800 = $1,000.000\n", "\(year.stdout) \(year.stderr)")
+        #expect(year.stderr.contains("2024-01-01"), "\(year.stderr)")
+    }
+
     /// A price file by a rule: each day at the rate the rule names for it (the NBP's table of the
     /// working day before); from a source: the days it published.
     @Test func priceFilesByARuleAndFromASource() throws {

@@ -19,6 +19,9 @@ public protocol Bank: Sendable {
     /// Its tables, when it publishes several of one kind (the NBP's table A daily and table B
     /// weekly): asked in this order for a currency.
     var series: [String] { get }
+    /// The series a line of a day takes (all but a yearly one: the Bank of Canada's annual
+    /// averages are asked for by a rule).
+    var lineSeries: [String] { get }
     /// How many days back from a day its last table may be (a weekly table's week, a monthly
     /// table's month, a quarter).
     var lookback: Int { get }
@@ -122,6 +125,7 @@ public enum Banks {
 
 extension Bank {
     public var series: [String] { [""] }
+    public var lineSeries: [String] { series }
     public var carriesForward: Bool { false }
 
     /// A rate read from its text, positive and within a currency's range, or the problem.
