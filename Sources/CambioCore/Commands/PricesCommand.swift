@@ -34,60 +34,9 @@ enum PricesCommand: CommandHandler {
         let today = Day.utc(line.now)
         let range = argument.range
         guard let text = argument.text, !text.isEmpty else { throw CommandError(.badPrices(""), at: range) }
-        let words = ChartCommand.words(text, start: range?.lowerBound ?? 0)
-        var syntax = Syntax.ledger
-        var fill = false
-        var inverse = false
-        var averaged: Period.Kind?
-        var homes: [CurrencyCode] = []
-        var foreign: [CurrencyCode] = []
-        var period: (Day, Day)?
-        var notes: [String] = []
-        var index = 0
-        var homeNext = false
-        var named: BankChoice?
-        while index < words.count {
-            let word = words[index]
-            let folded = word.text.lowercased()
-            index += 1
-            if folded == "--format" || folded == "format", index < words.count, let named = Syntax(rawValue: words[index].text.lowercased()) {
-                syntax = named
-                index += 1
-            } else if let named = Syntax(rawValue: folded.hasPrefix("--format=") ? String(folded.dropFirst(9)) : folded) {
-                syntax = named
-            } else if folded == "fill" || folded == "--fill" {
-                fill = true
-            } else if folded == "inverse" || folded == "inverted" || folded == "--inverse" {
-                inverse = true
-            } else if folded == "average" || folded == "averages" {
-                averaged = .month
-                if index < words.count {
-                    switch words[index].text.lowercased() {
-                    case "monthly", "month": averaged = .month; index += 1
-                    case "yearly", "year", "annual": averaged = .year; index += 1
-                    default: break
-                    }
-                }
-            } else if Parser.choiceWords.contains(folded), index < words.count {
-                // `by pl`, `from nbp`: a rule's or a source's rates.
-                let name = words[index]
-                index += 1
-                named = try engine.banks.choice(
-                    ChoiceReference(isRule: folded == "by", name: name.text, range: name.range, word: word.range), host: line.host)
-            } else if folded == "in" || folded == "to" || folded == "->" || folded == "→" {
-                homeNext = true
-            } else if period == nil, let days = try periodDays(word.text, range: word.range, today: today, engine) {
-                period = days
-            } else {
-                let code = try engine.resolver.currency(CurrencyReference(text: word.text, range: word.range), notes: &notes)
-                if homeNext {
-                    // `prices eur in usd gbp chf 2024`: several home currencies, one file.
-                    if !homes.contains(code) { homes.append(code) }
-                } else if !foreign.contains(code) {
-                    foreign.append(code)
-                }
-            }
-        }
+        let request = try Request.read(text, range: range, today: today, engine, line.host)
+        let (syntax, fill, inverse, averaged, named) = (request.syntax, request.fill, request.inverse, request.averaged, request.named)
+        var (homes, foreign, period) = (request.homes, request.foreign, request.period)
         // Without `in`, the last currency is the home one (`prices eur usd`: EUR in USD); one alone
         // is priced in the base.
         if homes.isEmpty {
@@ -228,6 +177,72 @@ enum PricesCommand: CommandHandler {
         if missing > 0 {
             let error = CommandError(.pricesIncomplete(missing), at: nil)
             line.reply.lines.append(.error(error, message: Messages.describe(error, localized: engine.localized, name: { $0.rawValue })))
+        }
+    }
+
+    /// What a `prices` line asks for, read from its words.
+    struct Request {
+        var syntax = Syntax.ledger
+        var fill = false
+        var inverse = false
+        var averaged: Period.Kind?
+        var homes: [CurrencyCode] = []
+        var foreign: [CurrencyCode] = []
+        var period: (Day, Day)?
+        /// `by pl`, `from nbp`: a rule's or a source's rates.
+        var named: BankChoice?
+
+        /// The words of `text`: currencies (after `in`, the home ones), a period, a syntax,
+        /// `fill`, `inverse`, `average monthly|yearly`, `by RULE` or `from SOURCE`.
+        static func read(_ text: String, range: Range<Int>?, today: Day, _ engine: Engine, _ host: any SessionHost) throws(CommandError) -> Request {
+            let words = ChartCommand.words(text, start: range?.lowerBound ?? 0)
+            var request = Request()
+            var notes: [String] = []
+            var index = 0
+            var homeNext = false
+            while index < words.count {
+                let word = words[index]
+                let folded = word.text.lowercased()
+                index += 1
+                if folded == "--format" || folded == "format", index < words.count, let named = Syntax(rawValue: words[index].text.lowercased()) {
+                    request.syntax = named
+                    index += 1
+                } else if let named = Syntax(rawValue: folded.hasPrefix("--format=") ? String(folded.dropFirst(9)) : folded) {
+                    request.syntax = named
+                } else if folded == "fill" || folded == "--fill" {
+                    request.fill = true
+                } else if folded == "inverse" || folded == "inverted" || folded == "--inverse" {
+                    request.inverse = true
+                } else if folded == "average" || folded == "averages" {
+                    request.averaged = .month
+                    if index < words.count {
+                        switch words[index].text.lowercased() {
+                        case "monthly", "month": request.averaged = .month; index += 1
+                        case "yearly", "year", "annual": request.averaged = .year; index += 1
+                        default: break
+                        }
+                    }
+                } else if Parser.choiceWords.contains(folded), index < words.count {
+                    // `by pl`, `from nbp`: a rule's or a source's rates.
+                    let name = words[index]
+                    index += 1
+                    request.named = try engine.banks.choice(
+                        ChoiceReference(isRule: folded == "by", name: name.text, range: name.range, word: word.range), host: host)
+                } else if folded == "in" || folded == "to" || folded == "->" || folded == "→" {
+                    homeNext = true
+                } else if request.period == nil, let days = try periodDays(word.text, range: word.range, today: today, engine) {
+                    request.period = days
+                } else {
+                    let code = try engine.resolver.currency(CurrencyReference(text: word.text, range: word.range), notes: &notes)
+                    if homeNext {
+                        // `prices eur in usd gbp chf 2024`: several home currencies, one file.
+                        if !request.homes.contains(code) { request.homes.append(code) }
+                    } else if !request.foreign.contains(code) {
+                        request.foreign.append(code)
+                    }
+                }
+            }
+            return request
         }
     }
 

@@ -212,22 +212,65 @@ extension DocumentConverter {
             // amount whose sign says otherwise than its column, or a row that says neither, is
             // not guessed at.
             if let signColumn = columns.sign {
-                let said = cell(signColumn)
-                let folded = DocumentColumns.fold(said)
                 let written = quickAmount == nil ? amountText : row.string(columns.amount, bytes)
-                if DocumentColumns.debits.contains(folded) {
-                    if !amount.value.isNegative { amount.value = -amount.value }
-                } else if DocumentColumns.credits.contains(folded) {
-                    if amount.value.isNegative {
-                        return failed(localized("doc.signConflict", Sanitiser.quoted(DocumentConverter.trimmed(written)), Sanitiser.quoted(said)))
-                    }
-                } else if !(said.isEmpty && amount.value.isZero) {
-                    return failed(localized("doc.badSign", Sanitiser.quoted(said), converter.columnName(signColumn, layout) ?? "—"))
+                switch signed(amount.value, said: cell(signColumn), written: written, column: signColumn) {
+                case .success(let value): amount.value = value
+                case .failure(let failure): return failed(failure.reason)
                 }
             }
-            // The row's currency: its column's (a short cell seen before is found by its bytes),
-            // and a currency written beside the amount (`12,50 €`), which must be the same; what
-            // the header or `--from` says, which every row must agree with.
+            let currency: CurrencyCode
+            switch rowCurrencyOf(row, bytes, columns: columns, fixed: rowCurrency, written: amount.currency, amountText: amountText, cell: cell) {
+            case .success(let code): currency = code
+            case .failure(let failure): return failed(failure.reason)
+            }
+            // What was charged, and in which currency: its cell's, its header's, else the first target's.
+            let (charged, chargedProblem) = chargedAmount(columns.charged.map(cell), parser)
+            // The charged currency, when no target is it, is converted into too (not written).
+            var targets = options.targets
+            if let charged, !targets.contains(charged.currency) { targets.append(charged.currency) }
+            _ = converter.engine.convertRow(
+                amount.value, from: currency, to: targets, on: day, averaging: options.average, state: &state, now: now, today: today, host: host)
+            // The row with its cells, or why it failed (the engine's error for the line).
+            var rowTotals: [Rational] = []
+            var chargedPair: (charged: Rational, converted: Rational, currency: CurrencyCode)?
+            let failure: String? = converter.engine.withReply { reply in
+                written(
+                    &reply, row, bytes, &writer, targets: targets, day: day, charged: charged, chargedProblem: chargedProblem,
+                    hasCharged: columns.charged != nil, rowTotals: &rowTotals, chargedPair: &chargedPair)
+            }
+            if let failure { return failed(failure) }
+            addToSubtotals(currency, amount.value, rowTotals, chargedPair)
+            return nil
+        }
+
+        /// An amount given its sign by a debit-or-credit cell (`S`, `H`, `Dr`, `Cr`): a debit
+        /// beside an amount written without its sign is money out; a credit beside a negative
+        /// amount, or a cell that says neither, is not guessed at.
+        private func signed(_ value: Rational, said: String, written: String, column: Int) -> Result<Rational, RowFailure> {
+            let folded = DocumentColumns.fold(said)
+            if DocumentColumns.debits.contains(folded) { return .success(value.isNegative ? value : -value) }
+            if DocumentColumns.credits.contains(folded) {
+                guard !value.isNegative else {
+                    return .failure(
+                        RowFailure(
+                            reason: localized("doc.signConflict", Sanitiser.quoted(DocumentConverter.trimmed(written)), Sanitiser.quoted(said))))
+                }
+                return .success(value)
+            }
+            guard said.isEmpty && value.isZero else {
+                return .failure(RowFailure(reason: localized("doc.badSign", Sanitiser.quoted(said), converter.columnName(column, layout) ?? "—")))
+            }
+            return .success(value)
+        }
+
+        /// The row's currency: its column's (a short cell seen before is found by its bytes),
+        /// and a currency written beside the amount (`12,50 €`), which must be the same; what the
+        /// header or `--from` says, which every row must agree with.
+        private mutating func rowCurrencyOf(
+            _ row: DelimitedText.Fields, _ bytes: UnsafeBufferPointer<UInt8>, columns: DocumentColumns, fixed: CurrencyCode?, written: String?,
+            amountText: String, cell: (Int?) -> String
+        ) -> Result<CurrencyCode, RowFailure> {
+            func failure(_ reason: String) -> Result<CurrencyCode, RowFailure> { .failure(RowFailure(reason: reason)) }
             let key = columns.currency.flatMap { index in index < row.count ? row.withBytes(index, bytes, DocumentConverter.shortKey) : nil }
             let known = key.flatMap { currencyKeys[$0] }
             let currencyText = known != nil || columns.currency == nil ? "" : cell(columns.currency)
@@ -235,116 +278,114 @@ extension DocumentConverter {
             if let known {
                 currency = known
             } else if !currencyText.isEmpty {
-                guard let code = resolved(currencyText) else { return failed(badCurrency(currencyText)) }
+                guard let code = resolved(currencyText) else { return failure(badCurrency(currencyText)) }
                 currency = code
             }
-            if let written = amount.currency, !written.isEmpty {
-                guard let code = resolved(written) else { return failed(badCurrency(written)) }
+            if let written, !written.isEmpty {
+                guard let code = resolved(written) else { return failure(badCurrency(written)) }
                 if let currency, currency != code {
-                    return failed(localized("doc.currencyConflict", Sanitiser.quoted(amountText), code.rawValue, currency.rawValue))
+                    return failure(localized("doc.currencyConflict", Sanitiser.quoted(amountText), code.rawValue, currency.rawValue))
                 }
                 currency = code
             }
-            if let fixed = rowCurrency {
+            if let fixed {
                 if let currency, currency != fixed {
-                    return failed(localized("doc.rowCurrencyContradicts", currency.rawValue, layout.fixedBy, fixed.rawValue))
+                    return failure(localized("doc.rowCurrencyContradicts", currency.rawValue, layout.fixedBy, fixed.rawValue))
                 }
                 currency = fixed
             }
-            guard let currency else { return failed(localized("doc.noRowCurrency")) }
+            guard let currency else { return failure(localized("doc.noRowCurrency")) }
             // The cell's own bytes name this currency from now on (never an empty cell's).
             if let key, !currencyText.isEmpty { currencyKeys[key] = currency }
-            // What was charged, and in which currency: its cell's, its header's, else the first target's.
-            var charged: (value: Rational, currency: CurrencyCode)?
-            var chargedProblem: String?
-            if let chargedColumn = columns.charged {
-                let chargedText = cell(chargedColumn)
-                if !chargedText.isEmpty {
-                    if chargedText.utf8.count <= DocumentConverter.longestAmount, let read = DocumentConverter.amount(chargedText, parser) {
-                        let fixed = layout.chargedCurrency ?? options.targets[0]
-                        if let written = read.currency {
-                            if let code = resolved(written) {
-                                charged = (read.value, code)
-                            } else {
-                                chargedProblem = badCurrency(written)
-                            }
-                        } else {
-                            charged = (read.value, fixed)
-                        }
-                    } else {
-                        chargedProblem = localized("doc.badCharged", Sanitiser.quoted(chargedText))
-                    }
-                }
+            return .success(currency)
+        }
+
+        /// What was charged (an `Amount Charged` cell) and in which currency: its cell's, its
+        /// header's, else the first target's; or why it could not be read.
+        private mutating func chargedAmount(_ text: String?, _ parser: AmountParser) -> ((value: Rational, currency: CurrencyCode)?, String?) {
+            guard let text, !text.isEmpty else { return (nil, nil) }
+            guard text.utf8.count <= DocumentConverter.longestAmount, let read = DocumentConverter.amount(text, parser) else {
+                return (nil, localized("doc.badCharged", Sanitiser.quoted(text)))
             }
-            // The charged currency, when no target is it, is converted into too (not written).
-            var targets = options.targets
-            if let charged, !targets.contains(charged.currency) { targets.append(charged.currency) }
-            _ = converter.engine.convertRow(
-                amount.value, from: currency, to: targets, on: day, averaging: options.average, state: &state, now: now, today: today, host: host)
-            // The row with its cells, or why it failed (the engine's error for the line).
+            guard let written = read.currency else { return ((read.value, layout.chargedCurrency ?? options.targets[0]), nil) }
+            guard let code = resolved(written) else { return (nil, badCurrency(written)) }
+            return ((read.value, code), nil)
+        }
+
+        /// Writes a converted row from the engine's reply: its fields, then for each target the
+        /// amount, the rate as its source quotes it, the quote, the day and the source, the markup
+        /// of what was charged, and the note; or why it failed (the engine's error, rates too old).
+        private mutating func written(
+            _ reply: inout Reply, _ row: DelimitedText.Fields, _ bytes: UnsafeBufferPointer<UInt8>, _ writer: inout RowWriter,
+            targets: [CurrencyCode], day: Day?, charged: (value: Rational, currency: CurrencyCode)?, chargedProblem: String?, hasCharged: Bool,
+            rowTotals: inout [Rational], chargedPair: inout (charged: Rational, converted: Rational, currency: CurrencyCode)?
+        ) -> String? {
             let point = writer.decimal
-            var rowTotals: [Rational] = []
-            var chargedPair: (charged: Rational, converted: Rational, currency: CurrencyCode)?
-            let failure: String? = converter.engine.withReply { reply in
-                var note = ""
-                for line in reply.lines {
-                    switch line {
-                    case .error(_, let message): return message
-                    case .assumption(let text): note += (note.isEmpty ? "" : "; ") + text
-                    default: break
-                    }
+            var note = ""
+            for line in reply.lines {
+                switch line {
+                case .error(_, let message): return message
+                case .assumption(let text): note += (note.isEmpty ? "" : "; ") + text
+                default: break
                 }
-                guard reply.conversions.count == targets.count else { return localized("doc.notConverted") }
-                // A row without a date at rates older than allowed fails, its age and source said.
-                if let maxAge = options.maxAge, day == nil, let conversion = reply.conversions.first,
-                    let rateDay = Day(iso: String(conversion.origin.date.prefix(10))), today.number - rateDay.number > maxAge
-                {
-                    stale = true
-                    return localized(
-                        "error.staleRates", String(today.number - rateDay.number), conversion.origin.source, rateDay.iso, String(maxAge))
-                }
-                writer.fields(row, bytes, width: width)
-                for index in options.targets.indices {
-                    let conversion = reply.conversions[index]
-                    let places = conversion.to == options.targets[index] ? targetPlaces[index] : options.rounding.fractionDigits(conversion.to)
-                    writer.number {
-                        conversion.result.appendRounded(fractionDigits: places, mode: options.rounding.mode, point: point, to: &$0)
-                    }
-                    // The rate as the source quotes it (`EUR/GBP`, `0,85698`), else the cross rate
-                    // from the row's currency, said to be one.
-                    if let quote = conversion.publishedQuote {
-                        writer.number { DocumentConverter.appendRate(quote.rate, point: point, to: &$0) }
-                        writer.cell(quote.base.rawValue + "/" + quote.quoted.rawValue)
-                    } else {
-                        writer.number { DocumentConverter.appendRate(conversion.rate, point: point, to: &$0) }
-                        let pair = conversion.from.rawValue + "/" + conversion.to.rawValue
-                        writer.cell(conversion.from == conversion.to ? "" : localized("doc.quote.cross", pair))
-                    }
-                    writer.cell(conversion.origin.date)
-                    // The source as shown (a row's is most often the one before's).
-                    let source = conversion.origin.source
-                    if source != lastSource.raw { lastSource = (source, Sanitiser.visible(source)) }
-                    writer.cell(lastSource.shown)
-                    let result = conversion.result
-                    let counted = options.totalOfRounded ? result.rounded(options.rounding, options.targets[index]) : result
-                    totals[index].add(counted)
-                    rowTotals.append(counted)
-                }
-                if columns.charged != nil {
-                    let result = charged.flatMap { charged in reply.conversions.first { $0.to == charged.currency }?.result }
-                    if let charged, let result, let markup = charged.value.magnitude.percentAbove(result.magnitude) {
-                        chargedPair = (charged.value, result, charged.currency)
-                        writer.number { markup.appendRounded(fractionDigits: 2, point: point, to: &$0) }
-                    } else {
-                        writer.cell("")
-                        if let chargedProblem { note += (note.isEmpty ? "" : "; ") + chargedProblem }
-                    }
-                }
-                writer.outsideCell(note)
-                writer.newline()
-                return nil
             }
-            if let failure { return failed(failure) }
+            guard reply.conversions.count == targets.count else { return localized("doc.notConverted") }
+            // A row without a date at rates older than allowed fails, its age and source said.
+            if let maxAge = options.maxAge, day == nil, let conversion = reply.conversions.first,
+                let rateDay = Day(iso: String(conversion.origin.date.prefix(10))), today.number - rateDay.number > maxAge
+            {
+                stale = true
+                return localized(
+                    "error.staleRates", String(today.number - rateDay.number), conversion.origin.source, rateDay.iso, String(maxAge))
+            }
+            writer.fields(row, bytes, width: width)
+            for index in options.targets.indices {
+                let conversion = reply.conversions[index]
+                let places = conversion.to == options.targets[index] ? targetPlaces[index] : options.rounding.fractionDigits(conversion.to)
+                writer.number {
+                    conversion.result.appendRounded(fractionDigits: places, mode: options.rounding.mode, point: point, to: &$0)
+                }
+                // The rate as the source quotes it (`EUR/GBP`, `0,85698`), else the cross rate
+                // from the row's currency, said to be one.
+                if let quote = conversion.publishedQuote {
+                    writer.number { DocumentConverter.appendRate(quote.rate, point: point, to: &$0) }
+                    writer.cell(quote.base.rawValue + "/" + quote.quoted.rawValue)
+                } else {
+                    writer.number { DocumentConverter.appendRate(conversion.rate, point: point, to: &$0) }
+                    let pair = conversion.from.rawValue + "/" + conversion.to.rawValue
+                    writer.cell(conversion.from == conversion.to ? "" : localized("doc.quote.cross", pair))
+                }
+                writer.cell(conversion.origin.date)
+                // The source as shown (a row's is most often the one before's).
+                let source = conversion.origin.source
+                if source != lastSource.raw { lastSource = (source, Sanitiser.visible(source)) }
+                writer.cell(lastSource.shown)
+                let result = conversion.result
+                let counted = options.totalOfRounded ? result.rounded(options.rounding, options.targets[index]) : result
+                totals[index].add(counted)
+                rowTotals.append(counted)
+            }
+            if hasCharged {
+                let result = charged.flatMap { charged in reply.conversions.first { $0.to == charged.currency }?.result }
+                if let charged, let result, let markup = charged.value.magnitude.percentAbove(result.magnitude) {
+                    chargedPair = (charged.value, result, charged.currency)
+                    writer.number { markup.appendRounded(fractionDigits: 2, point: point, to: &$0) }
+                } else {
+                    writer.cell("")
+                    if let chargedProblem { note += (note.isEmpty ? "" : "; ") + chargedProblem }
+                }
+            }
+            writer.outsideCell(note)
+            writer.newline()
+            return nil
+        }
+
+        /// Adds a converted row to its currency's subtotal, and what was charged to the total
+        /// charged.
+        private mutating func addToSubtotals(
+            _ currency: CurrencyCode, _ value: Rational, _ rowTotals: [Rational],
+            _ chargedPair: (charged: Rational, converted: Rational, currency: CurrencyCode)?
+        ) {
             // The row in its currency's subtotal, and what was charged in the total charged.
             let slot =
                 subtotals.firstIndex { $0.currency == currency }
@@ -353,7 +394,7 @@ extension DocumentConverter {
                     return subtotals.count - 1
                 }()
             subtotals[slot].rows += 1
-            subtotals[slot].original.add(amount.value)
+            subtotals[slot].original.add(value)
             for (index, value) in rowTotals.enumerated() { subtotals[slot].converted[index].add(value) }
             if let chargedPair {
                 if let held = self.charged.currency, held != chargedPair.currency { self.charged.mixed = true }
@@ -362,7 +403,6 @@ extension DocumentConverter {
                 self.charged.sum.add(chargedPair.charged)
                 self.charged.converted.add(chargedPair.converted)
             }
-            return nil
         }
 
         /// A date cell's day, read in the column's order where the locale's own form does not

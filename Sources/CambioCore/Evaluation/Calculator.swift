@@ -217,22 +217,7 @@ final class Calculator {
         }
         let fee = state.hasFee ? state.fee : nil
         line.reply.lines += notes.map { .assumption($0) }
-        // The parts converted inside the calculation, shown beside it (not in pipes).
-        if showsDetails {
-            for part in parts {
-                line.reply.lines.append(
-                    .note(
-                        localized(
-                            "note.part", formatter.formatGiven(part.amount, part.from),
-                            formatter.format(part.result, part.to, rounding: state.rounding))))
-            }
-        }
-        if line.keepsRecords {
-            for var part in parts {
-                part.isPart = true
-                line.reply.conversions.append(part)
-            }
-        }
+        showParts(parts, state.rounding, &line)
         let from = total.currency ?? base
         guard !targets.isEmpty else {
             // The value itself: money in its currency, or a plain number; money in another
@@ -304,6 +289,25 @@ final class Calculator {
                 first.result, from: from, to: [first.target], asked: line.asked, answer: first.result, in: first.target)
         }
         if line.state.use(from, then: targets) { line.effects.insert(.saveRecent) }
+    }
+
+    /// The parts converted inside a calculation: shown beside it (not in pipes), and kept as
+    /// its records' parts.
+    private func showParts(_ parts: [Conversion], _ rounding: Rounding, _ line: inout LineContext) {
+        if showsDetails {
+            for part in parts {
+                line.reply.lines.append(
+                    .note(
+                        localized(
+                            "note.part", formatter.formatGiven(part.amount, part.from), formatter.format(part.result, part.to, rounding: rounding))))
+            }
+        }
+        if line.keepsRecords {
+            for var part in parts {
+                part.isPart = true
+                line.reply.conversions.append(part)
+            }
+        }
     }
 
     /// A calculation without a target whose money is not in the base currency: its value in

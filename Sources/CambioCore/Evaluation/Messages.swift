@@ -139,82 +139,97 @@ public enum Messages {
         case .badChart(let typed):
             return typed.isEmpty ? localized("error.chart.usage") : localized("error.chart", Sanitiser.quoted(typed))
         case .date(let problem):
-            switch problem {
-            case .reading(let reading, let pattern, let example):
-                switch reading {
-                case .missing: return localized("error.date.missing", pattern, example)
-                case .unreadable(let typed): return localized("error.date.unreadable", Sanitiser.quoted(typed), pattern, example)
-                case .noSuchDay(let typed): return localized("error.date.noSuchDay", Sanitiser.quoted(typed), pattern)
-                case .otherOrder(let typed, let other): return localized("error.date.otherOrder", Sanitiser.quoted(typed), pattern, other.iso)
-                case .shortYear(let typed): return localized("error.date.shortYear", Sanitiser.quoted(typed), example)
-                case .ambiguous(let typed, let dayFirst, let monthFirst):
-                    return localized("error.date.ambiguous", Sanitiser.quoted(typed), dayFirst.iso, monthFirst.iso, pattern)
-                }
-            case .future(let day, let today): return localized("error.date.future", day.iso, today.iso)
-            case .beforeData(let day, let first): return localized("error.date.beforeData", day.iso, first.iso)
-            case .notFetched(let day, let last, let reason):
-                let bundled = last == BundledHistory.shared.lastDay
-                return localized(bundled ? "error.date.notFetched" : "error.date.notFetched.fetched", day.iso, last.iso)
-                    + (reason.map { " " + $0 } ?? "")
-            case .betweenHistories(let day, let bundleEnd, let fetchedFrom, let reason):
-                return localized("error.date.betweenHistories", day.iso, bundleEnd.iso, fetchedFrom.iso) + (reason.map { " " + $0 } ?? "")
-            case .currencyMissing(let code, let day, let since, let fetched, let pinned, let reason):
-                if let pinned { return localized("error.date.currencyNotInPinned", named(code), day.iso, pinned) + (reason.map { " " + $0 } ?? "") }
-                if day < since { return localized("error.date.currencyBeforeSnapshots", named(code), day.iso, since.iso) }
-                return localized(fetched ? "error.date.currencyNotInSnapshot" : "error.date.currencyNotCached", named(code), day.iso)
-                    + (reason.map { " " + $0 } ?? "")
-            case .sourceWithoutDay(let source, let day, let reason):
-                return localized("error.date.sourceWithoutDay", source, day.iso) + (reason.map { " " + $0 } ?? "")
-            case .notAllowed: return localized("error.date.notAllowed")
-            case .insideParentheses: return localized("error.date.insideParentheses")
-            }
+            return dateMessage(problem, localized, named)
         case .bank(let problem):
-            switch problem {
-            case .unknownSource(let name, let known):
-                return localized("error.bank.unknownSource", Sanitiser.quoted(name), known.joined(separator: ", "))
-            case .unknownRule(let name, let known): return localized("error.bank.unknownRule", Sanitiser.quoted(name), known.joined(separator: ", "))
-            case .noTable(let source, let day, let reason):
-                return localized("error.bank.noTable", source, day.iso) + (reason.map { " " + $0 } ?? "")
-            case .currencyMissing(let code, let source, let label, let day, let reason):
-                return localized("error.bank.currencyMissing", named(code), source, Sanitiser.visible(label), day.iso)
-                    + (reason.map { " " + $0 } ?? "")
-            case .twoTables(let from, let to, let source, let first, let second, let home):
-                return localized(
-                    "error.bank.twoTables", named(from), named(to), source, Sanitiser.visible(first), Sanitiser.visible(second), home.rawValue)
-            case .notOver(let rule, let period, let today): return localized("error.bank.notOver", rule, period.iso, today.iso)
-            case .incomplete(let rule, let period, let missing, let reason):
-                return localized("error.bank.incomplete", rule, period.iso, missing) + (reason.map { " " + $0 } ?? "")
-            case .notAllowed: return localized("error.bank.notAllowed")
-            }
+            return bankMessage(problem, localized, named)
         case .average(let problem):
-            switch problem {
-            case .reading(let reading, let example):
-                switch reading {
-                case .missing: return localized("error.average.missing", example)
-                case .unreadable(let typed): return localized("error.average.unreadable", Sanitiser.quoted(typed), example)
-                case .noSuchMonth(let typed): return localized("error.average.noSuchMonth", Sanitiser.quoted(typed), example)
-                case .reversed(let typed): return localized("error.average.reversed", Sanitiser.quoted(typed))
-                case .day: return localized("error.average.unreadable", "", example)
-                }
-            case .problem(let problem, let reason):
-                let text: String
-                switch problem {
-                case .notStarted(let period, let today): text = localized("error.average.notStarted", period.iso, today.iso)
-                case .notOver(let period, let today):
-                    text = localized("error.average.notOver", period.iso, today.iso, period.from.iso, max(period.from, today.adding(days: -1)).iso)
-                case .future(let period, let today): text = localized("error.average.future", period.through.iso, today.iso)
-                case .beforeData(let period, let first): text = localized("error.average.beforeData", period.iso, first.iso)
-                case .notHeld(let period, let last):
-                    text = localized(period.from > last ? "error.average.noneHeld" : "error.average.notHeld", period.iso, last.iso)
-                case .noDays(let period): text = localized("error.average.noDays", period.iso)
-                case .notECB(let source): text = localized("error.average.notECB", source)
-                }
-                return text + (reason.map { " " + $0 } ?? "")
-            case .partial(let code, let period, let days, let total, let first, let last):
-                guard let first, let last, days > 0 else { return localized("error.average.none", named(code), period.iso) }
-                return localized("error.average.partial", named(code), String(days), String(total), period.iso, first.iso, last.iso)
-            case .notAllowed: return localized("error.average.notAllowed")
+            return averageMessage(problem, localized, named)
+        }
+    }
+
+    /// The sentence for CommandError.DateProblem.
+    private static func dateMessage(_ problem: CommandError.DateProblem, _ localized: Localization, _ named: (CurrencyCode) -> String) -> String {
+        switch problem {
+        case .reading(let reading, let pattern, let example):
+            switch reading {
+            case .missing: return localized("error.date.missing", pattern, example)
+            case .unreadable(let typed): return localized("error.date.unreadable", Sanitiser.quoted(typed), pattern, example)
+            case .noSuchDay(let typed): return localized("error.date.noSuchDay", Sanitiser.quoted(typed), pattern)
+            case .otherOrder(let typed, let other): return localized("error.date.otherOrder", Sanitiser.quoted(typed), pattern, other.iso)
+            case .shortYear(let typed): return localized("error.date.shortYear", Sanitiser.quoted(typed), example)
+            case .ambiguous(let typed, let dayFirst, let monthFirst):
+                return localized("error.date.ambiguous", Sanitiser.quoted(typed), dayFirst.iso, monthFirst.iso, pattern)
             }
+        case .future(let day, let today): return localized("error.date.future", day.iso, today.iso)
+        case .beforeData(let day, let first): return localized("error.date.beforeData", day.iso, first.iso)
+        case .notFetched(let day, let last, let reason):
+            let bundled = last == BundledHistory.shared.lastDay
+            return localized(bundled ? "error.date.notFetched" : "error.date.notFetched.fetched", day.iso, last.iso)
+                + (reason.map { " " + $0 } ?? "")
+        case .betweenHistories(let day, let bundleEnd, let fetchedFrom, let reason):
+            return localized("error.date.betweenHistories", day.iso, bundleEnd.iso, fetchedFrom.iso) + (reason.map { " " + $0 } ?? "")
+        case .currencyMissing(let code, let day, let since, let fetched, let pinned, let reason):
+            if let pinned { return localized("error.date.currencyNotInPinned", named(code), day.iso, pinned) + (reason.map { " " + $0 } ?? "") }
+            if day < since { return localized("error.date.currencyBeforeSnapshots", named(code), day.iso, since.iso) }
+            return localized(fetched ? "error.date.currencyNotInSnapshot" : "error.date.currencyNotCached", named(code), day.iso)
+                + (reason.map { " " + $0 } ?? "")
+        case .sourceWithoutDay(let source, let day, let reason):
+            return localized("error.date.sourceWithoutDay", source, day.iso) + (reason.map { " " + $0 } ?? "")
+        case .notAllowed: return localized("error.date.notAllowed")
+        case .insideParentheses: return localized("error.date.insideParentheses")
+        }
+    }
+
+    /// The sentence for CommandError.BankProblem.
+    private static func bankMessage(_ problem: CommandError.BankProblem, _ localized: Localization, _ named: (CurrencyCode) -> String) -> String {
+        switch problem {
+        case .unknownSource(let name, let known):
+            return localized("error.bank.unknownSource", Sanitiser.quoted(name), known.joined(separator: ", "))
+        case .unknownRule(let name, let known): return localized("error.bank.unknownRule", Sanitiser.quoted(name), known.joined(separator: ", "))
+        case .noTable(let source, let day, let reason):
+            return localized("error.bank.noTable", source, day.iso) + (reason.map { " " + $0 } ?? "")
+        case .currencyMissing(let code, let source, let label, let day, let reason):
+            return localized("error.bank.currencyMissing", named(code), source, Sanitiser.visible(label), day.iso)
+                + (reason.map { " " + $0 } ?? "")
+        case .twoTables(let from, let to, let source, let first, let second, let home):
+            return localized(
+                "error.bank.twoTables", named(from), named(to), source, Sanitiser.visible(first), Sanitiser.visible(second), home.rawValue)
+        case .notOver(let rule, let period, let today): return localized("error.bank.notOver", rule, period.iso, today.iso)
+        case .incomplete(let rule, let period, let missing, let reason):
+            return localized("error.bank.incomplete", rule, period.iso, missing) + (reason.map { " " + $0 } ?? "")
+        case .notAllowed: return localized("error.bank.notAllowed")
+        }
+    }
+
+    /// The sentence for CommandError.AverageError.
+    private static func averageMessage(_ problem: CommandError.AverageError, _ localized: Localization, _ named: (CurrencyCode) -> String) -> String {
+        switch problem {
+        case .reading(let reading, let example):
+            switch reading {
+            case .missing: return localized("error.average.missing", example)
+            case .unreadable(let typed): return localized("error.average.unreadable", Sanitiser.quoted(typed), example)
+            case .noSuchMonth(let typed): return localized("error.average.noSuchMonth", Sanitiser.quoted(typed), example)
+            case .reversed(let typed): return localized("error.average.reversed", Sanitiser.quoted(typed))
+            case .day: return localized("error.average.unreadable", "", example)
+            }
+        case .problem(let problem, let reason):
+            let text: String
+            switch problem {
+            case .notStarted(let period, let today): text = localized("error.average.notStarted", period.iso, today.iso)
+            case .notOver(let period, let today):
+                text = localized("error.average.notOver", period.iso, today.iso, period.from.iso, max(period.from, today.adding(days: -1)).iso)
+            case .future(let period, let today): text = localized("error.average.future", period.through.iso, today.iso)
+            case .beforeData(let period, let first): text = localized("error.average.beforeData", period.iso, first.iso)
+            case .notHeld(let period, let last):
+                text = localized(period.from > last ? "error.average.noneHeld" : "error.average.notHeld", period.iso, last.iso)
+            case .noDays(let period): text = localized("error.average.noDays", period.iso)
+            case .notECB(let source): text = localized("error.average.notECB", source)
+            }
+            return text + (reason.map { " " + $0 } ?? "")
+        case .partial(let code, let period, let days, let total, let first, let last):
+            guard let first, let last, days > 0 else { return localized("error.average.none", named(code), period.iso) }
+            return localized("error.average.partial", named(code), String(days), String(total), period.iso, first.iso, last.iso)
+        case .notAllowed: return localized("error.average.notAllowed")
         }
     }
 }

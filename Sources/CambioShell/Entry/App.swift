@@ -115,32 +115,9 @@ public struct App {
         if let rounding = settings.rounding { state.rounding = rounding }
         // Documents are books' figures: the currency's minor units unless the user said.
         if options.input != nil, settings.rounding == nil { state.rounding = .minor }
-        if let text = options.rounding {
-            guard let rounding = Rounding(setting: text, keeping: state.rounding) else {
-                plainOutput.complain(early("error.badRounding", Sanitiser.quoted(text)))
-                return ExitStatus.usage
-            }
-            state.rounding = rounding
-        }
-        if options.rule != nil, options.source != nil {
-            plainOutput.complain(early("error.ruleAndSource"))
+        if let complaint = Self.apply(options, to: &state, early) {
+            plainOutput.complain(complaint)
             return ExitStatus.usage
-        }
-        if let id = options.rule {
-            guard let rule = TaxRule.named(id) else {
-                plainOutput.complain(early("error.bank.unknownRule", Sanitiser.quoted(id), TaxRule.all.map(\.id).joined(separator: ", ")))
-                return ExitStatus.usage
-            }
-            state.rule = rule.id
-        }
-        if let name = options.source {
-            let providers = Provider.allCases.map(\.rawValue)
-            guard let id = Banks.named(name)?.id ?? Provider(name: name)?.rawValue else {
-                plainOutput.complain(
-                    early("error.bank.unknownSource", Sanitiser.quoted(name), (providers + Banks.all.map(\.id)).joined(separator: ", ")))
-                return ExitStatus.usage
-            }
-            state.pinnedSource = id
         }
         let color = !options.plain && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
         let stdoutIsTerminal = Platform.isTerminal(STDOUT_FILENO)
@@ -199,5 +176,33 @@ public struct App {
             return runner.runOne(line)
         }
         return runner.runLines()
+    }
+
+    /// The options that set the session's state for a run (`--round`, `--rule`, `--source`),
+    /// applied; the complaint for one that cannot be, or `nil`.
+    private static func apply(_ options: Options, to state: inout SessionState, _ early: Localization) -> String? {
+        if let text = options.rounding {
+            guard let rounding = Rounding(setting: text, keeping: state.rounding) else {
+                return early("error.badRounding", Sanitiser.quoted(text))
+            }
+            state.rounding = rounding
+        }
+        if options.rule != nil, options.source != nil {
+            return early("error.ruleAndSource")
+        }
+        if let id = options.rule {
+            guard let rule = TaxRule.named(id) else {
+                return early("error.bank.unknownRule", Sanitiser.quoted(id), TaxRule.all.map(\.id).joined(separator: ", "))
+            }
+            state.rule = rule.id
+        }
+        if let name = options.source {
+            let providers = Provider.allCases.map(\.rawValue)
+            guard let id = Banks.named(name)?.id ?? Provider(name: name)?.rawValue else {
+                return early("error.bank.unknownSource", Sanitiser.quoted(name), (providers + Banks.all.map(\.id)).joined(separator: ", "))
+            }
+            state.pinnedSource = id
+        }
+        return nil
     }
 }
