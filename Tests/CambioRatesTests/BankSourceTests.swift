@@ -164,10 +164,25 @@ import Testing
         for body in bad {
             #expect(throws: SourceProblem.self, "\(body)") { try nbp.decode(Array(body.utf8), request) }
         }
+        // Found by a hostile trial: a currency twice (the second value won), a rate with an
+        // exponent, a bulletin cut short, two tables of one day.
+        let twice = #"[{"table":"A","no":"1","effectiveDate":"2026-03-02","rates":[{"code":"EUR","mid":4.2304},{"code":"EUR","mid":9.0}]}]"#
+        let exponent = #"[{"table":"A","no":"1","effectiveDate":"2026-03-02","rates":[{"code":"EUR","mid":4.2e1}]}]"#
+        let sameDay =
+            #"[{"table":"A","no":"1","effectiveDate":"2026-03-02","rates":[{"code":"EUR","mid":4.2304}]},"#
+            + #"{"table":"A","no":"2","effectiveDate":"2026-03-02","rates":[{"code":"EUR","mid":4.3}]}]"#
+        for body in [twice, exponent, sameDay] {
+            #expect(throws: SourceProblem.self, "\(body)") { try nbp.decode(Array(body.utf8), request) }
+        }
+        let bulletin = Self.fixture("tcmb-kurlar-04122015-full.iso-8859-9.xml")
+        let tcmbDay = BankRequest(path: "/", covers: Day(iso: "2015-12-04")!...Day(iso: "2015-12-04")!, notFoundIsEmpty: true)
+        #expect(throws: SourceProblem.self) { try TCMB().decode(Array(bulletin.prefix(2000)), tcmbDay) }
         let hmrc = HMRC()
         let month = hmrc.request(for: Day(iso: "2024-01-15")!, series: "", today: Day(iso: "2026-12-06")!)
         #expect(month.path == "/api/v2/exchange_rates/files/monthly_xml_2024-01.xml")
         #expect(throws: SourceProblem.self) { try hmrc.decode(Self.fixture("hmrc-monthly-exrates-2026-08.xml"), month) }
+        let january = Self.fixture("hmrc-monthly-exrates-2024-01.xml")
+        #expect(throws: SourceProblem.self) { try hmrc.decode(Array(january.prefix(20_000)), month) }
     }
 
     /// The paths below each base URL are the services' own.

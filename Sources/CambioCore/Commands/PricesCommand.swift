@@ -168,7 +168,10 @@ enum PricesCommand: CommandHandler {
         if let rule = choice?.rule.flatMap(TaxRule.named) {
             lines += writer.comment(engine.localized("prices.rule", rule.id, engine.localized(rule.lawKey)))
         }
-        if let cross = kinds[.cross] { lines += writer.comment(engine.localized("prices.cross", cross.joined(separator: ", "), String(crossDigits))) }
+        if let cross = kinds[.cross] {
+            let through = bank.map { engine.localized("prices.crossThrough", cross.joined(separator: ", "), $0.home.rawValue, String(crossDigits)) }
+            lines += writer.comment(through ?? engine.localized("prices.cross", cross.joined(separator: ", "), String(crossDigits)))
+        }
         if let inverses = kinds[.inverse] {
             lines += writer.comment(engine.localized("prices.inverse", inverses.joined(separator: ", "), String(crossDigits)))
         }

@@ -105,8 +105,11 @@ final class BankLines {
             let tables = try daily(bank, bank.lineSeries, kind: rule.kind, day: day, before: rule.day == .before, line.host, range)
             return BankRates(asked: day, tables: tables, choice: choice, today: today)
         case .year:
-            // The table dated the year's first day, asked for that day.
+            // The table dated the year's first day, asked for that day, once the year is over.
             let first = Day(year: day.parts.year, month: 1, day: 1) ?? day
+            if let year = Period.year(day.parts.year), year.through >= today {
+                throw CommandError(.bank(.notOver(rule: rule.id, year, today: today)), at: range)
+            }
             let tables = try daily(bank, rule.series.map { [$0] } ?? bank.lineSeries, kind: rule.kind, day: first, before: false, line.host, range)
             guard let table = tables.first, table.day == first else {
                 throw CommandError(.bank(.noTable(source: bank.name, day, reason: nil)), at: range)

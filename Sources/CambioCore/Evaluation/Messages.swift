@@ -198,6 +198,7 @@ public enum Messages {
         case .incomplete(let rule, let period, let missing, let reason):
             return localized("error.bank.incomplete", rule, period.iso, missing) + (reason.map { " " + $0 } ?? "")
         case .notAllowed: return localized("error.bank.notAllowed")
+        case .oneChoice: return localized("error.bank.oneChoice")
         }
     }
 

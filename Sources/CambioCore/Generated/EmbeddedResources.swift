@@ -1338,6 +1338,9 @@ status.bankPinned = Tabellen von {0} zum Tag jeder Zeile
 central.ecb = EZB
 central.why.yearly = {0}: der Jahreskurs für {1}, veröffentlicht für {2}
 rule.law.ca-year = Jahresdurchschnittskurs der Bank of Canada für das Jahr des Tages (am letzten Geschäftstag des Jahres veröffentlicht)
+problem.currencyTwice = {0} steht zweimal darin
+error.bank.oneChoice = eine Quelle oder Regel je Zeile: „by REGEL“ nennt ihre eigene Quelle, „from QUELLE“ nimmt die Tabelle dieser Quelle
+prices.crossThrough = {0}: Kreuzkurse über {1}, auf {2} signifikante Stellen
 """#
 
     /// `Resources/Localization/en.strings`: the interface in `en`.
@@ -2043,6 +2046,9 @@ status.bankPinned = {0}’s tables of each line’s day
 central.ecb = ECB
 central.why.yearly = {0}: the rate of the year of {1}, published for {2}
 rule.law.ca-year = Bank of Canada annual average rate of the day’s year (published on the year’s last business day)
+problem.currencyTwice = {0} is given twice
+error.bank.oneChoice = one source or rule a line: “by RULE” names its own source, “from SOURCE” takes that source’s table
+prices.crossThrough = {0}: cross rates through {1}, to {2} significant digits
 """#
 
     /// `Resources/Localization/pl.strings`: the interface in `pl`.
@@ -2747,6 +2753,9 @@ status.bankPinned = tabele {0} z dnia każdego wiersza
 central.ecb = EBC
 central.why.yearly = {0}: kurs roku dla {1}, ogłoszony na {2}
 rule.law.ca-year = roczny kurs średni Bank of Canada z roku danego dnia (ogłaszany w ostatnim dniu roboczym roku)
+problem.currencyTwice = {0} występuje dwa razy
+error.bank.oneChoice = jedno źródło albo jedna reguła w wierszu: „by REGUŁA” wskazuje własne źródło, „from ŹRÓDŁO” bierze tabelę tego źródła
+prices.crossThrough = {0}: kursy krzyżowe przez {1}, z dokładnością do {2} cyfr znaczących
 """#
 
     /// `Resources/Localization/tr.strings`: the interface in `tr`.
@@ -3451,6 +3460,9 @@ status.bankPinned = her satırın gününe ait {0} tabloları
 central.ecb = ECB
 central.why.yearly = {0}: {1} için yılın kuru, {2} için yayımlanan
 rule.law.ca-year = Kanada Merkez Bankası’nın günün yılına ait yıllık ortalama kuru (yılın son iş günü yayımlanır)
+problem.currencyTwice = {0} iki kez veriliyor
+error.bank.oneChoice = satır başına bir kaynak ya da kural: “by KURAL” kendi kaynağını seçer, “from KAYNAK” o kaynağın tablosunu alır
+prices.crossThrough = {0}: {1} üzerinden çapraz kurlar, {2} anlamlı basamakla
 """#
 
     /// The words of each keyword's meaning in every language (`keyword.…` of each `.strings`).

@@ -119,8 +119,10 @@ public struct CommandError: Error, Equatable, Sendable {
         case notOver(rule: String, Period, today: Day)
         /// A month of a yearly mean has no table of the currency, or could not be fetched.
         case incomplete(rule: String, Period, missing: String, reason: String?)
-        /// `from` or `by` with an average, a bank's own rate, or another rule already chosen.
+        /// `from` or `by` with an average or a bank's own rate.
         case notAllowed
+        /// Two of `from` and `by` on one line.
+        case oneChoice
     }
 
     public enum AverageError: Equatable, Sendable {

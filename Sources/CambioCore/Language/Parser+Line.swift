@@ -134,7 +134,7 @@ extension Parser {
         }
         tokens = Array(tokens[..<split])
         if let other = tokens.firstIndex(where: { $0.kind == .word && choiceWords.contains($0.folded) }), other > 0 {
-            throw CommandError(.bank(.notAllowed), at: tokens[other].range)
+            throw CommandError(.bank(.oneChoice), at: tokens[other].range)
         }
         return choice
     }

@@ -87,7 +87,7 @@ extension RateStore {
     public func bankTable(_ bank: any Bank, series: String, kind: RateKind, day: Day, before: Bool, quoting codes: [CurrencyCode]) -> BankLookup {
         let days = bankDays(bank)
         var current = before ? day.adding(days: -1) : day
-        let earliest = day.adding(days: -bank.lookback)
+        let earliest = day.adding(days: -bank.lookback(series: series))
         while current >= earliest {
             guard days.isCovered(current, series: series) else { return .needs(current) }
             if let table = days.table(series, kind, on: current), let rates = days.rates(table) {

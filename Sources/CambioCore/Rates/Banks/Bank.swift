@@ -23,8 +23,10 @@ public protocol Bank: Sendable {
     /// averages are asked for by a rule).
     var lineSeries: [String] { get }
     /// How many days back from a day its last table may be (a weekly table's week, a monthly
-    /// table's month, a quarter).
+    /// table's month, a quarter): a longer gap in what is held is no holiday, and fails.
     var lookback: Int { get }
+    /// The same for one series (the NBP's daily table A: a week; its weekly table B: two).
+    func lookback(series: String) -> Int
     /// The base URL of its service; `CAMBIO_PROVIDER_URL` replaces it.
     var baseURL: String { get }
     /// What `status` and `rules` say of the source and its terms.
@@ -126,12 +128,17 @@ public enum Banks {
 extension Bank {
     public var series: [String] { [""] }
     public var lineSeries: [String] { series }
+    public func lookback(series: String) -> Int { lookback }
     public var carriesForward: Bool { false }
 
     /// A rate read from its text, positive and within a currency's range, or the problem.
     func rate(_ text: String, _ code: String) throws(SourceProblem) -> Decimal {
         let trimmed = text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ".")
-        guard let value = ExactDecimal.parse(trimmed), !value.isNaN else { throw SourceProblem("problem.rateNotNumber", code) }
+        // Written as the sources write rates: digits, a point and digits; no sign, no exponent.
+        let parts = trimmed.split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { $0 &- 48 < 10 } }),
+            trimmed.utf8.count <= 40, let value = ExactDecimal.parse(trimmed), !value.isNaN
+        else { throw SourceProblem("problem.rateNotNumber", code) }
         guard !value.isZero, value.sign == .plus else { throw SourceProblem("problem.rateNotPositive", code) }
         guard value >= RateTable.smallestRate, value <= RateTable.largestRate else { throw SourceProblem("problem.rateOutOfRange", code) }
         return value

@@ -14,7 +14,8 @@ public struct BankOfCanada: Bank {
     public let kinds: [RateKind] = [.mid]
     public let series = ["", "annual"]
     public let lineSeries = [""]
-    public let lookback = 14
+    /// Christmas and Boxing Day beside a weekend are the longest gap: five days.
+    public let lookback = 6
     public let baseURL = "https://www.bankofcanada.ca"
     public let attribution = "Source: Bank of Canada daily exchange rates, https://www.bankofcanada.ca/terms/"
 
@@ -57,6 +58,7 @@ public struct BankOfCanada: Bank {
                 guard let text = text(value["v"]), !text.isEmpty else { continue }
                 quotes[code] = BankQuote(value: try rate(text, code.rawValue), units: 1)
             }
+            guard !tables.contains(where: { $0.day == day }) else { throw SourceProblem("problem.dayTwice", day.iso) }
             if !quotes.isEmpty { tables.append(BankTable(day: day, kind: .mid, series: request.series, label: day.iso, quotes: quotes)) }
         }
         return tables

@@ -10,7 +10,8 @@ public struct CNB: Bank {
     public let home = CurrencyCode.czk
     public let quoting = Quoting.homePerForeign
     public let kinds: [RateKind] = [.mid]
-    public let lookback = 14
+    /// Christmas beside a weekend is the longest gap between fixings: five days.
+    public let lookback = 6
     public let baseURL = "https://api.cnb.cz"
     public let attribution = "Source: Česká národní banka (ČNB), exchange rate fixing"
 
@@ -40,7 +41,7 @@ public struct CNB: Bank {
             }
             guard let value = text(entry["rate"]) else { throw SourceProblem("problem.noRate", code.rawValue) }
             let quote = BankQuote(value: try rate(value, code.rawValue), units: units)
-            if let held = days[day]?[code], held != quote { throw SourceProblem("problem.dayTwice", day.iso) }
+            if days[day]?[code] != nil { throw SourceProblem("problem.currencyTwice", code.rawValue + " " + day.iso) }
             days[day, default: [:]][code] = quote
         }
         return days.keys.sorted().map { day in

@@ -34,6 +34,8 @@ public struct HMRC: Bank {
         guard let tag = XMLText.startTag("exchangeRateMonthList", in: text), let period = XMLText.attributes(tag)["Period"] else {
             throw SourceProblem("problem.noField", "Period")
         }
+        // A file cut short lacks its end: none of it is read.
+        guard text.contains("</exchangeRateMonthList>") else { throw SourceProblem("problem.cutElement") }
         // `01/Jan/2024 to 31/Jan/2024`: the month's first day.
         let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
         let first = period.split(separator: " ").first.map { $0.split(separator: "/") } ?? []
@@ -48,7 +50,7 @@ public struct HMRC: Bank {
             }
             guard let rateText = XMLText.value("rateNew", in: entry) else { throw SourceProblem("problem.noRate", code.rawValue) }
             let quote = BankQuote(value: try rate(rateText, code.rawValue), units: 1)
-            if let held = quotes[code], held != quote { throw SourceProblem("problem.dayTwice", code.rawValue) }
+            if let held = quotes[code], held != quote { throw SourceProblem("problem.currencyTwice", code.rawValue) }
             quotes[code] = quote
         }
         guard !quotes.isEmpty else { throw SourceProblem("problem.noRates") }

@@ -13,6 +13,9 @@ public struct NBP: Bank {
     public let kinds: [RateKind] = [.mid]
     public let series = ["A", "B"]
     public let lookback = 14
+    /// Table A is published every working day: the longest gap, Christmas or Easter beside a
+    /// weekend, is four days. Table B once a week (the day after a holiday Wednesday at worst).
+    public func lookback(series: String) -> Int { series == "B" ? 10 : 6 }
     public let baseURL = "https://api.nbp.pl"
     public let attribution = "Source: Narodowy Bank Polski (NBP), tables A and B of average exchange rates"
 
@@ -45,9 +48,11 @@ public struct NBP: Bank {
                     throw SourceProblem("problem.notCode", String((rate["code"]?.stringValue ?? "").prefix(12)))
                 }
                 guard let mid = text(rate["mid"]) else { throw SourceProblem("problem.noRate", code.rawValue) }
+                guard quotes[code] == nil else { throw SourceProblem("problem.currencyTwice", code.rawValue) }
                 quotes[code] = BankQuote(value: try self.rate(mid, code.rawValue), units: 1)
             }
             guard !quotes.isEmpty else { throw SourceProblem("problem.noRates") }
+            guard !result.contains(where: { $0.day == day }) else { throw SourceProblem("problem.dayTwice", day.iso) }
             result.append(BankTable(day: day, kind: .mid, series: request.series, label: label, quotes: quotes))
         }
         return result

@@ -11,7 +11,8 @@ public struct TCMB: Bank {
     public let home = CurrencyCode.try_
     public let quoting = Quoting.homePerForeign
     public let kinds: [RateKind] = [.buying, .selling, .banknoteBuying, .banknoteSelling]
-    public let lookback = 14
+    /// The Feast of the Sacrifice with its bridging days is the longest gap: nine days.
+    public let lookback = 11
     public let baseURL = "https://www.tcmb.gov.tr"
     public let attribution = "Source: Türkiye Cumhuriyet Merkez Bankası (TCMB), indicative exchange rates"
 
@@ -35,6 +36,8 @@ public struct TCMB: Bank {
     public func decode(_ body: [UInt8], _ request: BankRequest) throws(SourceProblem) -> [BankTable] {
         let text = String(decoding: body.map { $0 < 0x80 ? $0 : UInt8(ascii: "?") }, as: UTF8.self)[...]
         guard let tag = XMLText.startTag("Tarih_Date", in: text) else { throw SourceProblem("problem.noField", "Tarih_Date") }
+        // A bulletin cut short lacks its end: none of it is read.
+        guard text.contains("</Tarih_Date>") else { throw SourceProblem("problem.cutElement") }
         let attributes = XMLText.attributes(tag)
         let parts = (attributes["Tarih"] ?? "").split(separator: ".")
         guard parts.count == 3, let dd = Int(parts[0]), let mm = Int(parts[1]), let yyyy = Int(parts[2]),
@@ -50,6 +53,7 @@ public struct TCMB: Bank {
             guard let unitText = XMLText.value("Unit", in: currency), let units = Int(unitText), (1...1_000_000).contains(units) else {
                 throw SourceProblem("problem.noField", "Unit")
             }
+            guard quotes.values.allSatisfy({ $0[code] == nil }) else { throw SourceProblem("problem.currencyTwice", code.rawValue) }
             for (name, kind) in Self.elements {
                 guard let value = XMLText.value(name, in: currency), !value.isEmpty else { continue }
                 quotes[kind, default: [:]][code] = BankQuote(value: try rate(value, code.rawValue), units: units)

@@ -49,7 +49,7 @@ public struct Treasury: Bank {
             guard let code = Self.code(country: country, currency: currency) else { continue }
             guard let value = text(row["exchange_rate"]) else { throw SourceProblem("problem.noRate", code.rawValue) }
             let quote = BankQuote(value: try rate(value, code.rawValue), units: 1)
-            if let held = days[day]?[code], held != quote { throw SourceProblem("problem.dayTwice", day.iso) }
+            if let held = days[day]?[code], held != quote { throw SourceProblem("problem.currencyTwice", code.rawValue + " " + day.iso) }
             days[day, default: [:]][code] = quote
         }
         return days.keys.sorted().map { day in
