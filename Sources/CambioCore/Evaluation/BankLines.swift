@@ -42,11 +42,13 @@ final class BankLines {
 
     /// Runs a line with the rates `choice` gives: of the line's day (`on DATE`), else of today.
     func run(_ inner: Command, _ choice: BankChoice, at range: Range<Int>?, _ engine: Engine, _ line: inout LineContext) throws(CommandError) {
-        // A current-rate provider (`from ecb`): the line as it is, with that source pinned.
+        // A current-rate provider (`from ecb`): the line as it is, with that source pinned and
+        // no session rule (which would answer from its own source instead).
         if choice.rule == nil, Banks.named(choice.source) == nil {
-            let saved = line.state.pinnedSource
+            let saved = (line.state.pinnedSource, line.state.rule)
             line.state.pinnedSource = choice.source
-            defer { line.state.pinnedSource = saved }
+            line.state.rule = nil
+            defer { (line.state.pinnedSource, line.state.rule) = saved }
             try engine.run(inner, &line)
             return
         }

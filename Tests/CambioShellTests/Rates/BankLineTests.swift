@@ -149,6 +149,11 @@ import Testing
         #expect(after.status != 0 && after.stdout.isEmpty, "\(after.stdout)")
         let both = try run("--rule pl --source nbp 1 eur")
         #expect(both.status != 0 && both.stderr.contains("--rule"), "\(both.stderr)")
+        // A line's own source beats the session's rule: `from ecb` under `rule pl` is the ECB's.
+        let ecb = try Self.plain(
+            Cambio.run(["--format", "json"], stdin: "rule pl\n100 eur in pln on 2026-03-03 from ecb\n", environment: environment()))
+        let conversion = ecb.stdout.split(separator: "\n").first { $0.contains(#""type": "conversion""#) } ?? ""
+        #expect(conversion.contains(#""source": "ecb""#) && conversion.contains(#""rule": null"#), "\(ecb.stdout)")
         let pinned = try Self.plain(Cambio.run([], stdin: "source nbp\nsource\nstatus\n", environment: environment(["CAMBIO_OFFLINE": "1"])))
         #expect(pinned.stdout.contains("* nbp") && pinned.stdout.contains("NBP’s tables of each line’s day"), "\(pinned.stdout)")
         #expect(!pinned.stdout.contains("no NBP rates"), "\(pinned.stdout)")
