@@ -40,6 +40,16 @@ final class BankLines {
         return nil
     }
 
+    /// Whether a line takes rates that a rule or a pinned central bank gives: a conversion, a
+    /// calculation, a dated one, or a command that takes a date (`rates`, `swap`).
+    static func takesRates(_ command: Command) -> Bool {
+        switch command {
+        case .convert, .calculate, .dated: return true
+        case .run(let invocation): return Engine.grammar.declaration(invocation.word)?.takesDate == true && invocation.word != "swap"
+        case .empty, .averaged, .atRate, .chosen: return false
+        }
+    }
+
     /// Runs a line with the rates `choice` gives: of the line's day (`on DATE`), else of today.
     func run(_ inner: Command, _ choice: BankChoice, at range: Range<Int>?, _ engine: Engine, _ line: inout LineContext) throws(CommandError) {
         // A current-rate provider (`from ecb`): the line as it is, with that source pinned and

@@ -77,37 +77,11 @@ public final class Engine {
             keepsRecords: configuration.keepsRecords, host: SilentHost(locale: locale))
     }
 
-    /// The same engine with another configuration, or with the store's currencies as they are
-    /// now, rebuilt as a whole (names and formats for the locale, the directory for the
-    /// currencies held), on the same store.
-    public func with(_ configuration: EngineConfiguration? = nil) -> Engine {
-        Engine(configuration: configuration ?? self.configuration, store: store, catalog: catalog)
-    }
-
-    /// A line parsed as the engine reads it (the shell asks whether a line is `quit`).
-    public func parse(_ line: String) -> Result<Command, CommandError> {
-        Parser.parse(line, commands: Self.grammar, lakhLetter: writesLakhs, isCurrency: directory.names)
-    }
-
     /// Whether the locale's numbers are India's, where `₹5L` is five lakh (read once: the
     /// parser asks on every line it reads).
-    private let writesLakhs: Bool
+    let writesLakhs: Bool
 
-    /// The result of the line being typed, when it is already a complete conversion into one
-    /// currency or a calculation: `= 14,291 $`. It is the line evaluated as Enter would evaluate
-    /// it, with a host that does nothing and its effects dropped (the state is a copy, nothing
-    /// is written); `nil` when that evaluation fails or gives anything but one value.
-    public func preview(_ line: String, in state: SessionState, now: Date = Date()) -> String? {
-        guard line.count <= 200 else { return nil }
-        var copy = state
-        _ = lend(&copy, now: now, host: previewHost, keepsRecords: true) { context in evaluate(line, &context) }
-        guard !work.reply.failed, let money = work.reply.value else { return nil }
-        return "= "
-            + (money.currency.map { formatter.format(money.value, $0, rounding: state.rounding) }
-                ?? formatter.formatNumber(money.value, rounding: state.rounding))
-    }
-
-    private lazy var previewHost = SilentHost(locale: locale)
+    lazy var previewHost = SilentHost(locale: locale)
 
     /// The longest line evaluated (bytes); a longer one is an error, in every mode.
     public static let lineLimit = 65_536
@@ -148,46 +122,6 @@ public final class Engine {
         }
     }
 
-    /// One row of a document: `amount` in `from` converted into `targets` with the rates of `day`
-    /// (the current ones when `nil`), as the line `AMOUNT FROM in TARGETS on DAY` is — or with the
-    /// mean of the month or year of `day` (`averaging`), as `… average 2024-03` is: the same
-    /// conversion, substitution notes and errors, without text to read. The reply is left in the
-    /// engine (`withReply`).
-    public func convertRow(
-        _ amount: Rational, from: CurrencyCode, to targets: [CurrencyCode], on day: Day?, averaging: Period.Kind? = nil,
-        state: inout SessionState, now: Date, today: Day? = nil, host: any SessionHost
-    ) -> Effects {
-        lend(&state, now: now, host: host, keepsRecords: true) { context in
-            context.isTableRow = true
-            defer { context.isTableRow = false }
-            let conversion = ResolvedConversion(from: from, targets: targets, notes: [])
-            do throws(CommandError) {
-                if averaging == nil, let choice = BankLines.sessionChoice(context.state) {
-                    let asked =
-                        try day.map { (day) throws(CommandError) in try dates.checked(day, range: nil, today: today ?? Day.utc(now)) } ?? Day.utc(now)
-                    try banks.withChoice(choice, day: asked, at: nil, &context) { (line: inout LineContext) throws(CommandError) in
-                        try converter.convert(amount, conversion, notes: [], &line)
-                    }
-                } else if let day, let averaging {
-                    let period = averaging == .year ? Period.year(day.parts.year) ?? Period.month(of: day) : Period.month(of: day)
-                    try dates.withAverage(period, at: nil, &context) { (line: inout LineContext) throws(CommandError) in
-                        try converter.convert(amount, conversion, notes: [], &line)
-                    }
-                } else if let day {
-                    let checked = try dates.checked(day, range: nil, today: today ?? Day.utc(now))
-                    try dates.withDay(checked, at: nil, &context) { (line: inout LineContext) throws(CommandError) in
-                        try converter.convert(amount, conversion, notes: [], &line)
-                    }
-                } else {
-                    try converter.convert(amount, conversion, notes: [], &context)
-                }
-            } catch {
-                context.reply.clear()
-                fail(&context, error)
-            }
-        }
-    }
-
     /// Gives the reply of the last line evaluated in place to `body`, without copying it (lent
     /// in place, which a plain argument read from the engine's property would not be).
     public func withReply<T>(_ body: (inout Reply) throws(CommandError) -> T) rethrows -> T {
@@ -196,7 +130,7 @@ public final class Engine {
 
     /// Runs an evaluation on the engine's working line with the session's state moved into it
     /// and back: neither the state nor the reply's storage is copied or allocated anew.
-    @inline(__always) private func lend(
+    @inline(__always) func lend(
         _ state: inout SessionState, now: Date, host: any SessionHost, keepsRecords: Bool, _ body: (inout LineContext) -> Void
     ) -> Effects {
         swap(&work.state, &state)
@@ -226,7 +160,7 @@ public final class Engine {
     static let labelLimit = 500
 
     /// `recognising`: whether to look for the line's shape (false when its bytes were looked at).
-    private func evaluate(_ line: String, _ context: inout LineContext, recognising: Bool = true) {
+    func evaluate(_ line: String, _ context: inout LineContext, recognising: Bool = true) {
         var bytes = line
         if let hash = bytes.withUTF8(Comment.start) {
             let utf8 = line.utf8
@@ -267,7 +201,7 @@ public final class Engine {
         }
     }
 
-    private func fail(_ context: inout LineContext, _ error: CommandError) {
+    func fail(_ context: inout LineContext, _ error: CommandError) {
         context.reply.lines = [.error(error, message: Messages.describe(error, localized: localized, name: directory.name))]
     }
 
@@ -275,7 +209,7 @@ public final class Engine {
     func run(_ command: Command, _ context: inout LineContext) throws(CommandError) {
         // While a rule is set (`rule pl`) or a central bank pinned (`source nbp`), a line that
         // takes rates takes the rule's or the bank's.
-        if context.dated == nil, let choice = BankLines.sessionChoice(context.state), Self.takesRates(command) {
+        if context.dated == nil, let choice = BankLines.sessionChoice(context.state), BankLines.takesRates(command) {
             candidate = nil
             try banks.run(command, choice, at: nil, self, &context)
             return
@@ -327,16 +261,6 @@ public final class Engine {
             try banks.run(inner, try banks.choice(reference, host: context.host), at: reference.range, self, &context)
         case .run(let invocation):
             try CommandTable.run(invocation, self, &context)
-        }
-    }
-
-    /// Whether a line takes rates that a rule or a pinned central bank gives: a conversion, a
-    /// calculation, a dated one, or a command that takes a date (`rates`, `swap`).
-    private static func takesRates(_ command: Command) -> Bool {
-        switch command {
-        case .convert, .calculate, .dated: return true
-        case .run(let invocation): return grammar.declaration(invocation.word)?.takesDate == true && invocation.word != "swap"
-        case .empty, .averaged, .atRate, .chosen: return false
         }
     }
 
@@ -421,24 +345,4 @@ public final class Engine {
     deinit { free(plainCodes) }
     /// Lines evaluated through their shape (tests check that most are).
     var shapeHits = 0
-
-    /// `rates of 2026-07-06 (147 days old, currency-api, bundled seed)`: the banner's and a
-    /// refresh's words for a table.
-    public func tableNote(_ table: RateTable, now: Date) -> String { converter.tableNote(table, now: now) }
-
-    /// The newest day held of each source (of the pinned one alone when one is), as the banner
-    /// says it: `ecb 2026-10-30 (32 days old, bundled history); currency-api 2026-07-06 (…)`.
-    public func heldNote(now: Date, pinned: String?) -> String {
-        let held = store.newestBySource().filter { pinned == nil || $0.sourceID == pinned }
-        guard !held.isEmpty else { return localized("status.noneHeld", pinned ?? "") }
-        return held.map { entry in
-            var details: [String] = []
-            if let age = DataDate.age(of: entry.day.iso, now: now) { details.append(AgeText.days(age, localized)) }
-            details.append(localized(entry.kind.labelKey))
-            return localized("held.entry", entry.sourceID, entry.day.iso, details.joined(separator: ", "))
-        }.joined(separator: "; ")
-    }
-
-    /// The tables a line without a date converts with, for a pinned source (`nil`: every one).
-    public func currentRates(pinned: String?) -> CurrentRates { converter.currentRates(pinned: pinned) }
 }
