@@ -82,7 +82,7 @@ public enum ProviderDecoders {
             let start = open + marker.count
             guard let close = body[start...].firstIndex(of: UInt8(ascii: ">")) else { throw ResponseProblem("problem.cutElement") }
             index = close + 1
-            let attributes = XMLAttributes.parse(Substring(decoding: body[start..<close], as: UTF8.self))
+            let attributes = XMLText.attributes(Substring(decoding: body[start..<close], as: UTF8.self))
             if let time = attributes["time"] {
                 guard let day = Day(iso: time) else { throw ResponseProblem("problem.notDate", String(time.prefix(20))) }
                 if let stopAt, days.count == stopAt { return days }
