@@ -184,9 +184,8 @@ def natural_input(lines):
 def distinct_input(lines):
     """Lines no two alike, as people write them in de_DE: several targets joined by , and und,
     a sum of a code and a symbol into a name, the symbol before the amount, products, names;
-    random currencies and amounts, so almost every line is one not seen before as written. With
-    their code words taken out (`LineShape`) they share a few dozen shapes: 1,264 of the first
-    20,000 are parsed; the calculations among the rest are rebuilt and evaluated whole."""
+    random currencies and amounts, so almost every line is one not seen before and is read by
+    the parser."""
     rng = random.Random(20261205)
     names = ["japanese yen", "schweizer franken", "us-dollar", "dänische krone", "türkische lira"]
     symbols = ["€", "$", "£", "¥"]

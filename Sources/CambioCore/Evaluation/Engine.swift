@@ -111,14 +111,7 @@ public final class Engine {
         -> Effects
     {
         lend(&state, now: now, host: host, keepsRecords: configuration.keepsRecords) { context in
-            // A `# comment` is the line's label; the line is what stands before it.
-            let hash = Comment.start(line)
-            let code = hash.map { UnsafeBufferPointer(rebasing: line[..<$0]) } ?? line
-            // Recognised once: a second look would count a new shape as seen twice.
-            if code.count > Self.lineLimit || !recognised(code, &context) {
-                evaluate(String(decoding: code, as: UTF8.self), &context, recognising: false)
-            }
-            if let hash { context.reply.label = Self.label(String(decoding: UnsafeBufferPointer(rebasing: line[(hash + 1)...]), as: UTF8.self)) }
+            evaluate(utf8: line, text: nil, &context)
         }
     }
 
@@ -159,44 +152,67 @@ public final class Engine {
     /// The longest label kept (characters).
     static let labelLimit = 500
 
-    /// `recognising`: whether to look for the line's shape (false when its bytes were looked at).
-    func evaluate(_ line: String, _ context: inout LineContext, recognising: Bool = true) {
+    /// Evaluates a line given as text.
+    func evaluate(_ line: String, _ context: inout LineContext) {
         var bytes = line
-        if let hash = bytes.withUTF8(Comment.start) {
-            let utf8 = line.utf8
-            let split = utf8.index(utf8.startIndex, offsetBy: hash)
-            let label = Self.label(String(line[utf8.index(after: split)...]))
-            evaluate(String(line[..<split]), &context)
-            context.reply.label = label
+        bytes.withUTF8 { evaluate(utf8: $0, text: line, &context) }
+    }
+
+    /// Evaluates a line: what stands before its `# comment`, which is its label. `text`: the
+    /// line as a `String`, when the caller has one.
+    func evaluate(utf8 line: UnsafeBufferPointer<UInt8>, text: String?, _ context: inout LineContext) {
+        guard let hash = Comment.start(line) else {
+            evaluate(code: line, text: text, &context)
             return
         }
+        evaluate(code: UnsafeBufferPointer(rebasing: line[..<hash]), text: nil, &context)
+        context.reply.label = Self.label(String(decoding: UnsafeBufferPointer(rebasing: line[(hash + 1)...]), as: UTF8.self))
+    }
+
+    /// Evaluates a line without its comment: recognised by its shape, or mended, parsed and
+    /// run, and then taught to the recogniser.
+    private func evaluate(code bytes: UnsafeBufferPointer<UInt8>, text: String?, _ context: inout LineContext) {
+        let tooLong = bytes.count > Self.lineLimit
+        // A line of a shape read before goes straight to the conversion with its own amount.
+        // A rule or a pinned central bank answers through the parser's reading alone.
+        var learning: LineShape?
+        if !tooLong, configuration.recognisesShapes, BankLines.sessionChoice(context.state) == nil {
+            switch recogniser.recognise(bytes) {
+            case .known(let shape, let entry): if evaluate(bytes, shape, as: entry.reading, &context) { return }
+            case .worthKeeping(let shape): learning = shape
+            case .unknown: break
+            }
+        }
+        // Invalid UTF-8 becomes U+FFFD, which the tokenizer reports with its column.
+        let line = text ?? String(decoding: bytes, as: UTF8.self)
         context.typed = line
-        guard line.utf8.count <= Self.lineLimit else {
+        guard !tooLong else {
             fail(&context, CommandError(.lineTooLong(limit: Self.lineLimit), at: nil))
             return
         }
-        // A line of a shape read before goes straight to the conversion with its own amount.
-        var text = line
-        if recognising, text.withUTF8({ bytes in recognised(bytes, &context) }) { return }
-        defer { candidate = nil }
         let (read, slashes) = repair.decimalSlashesRead(repair.spaceGroupsJoined(line))
-        // A line read otherwise than typed has no shape to keep: its bytes are not the reading.
-        if !slashes.isEmpty { candidate = nil }
         switch parse(read) {
         case .failure(let error):
             fail(&context, repair.pastedResult(line, Self.grammar) ?? error)
         case .success(let command):
-            // A conversion changes the state only once it has succeeded (the shapes' lane
-            // relies on it too): it keeps no copy, which the state's first change would then
-            // have to copy again, list of recent currencies and all.
+            // A conversion changes the state only once it has succeeded (the recogniser relies
+            // on it too): it keeps no copy, which the state's first change would then have to
+            // copy again, list of recent currencies and all.
             let saved: SessionState?
             if case .convert = command { saved = nil } else { saved = context.state }
             do throws(CommandError) {
                 try run(command, &context)
-                if !slashes.isEmpty { context.reply.lines.insert(contentsOf: slashes.map { .assumption($0) }, at: 0) }
             } catch {
                 context.outcome = Outcome(state: saved ?? context.state, reply: Reply(), effects: [])
                 fail(&context, error)
+                return
+            }
+            if !slashes.isEmpty {
+                context.reply.lines.insert(contentsOf: slashes.map { .assumption($0) }, at: 0)
+            } else if let learning, let reading = reading(of: command, learning, in: bytes) {
+                // A line read otherwise than typed has no shape to keep: its bytes are not the
+                // reading.
+                recogniser.teach(learning, bytes, reading)
             }
         }
     }
@@ -210,7 +226,6 @@ public final class Engine {
         // While a rule is set (`rule pl`) or a central bank pinned (`source nbp`), a line that
         // takes rates takes the rule's or the bank's.
         if context.dated == nil, let choice = BankLines.sessionChoice(context.state), BankLines.takesRates(command) {
-            candidate = nil
             try banks.run(command, choice, at: nil, self, &context)
             return
         }
@@ -220,44 +235,14 @@ public final class Engine {
         case .convert(let amount, let from, let to):
             try convert(amount, from: from, to: to, &context)
         case .calculate(let expression, let targets, let adjust):
-            // Its shape, when its runs of digits are its amounts in order, reads the same for
-            // any amounts.
-            if let candidate {
-                let amounts = expression.amounts + (adjust?.percent.amounts ?? [])
-                if amounts.count == candidate.runs.count {
-                    let signs = zip(amounts, candidate.runs).compactMap { Self.sign(of: $0.text, digits: $1) }
-                    if signs.count == amounts.count {
-                        // Each code word a currency of the calculation, written alone.
-                        let written = expression.currencies + targets + (adjust?.percent.currencies ?? [])
-                        let slots = candidate.codeColumns.map { columns in
-                            zip(columns, candidate.codeWords).allSatisfy { column, word in
-                                written.contains { $0.range == column && $0.text == word }
-                            } ? columns.map { ShapeTable.CodeSlot.reference($0) } : nil
-                        }
-                        // Kept as written too: a calculation's words are placed by rebuilding it,
-                        // which the lines of a ledger that repeats it need not pay.
-                        let reading = ShapeTable.Reading.calculation(ShapeTable.Calculation(command, signs: signs))
-                        if let slots = slots ?? nil { keep(candidate, reading, codes: slots) }
-                        keep(candidate, reading, codes: nil)
-                    }
-                }
-            }
             try calculator.calculate(expression, targets: targets, adjust: adjust, &context)
         case .dated(let inner, let date):
-            datedCandidate = datedShape(date, averaged: false, typed: context.typed)
-            candidate = nil
-            defer { datedCandidate = nil }
             try dates.run(inner, date, self, &context)
         case .averaged(let inner, let period):
-            datedCandidate = datedShape(period, averaged: true, typed: context.typed)
-            candidate = nil
-            defer { datedCandidate = nil }
             try dates.runAverage(inner, period, self, &context)
         case .atRate(let inner, let clause):
-            candidate = nil
             try BankRate.run(inner, clause, self, &context)
         case .chosen(let inner, let reference):
-            candidate = nil
             try banks.run(inner, try banks.choice(reference, host: context.host), at: reference.range, self, &context)
         case .run(let invocation):
             try CommandTable.run(invocation, self, &context)
@@ -276,73 +261,34 @@ public final class Engine {
             try converter.showRates(from: from, targets: [to], notes: notes, &context)
             return
         }
-        var conversion = ResolvedConversion(from: nil, targets: [], notes: [])
-        conversion.from = try fromReference.map { (reference) throws(CommandError) in
-            do throws(CommandError) {
-                return try resolver.currency(reference, notes: &conversion.notes)
-            } catch  where parsed == nil && toReferences.isEmpty {
-                throw resolver.nearlyACommand(reference, Self.grammar) ?? error
-            }
+        let conversion: ResolvedConversion
+        do throws(CommandError) {
+            conversion = try resolve(fromReference, toReferences)
+        } catch  where parsed == nil && toReferences.isEmpty {
+            // Only the source was resolved: a word that is no currency may be a command mistyped.
+            throw fromReference.flatMap { resolver.nearlyACommand($0, Self.grammar) } ?? error
         }
-        conversion.targets = try resolver.targets(toReferences, notes: &conversion.notes)
-        guard let parsed, let amountReference else {
+        guard let parsed else {
             try converter.showRates(
                 from: conversion.from ?? context.state.base, targets: conversion.targets, notes: notes + conversion.notes, &context)
             return
         }
-        // The line's shape, when its one run of digits is this amount, reads the same for every
-        // amount: later lines of it need no parsing; a dated line's when its other runs are its date.
-        if let candidate, candidate.runs.count == 1, let sign = Self.sign(of: amountReference.text, digits: candidate.runs[0]) {
-            keep(candidate, .conversion(sign: sign, conversion), codes: codeSlots(candidate, from: fromReference, to: toReferences, conversion))
-        } else if let dated = datedCandidate, let sign = Self.sign(of: amountReference.text, digits: dated.candidate.runs[0]) {
-            keep(
-                dated.candidate,
-                .datedConversion(ShapeTable.Dated(sign: sign, conversion: conversion, fixedDate: dated.fixedDate, averaged: dated.averaged)),
-                codes: codeSlots(dated.candidate, from: fromReference, to: toReferences, conversion))
-            datedCandidate = nil
-        }
         try converter.convert(parsed.exact, conversion, notes: notes, &context)
+    }
+
+    /// The currencies of a conversion: its source, when one is written, and its targets, with
+    /// what was taken in reading them.
+    func resolve(_ from: CurrencyReference?, _ targets: [CurrencyReference]) throws(CommandError) -> ResolvedConversion {
+        var conversion = ResolvedConversion(from: nil, targets: [], notes: [])
+        conversion.from = try from.map { (reference) throws(CommandError) in try resolver.currency(reference, notes: &conversion.notes) }
+        conversion.targets = try resolver.targets(targets, notes: &conversion.notes)
+        return conversion
     }
 
     // MARK: Shapes
 
     /// The shapes of conversion lines read so far (`LineShape`).
-    var shapes = ShapeTable()
-    /// The shape of the line being evaluated when it is new: its run of digits and the bytes
-    /// around it, kept if the line turns out to be a conversion of that amount.
-    var candidate: ShapeCandidate?
-    /// The same for a dated or averaged line whose date is its runs after the first (or has no
-    /// digits), while its conversion is evaluated.
-    var datedCandidate: (candidate: ShapeCandidate, fixedDate: String?, averaged: Bool)?
-
-    /// A new line's shape, as kept once the line has been read.
-    struct ShapeCandidate {
-        let shape: LineShape
-        /// The bytes around its runs.
-        let context: [UInt8]
-        /// The text of each run.
-        let runs: [String]
-        /// The bytes around its runs and code words, when it has code words (each a plain code:
-        /// `takeCodes` takes no other).
-        let codeContext: [UInt8]?
-        /// Where each code word stands, in characters (as the parser's ranges count); `nil` with
-        /// `codeContext`.
-        let codeColumns: [Range<Int>]?
-        /// Each code word as written.
-        let codeWords: [String]
-    }
-
-    /// What `plainCode` found for each word, by its letters and case: 0 not asked yet, 1 none,
-    /// else the code's letters (read through a pointer: a line asks for each of its words).
-    /// Zeroed by `calloc`: its 137 KiB are above the allocator's threshold for pages of their
-    /// own, which the kernel zeroes when first touched, so an engine that reads no line of
-    /// codes (a one-shot command) does not write them all at start-up.
-    let plainCodes: UnsafeMutablePointer<UInt32> = {
-        guard let memory = calloc(2 * 26 * 26 * 26, MemoryLayout<UInt32>.stride) else { fatalError("out of memory") }
-        return memory.assumingMemoryBound(to: UInt32.self)
-    }()
-
-    deinit { free(plainCodes) }
+    var recogniser = LineRecogniser()
     /// Lines evaluated through their shape (tests check that most are).
     var shapeHits = 0
 }

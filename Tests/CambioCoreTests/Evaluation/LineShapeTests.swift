@@ -130,7 +130,7 @@ import Testing
             state = Self.evaluatesAlike(line, shaped, plain, state, now, localeID)
         }
         // Most lines take the shape read before (not only the first of each).
-        #expect(shaped.shapeHits > 300, "\(localeID): \(shaped.shapeHits) lines by their shape")
+        #expect(shaped.shapeHits > 150, "\(localeID): \(shaped.shapeHits) lines by their shape")
     }
 
     @Test(arguments: ["en_US", "de_DE", "hi_IN", "fr_FR", "ja_JP", "tr_TR"])
@@ -175,14 +175,17 @@ import Testing
         _ = engine.evaluate("8 eur in jpy", in: state)
         _ = engine.evaluate("9 eur in jpy", in: state)
         #expect(engine.shapeHits == 4)
-        // Lines whose code words differ are one shape (`8 eur in jpy` kept it): a list of random
-        // pairs reads as one. Capitals are a shape of their own, kept from its second sight.
+        // Lines whose currencies differ are shapes of their own, each kept from its second
+        // sight; so are capitals.
         for (line, hits) in [
-            ("1 chf in sek", 5), ("2 nok in usd", 6), ("3 gbp in jpy", 7), ("4 USD in EUR", 7), ("5 JPY in CHF", 7), ("6 SEK in NOK", 8),
+            ("1 chf in sek", 4), ("2 chf in sek", 4), ("3 chf in sek", 5), ("4 CHF in SEK", 5), ("5 CHF in SEK", 5), ("6 CHF in SEK", 6),
         ] {
             _ = engine.evaluate(line, in: state)
             #expect(engine.shapeHits == hits, "\(line)")
         }
+        // A calculation is read by the parser every time.
+        for amount in ["1", "2", "3", "4"] { _ = engine.evaluate("3 × \(amount) eur in usd", in: state) }
+        #expect(engine.shapeHits == 6)
         // The same through a pipe's lane, which looks at a line's bytes before its text.
         let piped = Engine(locale: settings, table: table)
         var pipeState = state
@@ -211,13 +214,12 @@ import Testing
         }
     }
 
-    /// A shape's code words take any plain code and nothing else: lines of many forms with
-    /// words drawn from every code of the table in both cases and from words that are codes and
-    /// keywords, commands, names, legacy codes or nothing at all, read in a random order (so
-    /// that each form is kept from some words and met with others), give the reply, state and
-    /// effects of an engine that keeps no shapes.
+    /// Lines of many forms with words drawn from every code of the table in both cases and
+    /// from words that are codes and keywords, commands, names, legacy codes or nothing at all,
+    /// two thirds of them repeated with other amounts (so that each is kept and read through its
+    /// shape), give the reply, state and effects of an engine that keeps no shapes.
     @Test(arguments: ["en_US", "de_DE", "tr_TR", "he_IL", "hi_IN", "fr_CH"])
-    func codeWordsTakeEveryPlainCodeAndNoOtherWord(_ localeID: String) throws {
+    func linesOfManyWordsReadAsWithoutShapes(_ localeID: String) throws {
         let table = try SeedTableDecoder.bundled()
         let settings = LocaleSettings(numbers: localeID, money: localeID, messages: localeID)
         let shaped = Engine.configured(settings, table)
@@ -236,13 +238,13 @@ import Testing
             "N A in B, A", "N A in A", "N $ A in B", "$ A N in B", "N A, B in C",
         ]
         let now = Date(timeIntervalSince1970: 1_764_460_800)
-        // Lines with their words chosen, a third of them one of the last twenty again (with other
-        // amounts): a line's repeats are kept as written once its words were placed in a shape.
+        // Lines with their words chosen, two thirds of them one of the last ten again (with
+        // other amounts).
         var templates: [String] = []
         for _ in 0..<2_500 {
             var template = ""
-            if !templates.isEmpty, Int.random(in: 0..<3, using: &random) == 0 {
-                template = templates[templates.count - 1 - Int.random(in: 0..<min(20, templates.count), using: &random)]
+            if !templates.isEmpty, Int.random(in: 0..<3, using: &random) != 0 {
+                template = templates[templates.count - 1 - Int.random(in: 0..<min(10, templates.count), using: &random)]
             } else {
                 for character in forms[Int.random(in: 0..<forms.count, using: &random)] {
                     switch character {
@@ -263,13 +265,11 @@ import Testing
             }
             state = Self.evaluatesAlike(line, shaped, plain, state, now, localeID)
         }
-        #expect(shaped.shapeHits > 400, "\(localeID): \(shaped.shapeHits) lines by their shape")
+        #expect(shaped.shapeHits > 150, "\(localeID): \(shaped.shapeHits) lines by their shape")
     }
 
     /// A calculation that fails after computing its value (its money has no rate into the
-    /// base) leaves `ans` as it was, read by its shape or not: lines that differ only in their
-    /// code words share the shape, so the third is tried through it (and fails there, then on
-    /// the full path; before the fix the first attempt left its value in `ans`).
+    /// base) leaves `ans` as it was, in an engine that keeps shapes or not.
     @Test func aFailedCalculationLeavesTheAnswerAsItWas() throws {
         let table = try SeedTableDecoder.bundled()
         let settings = LocaleSettings(numbers: "en_US", money: "en_US", messages: "en_US")
@@ -315,30 +315,15 @@ import Testing
     /// around the runs are alike have one key and match each other's context, others do not
     /// (and have keys of their own).
     @Test func theShapeFollowsItsRuleByteForByte() {
-        func reference(_ bytes: [UInt8]) -> (runs: [Range<Int>], context: [UInt8], codeContext: [UInt8])? {
+        func reference(_ bytes: [UInt8]) -> (runs: [Range<Int>], context: [UInt8])? {
             func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
             func isMark(_ byte: UInt8) -> Bool { byte == 46 || byte == 44 || byte == 39 }
             var runs: [Range<Int>] = []
             var context: [UInt8] = []
-            var codeContext: [UInt8] = []
             var index = 0
             while index < bytes.count {
                 guard isDigit(bytes[index]) else {
-                    // Three letters of one case between a space, a tab, a comma, a parenthesis or
-                    // an end, at most eight of them.
-                    func isLetter(_ byte: UInt8) -> Bool { (65...90).contains(byte) || (97...122).contains(byte) }
-                    func separates(_ at: Int) -> Bool { at < 0 || at >= bytes.count || [32, 9, 44, 40, 41].contains(bytes[at]) }
-                    if index + 3 <= bytes.count, codeContext.filter({ $0 == 0xFE || $0 == 0xFD }).count < LineShape.maxCodes,
-                        bytes[index..<index + 3].allSatisfy(isLetter), separates(index - 1), separates(index + 3),
-                        Set(bytes[index..<index + 3].map { $0 < 97 }).count == 1
-                    {
-                        context += bytes[index..<index + 3]
-                        codeContext.append(bytes[index] < 97 ? 0xFD : 0xFE)
-                        index += 3
-                        continue
-                    }
                     context.append(bytes[index])
-                    codeContext.append(bytes[index])
                     index += 1
                     continue
                 }
@@ -347,10 +332,9 @@ import Testing
                 while index < bytes.count, isDigit(bytes[index]) || isMark(bytes[index]) { index += 1 }
                 runs.append(start..<index)
                 context.append(0xFF)
-                codeContext.append(0xFF)
             }
             guard !runs.isEmpty, runs.count <= LineShape.maxRuns else { return nil }
-            return (runs, context, codeContext)
+            return (runs, context)
         }
         let pieces: [[UInt8]] = [
             "1", "12", "2024", "-", ".", ",", "'", " ", "eur", " in ", "usd", " on ", "€", "é", "\u{0}", "x", "abcdefghij", "CHF", "Gbp", "(", ")",
@@ -360,7 +344,6 @@ import Testing
         }
         var random = SplitMix64(seed: 22)
         var byContext: [[UInt8]: UInt64] = [:]
-        var byCodeContext: [[UInt8]: UInt64] = [:]
         var lines: [[UInt8]] = []
         for _ in 0..<20_000 {
             var line: [UInt8] = []
@@ -374,24 +357,16 @@ import Testing
                 #expect((0..<shape.count).map { shape[$0] } == expected.runs, "\(line)")
                 #expect(shape.context(bytes) == expected.context, "\(line)")
                 #expect(shape.matches(expected.context, in: bytes), "\(line)")
-                #expect(shape.context(bytes, codes: true) == expected.codeContext, "\(line)")
-                #expect(shape.matches(expected.codeContext, in: bytes, codes: true), "\(line)")
                 if let key = byContext[expected.context] {
                     #expect(shape.key == key, "\(line)")
                 } else {
                     byContext[expected.context] = shape.key
-                }
-                if let key = byCodeContext[expected.codeContext] {
-                    #expect(shape.codeKey == key, "\(line)")
-                } else {
-                    byCodeContext[expected.codeContext] = shape.codeKey
                 }
             }
         }
         // And lines of different contexts have different keys (the hash takes every byte, in
         // order, whether eight came at once or one by one).
         #expect(Set(byContext.values).count == byContext.count)
-        #expect(Set(byCodeContext.values).count == byCodeContext.count)
         // Another line's context matches only where it is the same.
         for _ in 0..<5_000 {
             guard let a = lines.randomElement(using: &random), let b = lines.randomElement(using: &random), let contextA = reference(a)?.context,
@@ -399,11 +374,6 @@ import Testing
             else { continue }
             b.withUnsafeBufferPointer { bytes in
                 #expect(LineShape(bytes)?.matches(contextA, in: bytes) == (contextA == contextB), "\(a) \(b)")
-            }
-            if let codeA = reference(a)?.codeContext, let codeB = reference(b)?.codeContext {
-                b.withUnsafeBufferPointer { bytes in
-                    #expect(LineShape(bytes)?.matches(codeA, in: bytes, codes: true) == (codeA == codeB), "\(a) \(b)")
-                }
             }
         }
     }
