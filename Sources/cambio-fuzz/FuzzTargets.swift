@@ -103,7 +103,7 @@ enum FuzzTargets {
         let engine = engine(locale)
         let state = SessionState(base: .eur, recent: [], locale: engine.locale)
         let now = Date(timeIntervalSince1970: 1_764_460_800)
-        let outcome = engine.evaluate(line, in: state, now: now)
+        let outcome = evaluated(line, by: engine, state, now)
         for case .error(let error, let message) in outcome.reply.lines {
             check(!message.isEmpty, "an empty error message for \(line.debugDescription)")
             if let range = error.range {
@@ -126,6 +126,15 @@ enum FuzzTargets {
         // Completion walks every name: one input in sixteen takes it.
         if bytes.count % 16 == 0 { _ = Completer.complete(line, engine: engine, recent: []) }
         amount(bytes)
+    }
+
+    /// A line evaluated against a copy of `state`: the state after it, the reply and the effects.
+    static func evaluated(_ line: String, by engine: Engine, _ state: SessionState, _ now: Date)
+        -> (state: SessionState, reply: Reply, effects: Effects)
+    {
+        var state = state
+        let result = engine.evaluate(.text(line), state: &state, now: now)
+        return (state, result.reply, result.effects)
     }
 
     nonisolated(unsafe) static var plainEngines: [String: Engine] = [:]
@@ -155,10 +164,10 @@ enum FuzzTargets {
         let now = Date(timeIntervalSince1970: 1_764_460_800)
         let state = SessionState(base: .eur, recent: [.usd], locale: engine.locale)
         // Seen twice: the shape is kept (from its second sight), and the line read through it.
-        _ = engine.evaluate(sibling, in: state, now: now)
-        _ = engine.evaluate(sibling, in: state, now: now)
-        let shaped = engine.evaluate(line, in: state, now: now)
-        let expected = plain.evaluate(line, in: state, now: now)
+        _ = evaluated(sibling, by: engine, state, now)
+        _ = evaluated(sibling, by: engine, state, now)
+        let shaped = evaluated(line, by: engine, state, now)
+        let expected = evaluated(line, by: plain, state, now)
         check(shaped.reply == expected.reply, "\(locale) \(line.debugDescription): \(shaped.reply.lines) ≠ \(expected.reply.lines)")
         check(shaped.state.recent == expected.state.recent && shaped.state.last == expected.state.last, "the state after \(line.debugDescription)")
         check(shaped.effects == expected.effects, "the effects of \(line.debugDescription)")
@@ -181,8 +190,8 @@ enum FuzzTargets {
         let engine = engine(locale)
         let now = Date(timeIntervalSince1970: 1_764_460_800)
         let state = SessionState(base: .eur, recent: [], locale: engine.locale)
-        func value(_ line: String) -> Money? { engine.evaluate(line, in: state, now: now).reply.value }
-        func reads(_ line: String) -> Bool { !engine.evaluate(line, in: state, now: now).reply.failed }
+        func value(_ line: String) -> Money? { evaluated(line, by: engine, state, now).reply.value }
+        func reads(_ line: String) -> Bool { !evaluated(line, by: engine, state, now).reply.failed }
         // Each side must stand alone (a percentage alone does not); `× 1` keeps its value where
         // it is, as one amount alone (`(12 jpy)`) is converted like the amount written out.
         guard reads("(\(a))"), let x = value("(\(a)) × 1") else { return }

@@ -228,16 +228,14 @@ extension DocumentConverter {
             // The charged currency, when no target is it, is converted into too (not written).
             var targets = options.targets
             if let charged, !targets.contains(charged.currency) { targets.append(charged.currency) }
-            _ = converter.engine.convertRow(
-                amount.value, from: currency, to: targets, on: day, averaging: options.average, state: &state, now: now, today: today, host: host)
+            let conversion = TableRow(amount.value, from: currency, to: targets, on: day, averaging: options.average, today: today)
+            let reply = converter.engine.evaluate(.row(conversion), state: &state, now: now, host: host, records: true).reply
             // The row with its cells, or why it failed (the engine's error for the line).
             var rowTotals: [Rational] = []
             var chargedPair: (charged: Rational, converted: Rational, currency: CurrencyCode)?
-            let failure: String? = converter.engine.withReply { reply in
-                written(
-                    &reply, row, bytes, &writer, targets: targets, day: day, charged: charged, chargedProblem: chargedProblem,
-                    hasCharged: columns.charged != nil, rowTotals: &rowTotals, chargedPair: &chargedPair)
-            }
+            let failure = written(
+                reply, row, bytes, &writer, targets: targets, day: day, charged: charged, chargedProblem: chargedProblem,
+                hasCharged: columns.charged != nil, rowTotals: &rowTotals, chargedPair: &chargedPair)
             if let failure { return failed(failure) }
             addToSubtotals(currency, amount.value, rowTotals, chargedPair)
             return nil
@@ -316,7 +314,7 @@ extension DocumentConverter {
         /// amount, the rate as its source quotes it, the quote, the day and the source, the markup
         /// of what was charged, and the note; or why it failed (the engine's error, rates too old).
         private mutating func written(
-            _ reply: inout Reply, _ row: DelimitedText.Fields, _ bytes: UnsafeBufferPointer<UInt8>, _ writer: inout RowWriter,
+            _ reply: Reply, _ row: DelimitedText.Fields, _ bytes: UnsafeBufferPointer<UInt8>, _ writer: inout RowWriter,
             targets: [CurrencyCode], day: Day?, charged: (value: Rational, currency: CurrencyCode)?, chargedProblem: String?, hasCharged: Bool,
             rowTotals: inout [Rational], chargedPair: inout (charged: Rational, converted: Rational, currency: CurrencyCode)?
         ) -> String? {

@@ -22,50 +22,43 @@ extension Engine {
     public func preview(_ line: String, in state: SessionState, now: Date = Date()) -> String? {
         guard line.count <= 200 else { return nil }
         var copy = state
-        _ = lend(&copy, now: now, host: previewHost, keepsRecords: true) { context in evaluate(line, &context) }
-        guard !work.reply.failed, let money = work.reply.value else { return nil }
+        let reply = evaluate(.text(line), state: &copy, now: now, records: true).reply
+        guard !reply.failed, let money = reply.value else { return nil }
         return "= "
             + (money.currency.map { formatter.format(money.value, $0, rounding: state.rounding) }
                 ?? formatter.formatNumber(money.value, rounding: state.rounding))
     }
 
-    /// One row of a document: `amount` in `from` converted into `targets` with the rates of `day`
-    /// (the current ones when `nil`), as the line `AMOUNT FROM in TARGETS on DAY` is — or with the
-    /// mean of the month or year of `day` (`averaging`), as `… average 2024-03` is: the same
-    /// conversion, substitution notes and errors, without text to read. The reply is left in the
-    /// engine (`withReply`).
-    public func convertRow(
-        _ amount: Rational, from: CurrencyCode, to targets: [CurrencyCode], on day: Day?, averaging: Period.Kind? = nil,
-        state: inout SessionState, now: Date, today: Day? = nil, host: any SessionHost
-    ) -> Effects {
-        lend(&state, now: now, host: host, keepsRecords: true) { context in
-            context.isTableRow = true
-            defer { context.isTableRow = false }
-            let conversion = ResolvedConversion(from: from, targets: targets, notes: [])
-            do throws(CommandError) {
-                if averaging == nil, let choice = BankLines.sessionChoice(context.state) {
-                    let asked =
-                        try day.map { (day) throws(CommandError) in try dates.checked(day, range: nil, today: today ?? Day.utc(now)) } ?? Day.utc(now)
-                    try banks.withChoice(choice, day: asked, at: nil, &context) { (line: inout LineContext) throws(CommandError) in
-                        try converter.convert(amount, conversion, notes: [], &line)
-                    }
-                } else if let day, let averaging {
-                    let period = averaging == .year ? Period.year(day.parts.year) ?? Period.month(of: day) : Period.month(of: day)
-                    try dates.withAverage(period, at: nil, &context) { (line: inout LineContext) throws(CommandError) in
-                        try converter.convert(amount, conversion, notes: [], &line)
-                    }
-                } else if let day {
-                    let checked = try dates.checked(day, range: nil, today: today ?? Day.utc(now))
-                    try dates.withDay(checked, at: nil, &context) { (line: inout LineContext) throws(CommandError) in
-                        try converter.convert(amount, conversion, notes: [], &line)
-                    }
-                } else {
-                    try converter.convert(amount, conversion, notes: [], &context)
+    /// A document's row (`TableRow`), evaluated on the line lent to it.
+    func evaluate(_ row: TableRow, _ context: inout LineContext) {
+        context.isTableRow = true
+        defer { context.isTableRow = false }
+        let (amount, day, now) = (row.amount, row.day, context.now)
+        let conversion = ResolvedConversion(from: row.from, targets: row.targets, notes: [])
+        do throws(CommandError) {
+            if row.averaging == nil, let choice = BankLines.sessionChoice(context.state) {
+                let asked =
+                    try day.map { (day) throws(CommandError) in try dates.checked(day, range: nil, today: row.today ?? Day.utc(now)) }
+                    ?? Day.utc(now)
+                try banks.withChoice(choice, day: asked, at: nil, &context) { (line: inout LineContext) throws(CommandError) in
+                    try converter.convert(amount, conversion, notes: [], &line)
                 }
-            } catch {
-                context.reply.clear()
-                fail(&context, error)
+            } else if let day, let averaging = row.averaging {
+                let period = averaging == .year ? Period.year(day.parts.year) ?? Period.month(of: day) : Period.month(of: day)
+                try dates.withAverage(period, at: nil, &context) { (line: inout LineContext) throws(CommandError) in
+                    try converter.convert(amount, conversion, notes: [], &line)
+                }
+            } else if let day {
+                let checked = try dates.checked(day, range: nil, today: row.today ?? Day.utc(now))
+                try dates.withDay(checked, at: nil, &context) { (line: inout LineContext) throws(CommandError) in
+                    try converter.convert(amount, conversion, notes: [], &line)
+                }
+            } else {
+                try converter.convert(amount, conversion, notes: [], &context)
             }
+        } catch {
+            context.reply.clear()
+            fail(&context, error)
         }
     }
 

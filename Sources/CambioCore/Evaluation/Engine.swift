@@ -86,57 +86,34 @@ public final class Engine {
     /// The longest line evaluated (bytes); a longer one is an error, in every mode.
     public static let lineLimit = 65_536
 
-    /// Evaluates one line: the new state, the reply and the effects.
-    public func evaluate(_ line: String, in state: SessionState, now: Date = Date(), host: (any SessionHost)? = nil) -> Outcome {
-        var state = state
-        let result = evaluate(line, state: &state, now: now, host: host)
-        return Outcome(state: state, reply: result.reply, effects: result.effects)
-    }
-
     /// Evaluates one line against a session's state, changing it in place: the one evaluation
-    /// every mode uses, without copying the state twice a line.
-    public func evaluate(_ line: String, state: inout SessionState, now: Date = Date(), host: (any SessionHost)? = nil) -> LineResult {
-        let effects = lend(&state, now: now, host: host ?? previewHost, keepsRecords: configuration.keepsRecords) { context in
-            evaluate(line, &context)
-        }
-        return LineResult(reply: work.reply, effects: effects)
-    }
-
-    /// The same for a line given as UTF-8 bytes (a pipe's line), leaving the reply in the
-    /// engine (`withReply`, valid until the next line), where a pipe renders it without copying
-    /// it. A line of a known shape is evaluated from its bytes; any other is decoded (invalid
-    /// UTF-8 becoming U+FFFD, which the tokenizer reports with its column) and evaluated as a
-    /// `String`.
-    public func evaluateInPlace(utf8 line: UnsafeBufferPointer<UInt8>, state: inout SessionState, now: Date = Date(), host: any SessionHost)
-        -> Effects
-    {
-        lend(&state, now: now, host: host, keepsRecords: configuration.keepsRecords) { context in
-            evaluate(utf8: line, text: nil, &context)
-        }
-    }
-
-    /// Gives the reply of the last line evaluated in place to `body`, without copying it (lent
-    /// in place, which a plain argument read from the engine's property would not be).
-    public func withReply<T>(_ body: (inout Reply) throws(CommandError) -> T) rethrows -> T {
-        try body(&work.reply)
-    }
-
-    /// Runs an evaluation on the engine's working line with the session's state moved into it
-    /// and back: neither the state nor the reply's storage is copied or allocated anew.
-    @inline(__always) func lend(
-        _ state: inout SessionState, now: Date, host: any SessionHost, keepsRecords: Bool, _ body: (inout LineContext) -> Void
-    ) -> Effects {
+    /// of every mode (the shell, the preview, one-shot commands, pipes, a document's rows).
+    /// `host`: what the session can do (`nil`: nothing, as for the preview); `records`: whether
+    /// the reply carries records and its one value (`nil`: as the configuration says).
+    ///
+    /// The reply shares its storage with the engine's until the next line, which then reuses it
+    /// when the caller has let go of the reply, and copies nothing when it has not.
+    public func evaluate(
+        _ line: LineInput, state: inout SessionState, now: Date = Date(), host: (any SessionHost)? = nil, records: Bool? = nil
+    ) -> LineResult {
+        // The session's state is moved into the engine's working line and back: neither it nor
+        // the reply's storage is copied or allocated anew.
         swap(&work.state, &state)
         work.reply.clear()
         work.effects = []
         work.now = now
         // The same host line after line: stored only when it changes (a reference counted
         // and another given up, on every line of a pipe).
+        let host = host ?? previewHost
         if work.host !== host { work.host = host }
-        work.keepsRecords = keepsRecords
-        body(&work)
+        work.keepsRecords = records ?? configuration.keepsRecords
+        switch line {
+        case .text(let text): evaluate(text, &work)
+        case .utf8(let bytes): evaluate(utf8: bytes, text: nil, &work)
+        case .row(let row): evaluate(row, &work)
+        }
         swap(&work.state, &state)
-        return work.effects
+        return LineResult(reply: work.reply, effects: work.effects)
     }
 
     /// The line every evaluation works on (its state lent by the session).
@@ -203,7 +180,9 @@ public final class Engine {
             do throws(CommandError) {
                 try run(command, &context)
             } catch {
-                context.outcome = Outcome(state: saved ?? context.state, reply: Reply(), effects: [])
+                if let saved { context.state = saved }
+                context.reply.clear()
+                context.effects = []
                 fail(&context, error)
                 return
             }

@@ -25,12 +25,6 @@ struct LineContext {
     var choice: BankChoice?
     var host: any SessionHost
 
-    /// The state, the reply and the effects as one value.
-    var outcome: Outcome {
-        get { Outcome(state: state, reply: reply, effects: effects) }
-        set { (state, reply, effects) = (newValue.state, newValue.reply, newValue.effects) }
-    }
-
     /// What the line's rates were asked for (`nil`: the current ones), for `swap`. Read in
     /// place: copying the optional rates out to ask them, and ending the copy, would go
     /// through the runtime's value witnesses on every line.

@@ -1,4 +1,5 @@
-/// The reply and the effects of evaluating one line against a state changed in place.
+/// What evaluating one line gave (`Engine.evaluate`): its reply, and the effects the session
+/// carries out; the line's state was changed in place.
 public struct LineResult: Sendable {
     public var reply: Reply
     public var effects: Effects

@@ -204,9 +204,9 @@ final class BatchRunner {
     /// Evaluates one line of a pipe; true when it failed.
     private func evaluate(_ bytes: UnsafeBufferPointer<UInt8>, lineNumber: Int) -> Bool {
         let line = bytes.last == UInt8(ascii: "\r") ? UnsafeBufferPointer(rebasing: bytes.dropLast()) : bytes
-        let (effects, engine) = session.runInPlace(utf8: line, now: now)
+        let result = session.run(utf8: line, now: now)
         // Invalid UTF-8 becomes U+FFFD, which the tokenizer reported with its column.
-        return engine.withReply { reply in write(reply, effects: effects, line: String(decoding: line, as: UTF8.self), lineNumber: lineNumber) }
+        return write(result.reply, effects: result.effects, line: String(decoding: line, as: UTF8.self), lineNumber: lineNumber)
     }
 
     /// The most days a result's rates may be old (`--max-age`, the `max-age` setting).

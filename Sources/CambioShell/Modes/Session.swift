@@ -77,7 +77,7 @@ final class Session {
 
     /// Evaluates a line and carries out its effects.
     func run(_ line: String) -> LineResult {
-        let result = engine.evaluate(line, state: &state, host: self)
+        let result = engine.evaluate(.text(line), state: &state, host: self)
         settle(result.effects)
         return result
     }
@@ -89,14 +89,11 @@ final class Session {
         try DocumentConverter(engine: engine).convert(input, options, state: &state, now: now, host: self, sink: sink)
     }
 
-    /// Evaluates a pipe's line; its reply stays in the engine (`engine.withReply`) until the
-    /// next line, and the engine that holds it is returned (a line that changed the locale or
-    /// brought a table leaves a new engine for the next).
-    func runInPlace(utf8 line: UnsafeBufferPointer<UInt8>, now: Date) -> (effects: Effects, engine: Engine) {
-        let evaluating = engine
-        let effects = evaluating.evaluateInPlace(utf8: line, state: &state, now: now, host: self)
-        settle(effects)
-        return (effects, evaluating)
+    /// Evaluates a pipe's line from its bytes and carries out its effects.
+    func run(utf8 line: UnsafeBufferPointer<UInt8>, now: Date) -> LineResult {
+        let result = engine.evaluate(.utf8(line), state: &state, now: now, host: self)
+        settle(result.effects)
+        return result
     }
 
     private func change(_ key: String, _ value: String?) {

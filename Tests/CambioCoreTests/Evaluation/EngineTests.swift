@@ -230,16 +230,16 @@ extension EngineTests: LineChecks {
             #expect(reply.label == "Hotel #2" && reply.conversions.count == 1, "\(line)")
             var piped = state()
             var bytes = line
-            _ = bytes.withUTF8 { engine.evaluateInPlace(utf8: $0, state: &piped, host: SilentHost(locale: engine.locale)) }
-            engine.withReply { #expect($0.label == "Hotel #2" && $0.conversions.count == 1, "\(line) piped") }
+            let pipedReply = bytes.withUTF8 { engine.evaluate(.utf8($0), state: &piped, host: SilentHost(locale: engine.locale)).reply }
+            #expect(pipedReply.label == "Hotel #2" && pipedReply.conversions.count == 1, "\(line) piped")
         }
         for line in ["12#eur in usd", "12 eur#x in usd"] {
             var typed = state()
             let reply = engine.evaluate(line, state: &typed).reply
             #expect(reply.failed && reply.conversions.isEmpty && reply.label == nil, "\(line): \(reply.lines)")
             var bytes = line
-            _ = bytes.withUTF8 { engine.evaluateInPlace(utf8: $0, state: &typed, host: SilentHost(locale: engine.locale)) }
-            engine.withReply { #expect($0.failed && $0.conversions.isEmpty, "\(line) piped") }
+            let pipedReply = bytes.withUTF8 { engine.evaluate(.utf8($0), state: &typed, host: SilentHost(locale: engine.locale)).reply }
+            #expect(pipedReply.failed && pipedReply.conversions.isEmpty, "\(line) piped")
         }
         var alone = state()
         #expect(engine.evaluate("# a note alone", state: &alone).reply.lines.isEmpty)

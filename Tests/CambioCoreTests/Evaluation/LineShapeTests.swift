@@ -191,8 +191,8 @@ import Testing
         var pipeState = state
         for (index, amount) in ["1", "22", "333", "4.444"].enumerated() {
             let line = Array("\(amount) eur in usd, gbp und chf".utf8)
-            _ = line.withUnsafeBufferPointer { piped.evaluateInPlace(utf8: $0, state: &pipeState, host: SilentHost(locale: settings)) }
-            #expect(!piped.withReply { $0.failed })
+            let reply = line.withUnsafeBufferPointer { piped.evaluate(.utf8($0), state: &pipeState, host: SilentHost(locale: settings)).reply }
+            #expect(!reply.failed)
             #expect(piped.shapeHits == max(0, index - 1), "piped line \(index + 1)")
         }
     }
