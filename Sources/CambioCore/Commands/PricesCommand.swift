@@ -43,32 +43,11 @@ enum PricesCommand: CommandHandler {
             if foreign.count >= 2 { homes = [foreign.removeLast()] } else { homes = [line.state.base == foreign.first ? .usd : line.state.base] }
         }
         guard !foreign.isEmpty else { throw CommandError(.badPrices(text), at: range) }
-        // Each pair of a foreign currency and a home one, in the order written, as the source
-        // publishes it: the euro's price in the other currency (`EUR 1.0813 USD`, the ECB's
-        // `EUR/USD`) where the euro is the home, unless the inverse is asked for; a pair without
-        // the euro is a cross rate. Books read a price both ways.
-        var pairs: [(code: CurrencyCode, home: CurrencyCode, kind: Price.Kind)] = []
         // A source or a rule (`… by pl`): its tables, which quote against its home currency.
         let choice = named ?? line.choice ?? BankLines.sessionChoice(line.state)
         let bank = choice.flatMap { Banks.named($0.source) }
         if choice != nil, averaged != nil { throw CommandError(.bank(.notAllowed), at: range) }
-        for home in homes {
-            for code in foreign where code != home {
-                let pair: (CurrencyCode, CurrencyCode, Price.Kind)
-                if let bank {
-                    let published = bank.quoting == .homePerForeign ? home == bank.home : code == bank.home
-                    pair = (code, home, published ? .published : .cross)
-                    if !pairs.contains(where: { $0.code == pair.0 && $0.home == pair.1 }) { pairs.append(pair) }
-                    continue
-                }
-                switch (code == .eur, home == .eur) {
-                case (true, _): pair = (code, home, .published)
-                case (false, false): pair = (code, home, .cross)
-                case (false, true): pair = inverse ? (code, home, .inverse) : (home, code, .published)
-                }
-                if !pairs.contains(where: { $0.code == pair.0 && $0.home == pair.1 }) { pairs.append(pair) }
-            }
-        }
+        let pairs = pairs(foreign, in: homes, bank: bank, inverse: inverse)
         guard !pairs.isEmpty else { throw CommandError(.badPrices(text), at: range) }
         if period == nil { period = try periodDays(defaultPeriod, range: nil, today: today, engine) }
         guard var (first, last) = period else { throw CommandError(.badPrices(text), at: range) }
@@ -162,25 +141,59 @@ enum PricesCommand: CommandHandler {
             }
         }
         lines += dated.sorted { ($0.day, $0.order) < ($1.day, $1.order) }.map(\.line)
-        // What the file holds, and only that: rates as published, cross rates, inverses; and
-        // the rule that chose each day's rate.
-        if kinds[.published] != nil { lines += writer.comment(engine.localized("prices.published")) }
-        if let rule = choice?.rule.flatMap(TaxRule.named) {
-            lines += writer.comment(engine.localized("prices.rule", rule.id, engine.localized(rule.lawKey)))
-        }
-        if let cross = kinds[.cross] {
-            let through = bank.map { engine.localized("prices.crossThrough", cross.joined(separator: ", "), $0.home.rawValue, String(crossDigits)) }
-            lines += writer.comment(through ?? engine.localized("prices.cross", cross.joined(separator: ", "), String(crossDigits)))
-        }
-        if let inverses = kinds[.inverse] {
-            lines += writer.comment(engine.localized("prices.inverse", inverses.joined(separator: ", "), String(crossDigits)))
-        }
+        lines += closingComments(kinds, rule: choice?.rule.flatMap(TaxRule.named), bank: bank, writer, engine.localized)
         line.reply.lines += lines.map { .result(ResultText($0)) }
         // The file is written; the run's status says that it lacks what was asked.
         if missing > 0 {
             let error = CommandError(.pricesIncomplete(missing), at: nil)
             line.reply.lines.append(.error(error, message: Messages.describe(error, localized: engine.localized, name: { $0.rawValue })))
         }
+    }
+
+    /// Each pair of a foreign currency and a home one, in the order written, as the source
+    /// publishes it: the euro's price in the other currency (`EUR 1.0813 USD`, the ECB's
+    /// `EUR/USD`) where the euro is the home, unless the inverse is asked for; a pair without the
+    /// euro is a cross rate; with a central bank, a pair with its home currency is published.
+    /// Books read a price both ways.
+    static func pairs(_ foreign: [CurrencyCode], in homes: [CurrencyCode], bank: (any Bank)?, inverse: Bool)
+        -> [(code: CurrencyCode, home: CurrencyCode, kind: Price.Kind)]
+    {
+        var pairs: [(code: CurrencyCode, home: CurrencyCode, kind: Price.Kind)] = []
+        for home in homes {
+            for code in foreign where code != home {
+                let pair: (CurrencyCode, CurrencyCode, Price.Kind)
+                if let bank {
+                    let published = bank.quoting == .homePerForeign ? home == bank.home : code == bank.home
+                    pair = (code, home, published ? .published : .cross)
+                } else {
+                    switch (code == .eur, home == .eur) {
+                    case (true, _): pair = (code, home, .published)
+                    case (false, false): pair = (code, home, .cross)
+                    case (false, true): pair = inverse ? (code, home, .inverse) : (home, code, .published)
+                    }
+                }
+                if !pairs.contains(where: { $0.code == pair.0 && $0.home == pair.1 }) { pairs.append(pair) }
+            }
+        }
+        return pairs
+    }
+
+    /// What the file holds, and only that: rates as published, cross rates, inverses; and the
+    /// rule that chose each day's rate.
+    static func closingComments(
+        _ kinds: [Price.Kind: [String]], rule: TaxRule?, bank: (any Bank)?, _ writer: Writer, _ localized: Localization
+    ) -> [String] {
+        var lines: [String] = []
+        if kinds[.published] != nil { lines += writer.comment(localized("prices.published")) }
+        if let rule { lines += writer.comment(localized("prices.rule", rule.id, localized(rule.lawKey))) }
+        if let cross = kinds[.cross] {
+            let through = bank.map { localized("prices.crossThrough", cross.joined(separator: ", "), $0.home.rawValue, String(crossDigits)) }
+            lines += writer.comment(through ?? localized("prices.cross", cross.joined(separator: ", "), String(crossDigits)))
+        }
+        if let inverses = kinds[.inverse] {
+            lines += writer.comment(localized("prices.inverse", inverses.joined(separator: ", "), String(crossDigits)))
+        }
+        return lines
     }
 
     /// What a `prices` line asks for, read from its words.

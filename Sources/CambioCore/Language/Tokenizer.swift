@@ -36,138 +36,173 @@ public enum Tokenizer {
     }
 
     static func tokenize<C: TokenCharacter>(elements characters: [C]) -> Result<[Token], CommandError> {
+        var scanner = Scanner(characters)
+        do throws(CommandError) {
+            while scanner.index < characters.count, try scanner.scan() {}
+        } catch {
+            return .failure(error)
+        }
+        return .success(scanner.tokens)
+    }
+
+    /// A line being cut into tokens: the characters, where the next token begins, and the
+    /// tokens so far.
+    private struct Scanner<C: TokenCharacter> {
+        let characters: [C]
         var tokens: [Token] = []
-        // Room for a line's tokens at once (at most one a character; a long line grows on):
-        // fifteen of 64 bytes stay under the size that glibc's malloc serves from its
-        // per-thread cache (1,032 bytes), which a larger first allocation would miss.
-        tokens.reserveCapacity(min(characters.count, 15))
         var index = 0
-        func isDigit(_ c: C) -> Bool { c.isDecimalDigit }
-        func isNumberSeparator(_ c: C) -> Bool { c.isGroupSpace }
-        func isCurrencySymbol(_ c: C) -> Bool { c.isCurrencySymbol }
-        func isSkipped(_ c: C) -> Bool { c.isSkipped }
-        func isBidiMark(_ c: C) -> Bool { c.isBidiMark }
+        /// A sign that stood after a currency sign and before a space (`Ksh- 12`), for the number.
+        var pendingSign: Int?
+
+        init(_ characters: [C]) {
+            self.characters = characters
+            // Room for a line's tokens at once (at most one a character; a long line grows on):
+            // fifteen of 64 bytes stay under the size that glibc's malloc serves from its
+            // per-thread cache (1,032 bytes), which a larger first allocation would miss.
+            tokens.reserveCapacity(min(characters.count, 15))
+        }
+
         func text(_ range: Range<Int>) -> String { C.text(characters[range]) }
+
         func startsNumber(at i: Int) -> Bool {
             guard i < characters.count else { return false }
-            if isDigit(characters[i]) { return true }
-            if characters[i].is(".") || characters[i].is(","), i + 1 < characters.count, isDigit(characters[i + 1]) { return true }
+            if characters[i].isDecimalDigit { return true }
+            if characters[i].is(".") || characters[i].is(","), i + 1 < characters.count, characters[i + 1].isDecimalDigit { return true }
             return false
         }
-        func isWordCharacter(_ c: C) -> Bool { c.isWordCharacter }
-        // A sign that stood after a currency sign and before a space (`Ksh- 12`), for the number.
-        var pendingSign: Int?
-        while index < characters.count {
+
+        /// The first character after `index` that is not skipped.
+        func next(after index: Int) -> C? { characters[(index + 1)...].first { !$0.isSkipped } }
+
+        mutating func append(_ kind: Token.Kind, _ range: Range<Int>) {
+            tokens.append(Token(kind, text(range), range))
+            index = range.upperBound
+        }
+
+        /// Reads the token at `index`; false at a comment, where the line ends.
+        mutating func scan() throws(CommandError) -> Bool {
             let c = characters[index]
             let start = index
-            if isSkipped(c) {
+            if c.isSkipped {
                 index += 1
-                continue
+                return true
             }
             // A comment begins (`Comment`): a ledger's notes.
-            if c.is("#"), Comment.begins(after: index == 0 ? nil : characters[index - 1]) {
-                break
+            if c.is("#"), Comment.begins(after: index == 0 ? nil : characters[index - 1]) { return false }
+            let afterValue = c.isSign && followsValue()
+            // A sign may be followed by the bidi marks ICU writes (`-\u{200F}١٢` in ar_EG).
+            var afterSign = index + 1
+            while afterSign < characters.count, characters[afterSign].isBidiMark { afterSign += 1 }
+            if startsNumber(at: index) || (c.isSign && !afterValue && startsNumber(at: afterSign)) {
+                try number(from: start, digitsFrom: startsNumber(at: index) ? index + 1 : afterSign)
+                return true
             }
-            // After a value (`12`, `eur`, `)`, `%`) a sign is an operator: `12 - 5`, `12 eur -5 usd`.
-            // A currency before any number (`€ -12,50`, `EUR-12.50`, as locales write negative
-            // money) is no value yet: its sign belongs to the digits.
-            // Looked at for a sign only, over the few words a currency's name has: a line of
-            // many words is read in linear time.
-            var afterValue = false
-            var back = c.isSign ? tokens.count - 1 : -1
+            if arrow(c) || single(c, afterValue: afterValue) || mark(c) { return true }
+            if c.isLetter {
+                word()
+            } else if c.isCurrencySymbol {
+                symbol()
+            } else {
+                throw CommandError(.unexpectedCharacter(c.character), at: start..<start + 1)
+            }
+            return true
+        }
+
+        /// Whether the token before the sign at `index` is a value (`12`, `eur`, `)`, `%`): the sign
+        /// is then an operator (`12 - 5`, `12 eur -5 usd`). A currency before any number (`€
+        /// -12,50`, `EUR-12.50`, as locales write negative money) is no value yet: its sign
+        /// belongs to the digits. Looked back over the few words a currency's name has: a line of
+        /// many words is read in linear time.
+        func followsValue() -> Bool {
+            var back = tokens.count - 1
             let lowest = max(0, tokens.count - 8)
             while back >= lowest {
                 let kind = tokens[back].kind
-                if kind == .number || kind == .close || kind == .percent {
-                    afterValue = true
-                } else if kind == .word || kind == .symbol {
-                    if tokens[back].text == "_" || Parser.answerWords.contains(tokens[back].text.lowercased()) {
-                        afterValue = true
-                    } else {
-                        back -= 1
-                        continue
-                    }
-                }
-                break
+                if kind == .number || kind == .close || kind == .percent { return true }
+                guard kind == .word || kind == .symbol else { return false }
+                if tokens[back].text == "_" || Parser.answerWords.contains(tokens[back].text.lowercased()) { return true }
+                back -= 1
             }
-            // A sign may be followed by the bidi marks ICU writes (`-\u{200F}١٢` in ar_EG).
-            var afterSign = index + 1
-            while afterSign < characters.count, isBidiMark(characters[afterSign]) { afterSign += 1 }
-            if startsNumber(at: index)
-                || (c.isSign && !afterValue && startsNumber(at: afterSign))
-            {
-                index = startsNumber(at: index) ? index + 1 : afterSign
-                while index < characters.count {
-                    let d = characters[index]
-                    if isDigit(d) || d.isNumberMark {
-                        index += 1
-                    } else if isNumberSeparator(d), index + 1 < characters.count, isDigit(characters[index + 1]) {
-                        index += 1  // a no-break or thin space between digit groups
-                    } else {
-                        break
-                    }
-                }
-                // `1e3`: an exponent is not part of an amount; say what to write instead.
-                if index + 1 < characters.count, characters[index].is("e") || characters[index].is("E"),
-                    isDigit(characters[index + 1])
-                        || ((characters[index + 1].is("-") || characters[index + 1].is("+")) && index + 2 < characters.count
-                            && isDigit(characters[index + 2]))
-                {
-                    var end = index + 2
-                    while end < characters.count, isDigit(characters[end]) { end += 1 }
-                    let typed = text(start..<end)
-                    let ascii = String(typed.map { $0.wholeNumberValue.map { Character(String($0)) } ?? ($0 == "," ? "." : $0) })
-                    let expanded = Rational(decimalText: ascii).map { $0.decimalText(significantDigits: 30).text } ?? typed
-                    return .failure(CommandError(.exponent(typed, expanded: expanded), at: start..<end))
-                }
-                if let sign = pendingSign {
-                    tokens.append(Token(.number, "-" + text(start..<index), sign..<index))
-                    pendingSign = nil
+            return false
+        }
+
+        /// A number from `start` (its sign, when it has one), its digits from `digitsFrom` on.
+        mutating func number(from start: Int, digitsFrom: Int) throws(CommandError) {
+            index = digitsFrom
+            while index < characters.count {
+                let d = characters[index]
+                if d.isDecimalDigit || d.isNumberMark {
+                    index += 1
+                } else if d.isGroupSpace, index + 1 < characters.count, characters[index + 1].isDecimalDigit {
+                    index += 1  // a no-break or thin space between digit groups
                 } else {
-                    tokens.append(Token(.number, text(start..<index), start..<index))
+                    break
                 }
-                continue
             }
-            // `eur/usd`: a pair, read like `eur in usd`.
-            if c.is("/"), let previous = tokens.last, previous.kind == .word || previous.kind == .symbol,
-                let next = characters[(index + 1)...].first(where: { !$0.isSkipped }), next.isLetter || next.isCurrencySymbol
+            // `1e3`: an exponent is not part of an amount; say what to write instead.
+            if index + 1 < characters.count, characters[index].is("e") || characters[index].is("E"),
+                characters[index + 1].isDecimalDigit
+                    || ((characters[index + 1].is("-") || characters[index + 1].is("+")) && index + 2 < characters.count
+                        && characters[index + 2].isDecimalDigit)
             {
-                tokens.append(Token(.arrow, "/", start..<index + 1))
-                index += 1
-                continue
+                var end = index + 2
+                while end < characters.count, characters[end].isDecimalDigit { end += 1 }
+                let typed = text(start..<end)
+                let ascii = String(typed.map { $0.wholeNumberValue.map { Character(String($0)) } ?? ($0 == "," ? "." : $0) })
+                let expanded = Rational(decimalText: ascii).map { $0.decimalText(significantDigits: 30).text } ?? typed
+                throw CommandError(.exponent(typed, expanded: expanded), at: start..<end)
+            }
+            if let sign = pendingSign {
+                tokens.append(Token(.number, "-" + text(start..<index), sign..<index))
+                pendingSign = nil
+            } else {
+                tokens.append(Token(.number, text(start..<index), start..<index))
+            }
+        }
+
+        /// `eur/usd` (a pair, read like `eur in usd`) and `->`.
+        mutating func arrow(_ c: C) -> Bool {
+            if c.is("/"), let previous = tokens.last, previous.kind == .word || previous.kind == .symbol,
+                let next = next(after: index), next.isLetter || next.isCurrencySymbol
+            {
+                append(.arrow, index..<index + 1)
+                return true
             }
             if c.is("-"), index + 1 < characters.count, characters[index + 1].is(">") {
-                tokens.append(Token(.arrow, "->", start..<index + 2))
-                index += 2
-                continue
+                append(.arrow, index..<index + 2)
+                return true
             }
-            // One character that is a token of its own: arithmetic (`12 eur * 3`, `(50 + 60) / 2`,
-            // `80 eur + 15 %`), a sign, an arrow, a comma.
+            return false
+        }
+
+        /// One character that is a token of its own: arithmetic (`12 eur * 3`, `(50 + 60) / 2`,
+        /// `80 eur + 15 %`), a sign, an arrow, a comma; or a sign that belongs to a number.
+        mutating func single(_ c: C, afterValue: Bool) -> Bool {
             var single: Token.Kind?
             if c.isSign {
                 // After a value an operator (`12 - 5`); before a currency the money's sign
                 // (`-€12.50`, `−CHF 12.50`, `-$ 12,50`); before anything else (`-(12 eur)`,
                 // `-ans`) an operator too.
-                let next = characters[(index + 1)...].first { !$0.isSkipped }
-                single = !afterValue && next.map { $0.isLetter || isCurrencySymbol($0) } == true ? .sign : .operator
+                let next = next(after: index)
+                single = !afterValue && next.map { $0.isLetter || $0.isCurrencySymbol } == true ? .sign : .operator
                 // Right after a number, and nothing to subtract after it (the end, a currency, a
                 // target): the number's sign, as fy_NL and bank exports write it (`€ 12,50-`).
                 if c.is("-") || c.is("−"), let previous = tokens.last, previous.kind == .number, previous.range.upperBound == index,
-                    !previous.text.hasPrefix("-"), !previous.text.hasPrefix("−"), next.map({ $0.isLetter || isCurrencySymbol($0) }) ?? true
+                    !previous.text.hasPrefix("-"), !previous.text.hasPrefix("−"), next.map({ $0.isLetter || $0.isCurrencySymbol }) ?? true
                 {
                     tokens[tokens.count - 1] = Token(.number, "-" + previous.text, previous.range.lowerBound..<index + 1)
                     index += 1
-                    continue
+                    return true
                 }
                 // Right after the currency that begins the line, a space before the digits (`Ksh-
                 // 1,234.5` in luy_KE): the sign of the number that follows.
                 if c.is("-") || c.is("−"), tokens.count <= 3, tokens.allSatisfy({ $0.kind == .word || $0.kind == .symbol }),
                     let previous = tokens.last, previous.kind == .symbol || previous.kind == .word,
-                    previous.range.upperBound == index, let digit = next, isDigit(digit)
+                    previous.range.upperBound == index, let digit = next, digit.isDecimalDigit
                 {
-                    pendingSign = start
+                    pendingSign = index
                     index += 1
-                    continue
+                    return true
                 }
             } else if c.is("*") || c.is("×") || c.is("·") || c.is("/") || c.is("÷") {
                 single = .operator
@@ -183,23 +218,25 @@ public enum Tokenizer {
                 // The list commas of Arabic script (`،`) and of Chinese and Japanese (`、`, `，`).
                 single = .comma
             }
-            if let single {
-                tokens.append(Token(single, text(start..<index + 1), start..<index + 1))
-                index += 1
-                continue
-            }
+            guard let single else { return false }
+            append(single, index..<index + 1)
+            return true
+        }
+
+        /// `_` (the last result), a question mark at the end, an ASCII x for ×, a Hebrew
+        /// connector before a hyphen.
+        mutating func mark(_ c: C) -> Bool {
             // `_`, the last result.
             if c.is("_"), index + 1 == characters.count || !characters[index + 1].isWordCharacter,
                 index == 0 || !characters[index - 1].isWordCharacter
             {
-                tokens.append(Token(.word, "_", start..<index + 1))
-                index += 1
-                continue
+                append(.word, index..<index + 1)
+                return true
             }
             // A question mark at the end (`12 eur in usd?`) asks nothing more.
             if c.is("?"), characters[(index + 1)...].allSatisfy({ $0.isSkipped }) {
                 index += 1
-                continue
+                return true
             }
             // `3 x 12 eur`, `3x12`, `12 eur x 3`: an ASCII x on its own between a value and a number
             // is ×, for a keyboard without the sign (and a shell where `*` expands to file names).
@@ -207,84 +244,86 @@ public enum Tokenizer {
                 previous.kind == .number || previous.kind == .close || previous.kind == .percent || previous.kind == .word
                     || previous.kind == .symbol,
                 index + 1 < characters.count, !characters[index + 1].isLetter,
-                let next = characters[(index + 1)...].first(where: { !$0.isSkipped }), isDigit(next) || next.is("(")
+                let next = next(after: index), next.isDecimalDigit || next.is("(")
             {
-                tokens.append(Token(.operator, "x", start..<index + 1))
+                tokens.append(Token(.operator, "x", index..<index + 1))
                 index += 1
-                continue
+                return true
             }
             // A Hebrew connector before a hyphen or a maqaf (`ל-usd`, `ב-15.1.2024`): the word
             // alone, the hyphen no sign.
             if index + 1 < characters.count, characters[index + 1].is("-") || characters[index + 1].is("\u{05BE}"),
                 AttachedWords.hyphenated.contains(c.character), index == 0 || !characters[index - 1].isWordCharacter
             {
-                tokens.append(Token(.word, text(start..<index + 1), start..<index + 1))
+                tokens.append(Token(.word, text(index..<index + 1), index..<index + 1))
                 index += 2
-                continue
+                return true
             }
-            if c.isLetter {
-                while index < characters.count {
-                    let d = characters[index]
-                    // '.' and '-' stay inside a word only between letters (St.Helena, Bosnia-Herzegovina).
-                    if d.is(".") || d.is("-") {
-                        guard index + 1 < characters.count, characters[index + 1].isLetter else { break }
-                    } else if d.is("\"") || d.is("\u{05F4}") || d.is("\u{05F3}") {
-                        // Hebrew abbreviations (ש״ח, ש"ח: the shekel) keep their gershayim or
-                        // the quote typed for it, between Hebrew letters only.
-                        guard index > start, index + 1 < characters.count, characters[index - 1].isHebrewLetter,
-                            characters[index + 1].isHebrewLetter
-                        else { break }
-                    } else if !isWordCharacter(d) {
-                        break
-                    }
-                    index += 1
-                }
-                // An abbreviation ends with its dot: `Fr.`, `Rs.`, `ج.م.` (EGP in Arabic).
-                if index < characters.count, characters[index].is("."),
-                    index + 1 == characters.count || !characters[index + 1].isLetter && !isDigit(characters[index + 1]),
-                    characters[start..<index].contains(where: { $0.is(".") }) || index - start <= 3
-                {
-                    index += 1
-                }
-                let capitals = index - start <= 2 && characters[start..<index].allSatisfy { $0.isUppercase && $0.isLetter }
-                // `S/` (PEN in Peru), `B/.` (PAB in Panama): capitals and a slash are one symbol.
-                if capitals, index < characters.count, characters[index].is("/"),
-                    index + 1 == characters.count || !characters[index + 1].isLetter
-                {
-                    index += 1
-                    if index < characters.count, characters[index].is(".") { index += 1 }
-                    tokens.append(Token(.symbol, text(start..<index), start..<index))
-                    continue
-                }
-                // `US $` (USD in ceb_PH): two capitals, a space and a currency sign.
-                if capitals, index - start == 2, index + 1 < characters.count, characters[index].is(" "),
-                    isCurrencySymbol(characters[index + 1]), index + 2 == characters.count || !characters[index + 2].isLetter
-                {
-                    index += 2
-                    tokens.append(Token(.symbol, text(start..<index), start..<index))
-                    continue
-                }
-                // Letters directly before a currency sign form one symbol: US$, R$, CA$, JP¥, UK£.
-                if index < characters.count, isCurrencySymbol(characters[index]) {
-                    index += 1
-                    tokens.append(Token(.symbol, text(start..<index), start..<index))
-                } else {
-                    tokens.append(Token(.word, text(start..<index), start..<index))
-                }
-                continue
-            }
-            if isCurrencySymbol(c) {
-                index += 1
-                // Capitals directly after a sign belong to it: `$US`, `£E`.
-                while index < characters.count, characters[index].isUppercase, characters[index].isLetter, index - start < 3 {
-                    index += 1
-                }
-                if index < characters.count, characters[index].isLetter { index = start + 1 }
-                tokens.append(Token(.symbol, text(start..<index), start..<index))
-                continue
-            }
-            return .failure(CommandError(.unexpectedCharacter(c.character), at: start..<start + 1))
+            return false
         }
-        return .success(tokens)
+
+        /// A word, or letters that make a currency symbol (`US$`, `S/`, `US $`).
+        mutating func word() {
+            let start = index
+            while index < characters.count {
+                let d = characters[index]
+                // '.' and '-' stay inside a word only between letters (St.Helena, Bosnia-Herzegovina).
+                if d.is(".") || d.is("-") {
+                    guard index + 1 < characters.count, characters[index + 1].isLetter else { break }
+                } else if d.is("\"") || d.is("\u{05F4}") || d.is("\u{05F3}") {
+                    // Hebrew abbreviations (ש״ח, ש"ח: the shekel) keep their gershayim or
+                    // the quote typed for it, between Hebrew letters only.
+                    guard index > start, index + 1 < characters.count, characters[index - 1].isHebrewLetter,
+                        characters[index + 1].isHebrewLetter
+                    else { break }
+                } else if !d.isWordCharacter {
+                    break
+                }
+                index += 1
+            }
+            // An abbreviation ends with its dot: `Fr.`, `Rs.`, `ج.م.` (EGP in Arabic).
+            if index < characters.count, characters[index].is("."),
+                index + 1 == characters.count || !characters[index + 1].isLetter && !characters[index + 1].isDecimalDigit,
+                characters[start..<index].contains(where: { $0.is(".") }) || index - start <= 3
+            {
+                index += 1
+            }
+            let capitals = index - start <= 2 && characters[start..<index].allSatisfy { $0.isUppercase && $0.isLetter }
+            // `S/` (PEN in Peru), `B/.` (PAB in Panama): capitals and a slash are one symbol.
+            if capitals, index < characters.count, characters[index].is("/"),
+                index + 1 == characters.count || !characters[index + 1].isLetter
+            {
+                index += 1
+                if index < characters.count, characters[index].is(".") { index += 1 }
+                tokens.append(Token(.symbol, text(start..<index), start..<index))
+                return
+            }
+            // `US $` (USD in ceb_PH): two capitals, a space and a currency sign.
+            if capitals, index - start == 2, index + 1 < characters.count, characters[index].is(" "),
+                characters[index + 1].isCurrencySymbol, index + 2 == characters.count || !characters[index + 2].isLetter
+            {
+                index += 2
+                tokens.append(Token(.symbol, text(start..<index), start..<index))
+                return
+            }
+            // Letters directly before a currency sign form one symbol: US$, R$, CA$, JP¥, UK£.
+            if index < characters.count, characters[index].isCurrencySymbol {
+                index += 1
+                tokens.append(Token(.symbol, text(start..<index), start..<index))
+            } else {
+                tokens.append(Token(.word, text(start..<index), start..<index))
+            }
+        }
+
+        /// A currency sign, with the capitals directly after it that belong to it: `$US`, `£E`.
+        mutating func symbol() {
+            let start = index
+            index += 1
+            while index < characters.count, characters[index].isUppercase, characters[index].isLetter, index - start < 3 {
+                index += 1
+            }
+            if index < characters.count, characters[index].isLetter { index = start + 1 }
+            tokens.append(Token(.symbol, text(start..<index), start..<index))
+        }
     }
 }
