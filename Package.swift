@@ -6,18 +6,19 @@ import PackageDescription
 // instructions and about 0.5 ms off every start of the program.
 //
 // Release code also leaves out the run-time exclusivity checks on class properties: the
-// engine's, the converter's and the formatter's caches are touched many times a line, and
-// the checks cost more than the 5 % a trick must buy on a user's file (the commit that kept
-// this says how much). Debug builds, which every test and fuzz run uses, keep them.
+// session state, the engine's, the converter's and the formatter's caches are touched many
+// times a line, and the checks cost more than the 5 % a trick must buy on a user's file (the
+// commits that kept this say how much). Debug builds, which every test uses, keep them, and
+// so does the fuzzer's release build (Scripts/fuzz sets CAMBIO_CHECK_EXCLUSIVITY), where a
+// conflicting access stops the run.
 //
 // Each function of release code has a section of its own, so that the linker can lay out
 // the ones a run needs together (the executable's target says why).
+let checksExclusivity = Context.environment["CAMBIO_CHECK_EXCLUSIVITY"] != nil
 let directMetadata: [SwiftSetting] = [
     .unsafeFlags(
-        [
-            "-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors", "-enforce-exclusivity=unchecked",
-            "-Xfrontend", "-function-sections",
-        ],
+        ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors", "-Xfrontend", "-function-sections"]
+            + (checksExclusivity ? [] : ["-enforce-exclusivity=unchecked"]),
         .when(configuration: .release))
 ]
 
