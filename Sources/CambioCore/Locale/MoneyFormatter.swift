@@ -2,8 +2,8 @@ import Foundation
 
 /// Formats money in a locale's currency style with exactly three fraction digits, rounding
 /// half to even. The locale's pattern (symbol, its place, separators, grouping, digits) is
-/// read from ICU once per currency; the digits themselves are written from the `Decimal`,
-/// so no value passes through `Double`.
+/// read from ICU once per currency; the digits themselves are written from the exact value,
+/// rounded once, so no value passes through `Double`.
 public final class MoneyFormatter {
     public let localeID: String
     public let conventions: NumberConventions
@@ -12,9 +12,6 @@ public final class MoneyFormatter {
 
     private let facts: LocaleFacts
     private var patterns = CurrencyMap<Pattern>()
-    /// Each pattern's inline affixes, where it has them, as plain values: the amounts every
-    /// line writes look them up without retaining and releasing a pattern.
-    private var inlineAffixes = CurrencyMap<InlineAffixes>()
 
     private final class Pattern {
         let positivePrefix: String
@@ -26,9 +23,6 @@ public final class MoneyFormatter {
         let positiveSuffixBytes: [UInt8]
         let negativePrefixBytes: [UInt8]
         let negativeSuffixBytes: [UInt8]
-        /// The four affixes held inline when each fits, for the amounts every line writes:
-        /// copied without retaining an array.
-        let inline: InlineAffixes?
 
         init(positive: (prefix: String, suffix: String), negative: (prefix: String, suffix: String), symbol: String) {
             positivePrefix = positive.prefix
@@ -40,36 +34,12 @@ public final class MoneyFormatter {
             positiveSuffixBytes = Array(positive.suffix.utf8)
             negativePrefixBytes = Array(negative.prefix.utf8)
             negativeSuffixBytes = Array(negative.suffix.utf8)
-            inline = InlineAffixes(positivePrefixBytes, positiveSuffixBytes, negativePrefixBytes, negativeSuffixBytes)
-        }
-    }
-
-    /// A pattern's affixes as bytes in one plain value: `(prefix, suffix)` for each sign, each
-    /// at most `capacity` bytes.
-    private struct InlineAffixes {
-        static let capacity = 16
-        private var bytes: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
-        private var counts: (Int, Int, Int, Int) = (0, 0, 0, 0)
-
-        init?(_ affixes: [UInt8]...) {
-            guard affixes.allSatisfy({ $0.count <= Self.capacity }) else { return nil }
-            withUnsafeMutableBytes(of: &bytes) { buffer in
-                for (index, affix) in affixes.enumerated() {
-                    for (offset, byte) in affix.enumerated() { buffer[index * Self.capacity + offset] = byte }
-                }
-            }
-            counts = (affixes[0].count, affixes[1].count, affixes[2].count, affixes[3].count)
         }
 
         /// Calls `body` with the prefix and the suffix of a sign.
         @inline(__always) func withAffixes<T>(negative: Bool, _ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> T) -> T {
-            withUnsafeBytes(of: bytes) { buffer in
-                let first = negative ? 2 : 0
-                let prefixCount = negative ? counts.2 : counts.0
-                let suffixCount = negative ? counts.3 : counts.1
-                return body(
-                    UnsafeRawBufferPointer(rebasing: buffer[(first * Self.capacity)..<(first * Self.capacity + prefixCount)]),
-                    UnsafeRawBufferPointer(rebasing: buffer[((first + 1) * Self.capacity)..<((first + 1) * Self.capacity + suffixCount)]))
+            (negative ? negativePrefixBytes : positivePrefixBytes).withUnsafeBytes { prefix in
+                (negative ? negativeSuffixBytes : positiveSuffixBytes).withUnsafeBytes { suffix in body(prefix, suffix) }
             }
         }
     }
@@ -103,65 +73,13 @@ public final class MoneyFormatter {
         _ value: Rational, _ code: CurrencyCode, fractionDigits: Int = fractionDigits, mode: Rounding.Mode = .halfEven,
         into out: inout some UTF8Sink
     ) {
-        if let inline = inlineAffixes[code] ?? pattern(for: code).inline,
-            let magnitude = value.scaledMagnitudeFast(fractionDigits: fractionDigits, mode: mode)
-        {
-            let negative = value.isNegative && magnitude != 0
-            Self.withDigits(of: magnitude) { digits in
-                inline.withAffixes(negative: negative) { prefix, suffix in
-                    writeNumber(digits, fractionDigits: fractionDigits, prefix: prefix, suffix: suffix, into: &out)
-                }
+        let magnitude = value.scaledMagnitude(fractionDigits: fractionDigits, mode: mode)
+        let negative = value.isNegative && !magnitude.isZero
+        let pattern = pattern(for: code)
+        magnitude.withDecimalDigits { digits in
+            pattern.withAffixes(negative: negative) { prefix, suffix in
+                writeNumber(digits, fractionDigits: fractionDigits, prefix: prefix, suffix: suffix, into: &out)
             }
-        } else {
-            let pattern = pattern(for: code)
-            let magnitude = value.scaledMagnitude(fractionDigits: fractionDigits, mode: mode)
-            let negative = value.isNegative && !magnitude.isZero
-            (negative ? pattern.negativePrefixBytes : pattern.positivePrefixBytes).withUnsafeBytes { out.append(utf8: $0) }
-            var digits = magnitude.description
-            digits.withUTF8 { writeNumber(UnsafeRawBufferPointer($0), fractionDigits: fractionDigits, into: &out) }
-            (negative ? pattern.negativeSuffixBytes : pattern.positiveSuffixBytes).withUnsafeBytes { out.append(utf8: $0) }
-        }
-    }
-
-    /// Calls `body` with the decimal digits of `magnitude` (ASCII, most significant first).
-    @inline(__always) private static func withDigits(of magnitude: UInt128, _ body: (UnsafeRawBufferPointer) -> Void) {
-        var digits: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            // Least significant first; UInt128 has at most 39 digits.
-            var rest = magnitude
-            var count = 0
-            // Two digits of `pair` (below 100) before `count`: its tens by a multiplication
-            // (⌊103 r / 1024⌋ is ⌊r / 10⌋ below 100), not a second division.
-            @inline(__always) func writePair(_ pair: UInt64) {
-                let tens = (pair &* 103) >> 10
-                buffer[38 - count] = UInt8(truncatingIfNeeded: tens) &+ 48
-                buffer[39 - count] = UInt8(truncatingIfNeeded: pair &- tens &* 10) &+ 48
-                count += 2
-            }
-            // Eighteen digits at a time by one wide division, then in 64 bits, two at a time.
-            while rest > UInt128(UInt64.max) {
-                let (quotient, remainder) = rest.quotientAndRemainder(dividingBy: 1_000_000_000_000_000_000)
-                var low = UInt64(truncatingIfNeeded: remainder)
-                for _ in 0..<9 {
-                    let (next, pair) = low.quotientAndRemainder(dividingBy: 100)
-                    writePair(pair)
-                    low = next
-                }
-                rest = quotient
-            }
-            var low = UInt64(truncatingIfNeeded: rest)
-            while low >= 100 {
-                let (next, pair) = low.quotientAndRemainder(dividingBy: 100)
-                writePair(pair)
-                low = next
-            }
-            if low >= 10 {
-                writePair(low)
-            } else {
-                buffer[39 - count] = UInt8(truncatingIfNeeded: low) &+ 48
-                count += 1
-            }
-            body(UnsafeRawBufferPointer(rebasing: buffer[(40 - count)..<40]))
         }
     }
 
@@ -256,16 +174,9 @@ public final class MoneyFormatter {
         number(Rational(amount) ?? .zero, fractionDigits: Self.fractionDigits)
     }
 
-    /// A typed number (a percentage's, a factor's) written back: as few decimals as write it
-    /// exactly, every one it has (as many as the amount reader takes): `1,75`, `15`,
-    /// `1,0000001`; a computed one that never ends, six, rounded.
-    public func formatPercentNumber(_ value: Rational) -> String {
-        var out: [UInt8] = []
-        writePercentNumber(value, into: &out)
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    /// The same, appended to `out`.
+    /// A typed number (a percentage's, a factor's) written back, appended to `out`: as few
+    /// decimals as write it exactly, every one it has (as many as the amount reader takes):
+    /// `1,75`, `15`, `1,0000001`; a computed one that never ends, six, rounded.
     public func writePercentNumber(_ value: Rational, into out: inout [UInt8]) {
         writeNumber(value, fractionDigits: value.exactFractionDigits(minimum: 0, maximum: AmountParser.digitLimit) ?? 6, into: &out)
     }
@@ -310,15 +221,9 @@ public final class MoneyFormatter {
 
     /// The number alone (`-` before it when negative), appended to `out`.
     private func writeNumber(_ value: Rational, fractionDigits: Int, mode: Rounding.Mode = .halfEven, into out: inout some UTF8Sink) {
-        if let magnitude = value.scaledMagnitudeFast(fractionDigits: fractionDigits, mode: mode) {
-            if value.isNegative && magnitude != 0 { out.append(ascii: UInt8(ascii: "-")) }
-            Self.withDigits(of: magnitude) { writeNumber($0, fractionDigits: fractionDigits, into: &out) }
-            return
-        }
         let magnitude = value.scaledMagnitude(fractionDigits: fractionDigits, mode: mode)
         if value.isNegative && !magnitude.isZero { out.append(ascii: UInt8(ascii: "-")) }
-        var digits = magnitude.description
-        digits.withUTF8 { writeNumber(UnsafeRawBufferPointer($0), fractionDigits: fractionDigits, into: &out) }
+        magnitude.withDecimalDigits { writeNumber($0, fractionDigits: fractionDigits, into: &out) }
     }
 
     /// The symbol this locale writes for the currency (`$`, `CA$`, `€`, `JP¥`).
@@ -492,7 +397,6 @@ public final class MoneyFormatter {
         while let last = symbol.last, last.isWhitespace { symbol = symbol.dropLast() }
         let pattern = Pattern(positive: positive, negative: negative, symbol: symbol.isEmpty ? code.rawValue : String(symbol))
         patterns[code] = pattern
-        if let inline = pattern.inline { inlineAffixes[code] = inline }
         return pattern
     }
 

@@ -385,6 +385,55 @@ public struct BigUInt: Hashable, Sendable, Comparable, CustomStringConvertible {
         return false
     }
 
+    /// Calls `body` with the decimal digits (ASCII, most significant first, `0` for zero),
+    /// written without a `String` when the value fits in 128 bits (every amount shown but
+    /// the huge ones).
+    public func withDecimalDigits(_ body: (UnsafeRawBufferPointer) -> Void) {
+        guard isSmall else {
+            var text = description
+            text.withUTF8 { body(UnsafeRawBufferPointer($0)) }
+            return
+        }
+        var digits: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            // Least significant first; UInt128 has at most 39 digits.
+            var rest = small
+            var count = 0
+            // Two digits of `pair` (below 100) before `count`: its tens by a multiplication
+            // (⌊103 r / 1024⌋ is ⌊r / 10⌋ below 100), not a second division.
+            @inline(__always) func writePair(_ pair: UInt64) {
+                let tens = (pair &* 103) >> 10
+                buffer[38 - count] = UInt8(truncatingIfNeeded: tens) &+ 48
+                buffer[39 - count] = UInt8(truncatingIfNeeded: pair &- tens &* 10) &+ 48
+                count += 2
+            }
+            // Eighteen digits at a time by one wide division, then in 64 bits, two at a time.
+            while rest > UInt128(UInt64.max) {
+                let (quotient, remainder) = rest.quotientAndRemainder(dividingBy: 1_000_000_000_000_000_000)
+                var low = UInt64(truncatingIfNeeded: remainder)
+                for _ in 0..<9 {
+                    let (next, pair) = low.quotientAndRemainder(dividingBy: 100)
+                    writePair(pair)
+                    low = next
+                }
+                rest = quotient
+            }
+            var low = UInt64(truncatingIfNeeded: rest)
+            while low >= 100 {
+                let (next, pair) = low.quotientAndRemainder(dividingBy: 100)
+                writePair(pair)
+                low = next
+            }
+            if low >= 10 {
+                writePair(low)
+            } else {
+                buffer[39 - count] = UInt8(truncatingIfNeeded: low) &+ 48
+                count += 1
+            }
+            body(UnsafeRawBufferPointer(rebasing: buffer[(40 - count)..<40]))
+        }
+    }
+
     /// Decimal digits, without leading zeros (`"0"` for zero).
     public var description: String {
         if isZero { return "0" }
