@@ -5,6 +5,9 @@ median (the first run of a new build asks ICU what it remembers from then on).""
 import os, pty, random, select, statistics, subprocess, sys, tempfile, time
 
 RUNS = int(sys.argv[1]) if len(sys.argv) > 1 else 21
+# The pipes' runs: more than the one-shots' share, since a pipe's median is what a floor is
+# checked against and the machine's speed drifts between runs.
+PIPE_RUNS = max(5, RUNS // 2)
 CAMBIO = os.path.abspath(".build/release/cambio")
 BENCH = os.path.abspath(".build/release/cambio-bench")
 # Another build of cambio to measure in the same run (CAMBIO_BENCH_BASELINE=DIR with its
@@ -277,7 +280,7 @@ def main():
     cambio_input, units_input = pipe_inputs(lines)
     # The same conversions; units reads them in its own two-line form.
     pipe = alternate(
-        {"cambio": [CAMBIO], "units": ["units", "-t"], **({"baseline": [BASELINE]} if BASELINE else {})}, runs=max(3, RUNS // 5),
+        {"cambio": [CAMBIO], "units": ["units", "-t"], **({"baseline": [BASELINE]} if BASELINE else {})}, runs=PIPE_RUNS,
         inputs={"cambio": cambio_input, "units": units_input, "baseline": cambio_input})
     qalc_lines = 200
     qalc_input = tempfile.NamedTemporaryFile("w", delete=False)
@@ -291,19 +294,19 @@ def main():
     qalc = alternate({"qalc": ["qalc", "-t", "-f", qalc_input.name]}, runs=3)
     natural_path = natural_input(lines)
     both = {"cambio": [CAMBIO], **({"baseline": [BASELINE]} if BASELINE else {})}
-    natural = alternate(both, runs=max(3, RUNS // 5), inputs={"cambio": natural_path, "baseline": natural_path})
+    natural = alternate(both, runs=PIPE_RUNS, inputs={"cambio": natural_path, "baseline": natural_path})
     expression_path = expression_input(lines)
-    expressions = alternate(both, runs=max(3, RUNS // 5), inputs={"cambio": expression_path, "baseline": expression_path})
+    expressions = alternate(both, runs=PIPE_RUNS, inputs={"cambio": expression_path, "baseline": expression_path})
     distinct_path = distinct_input(lines)
-    distinct = alternate(both, runs=max(3, RUNS // 5), inputs={"cambio": distinct_path, "baseline": distinct_path})
+    distinct = alternate(both, runs=PIPE_RUNS, inputs={"cambio": distinct_path, "baseline": distinct_path})
     targets_path = targets_input(lines)
-    several = alternate(both, runs=max(3, RUNS // 5), inputs={"cambio": targets_path, "baseline": targets_path})
+    several = alternate(both, runs=PIPE_RUNS, inputs={"cambio": targets_path, "baseline": targets_path})
     dated_path = dated_input(lines)
-    dated_pipe = alternate(both, runs=max(3, RUNS // 5), inputs={"cambio": dated_path, "baseline": dated_path})
+    dated_pipe = alternate(both, runs=PIPE_RUNS, inputs={"cambio": dated_path, "baseline": dated_path})
     average_path = average_input(lines)
-    averages = alternate(both, runs=max(3, RUNS // 5), inputs={"cambio": average_path, "baseline": average_path})
+    averages = alternate(both, runs=PIPE_RUNS, inputs={"cambio": average_path, "baseline": average_path})
     csv_path = csv_input(lines)
-    table = alternate({"cambio": [CAMBIO, "--input", "csv", "-", "--to", "usd"]}, runs=max(3, RUNS // 5), inputs={"cambio": csv_path})
+    table = alternate({"cambio": [CAMBIO, "--input", "csv", "-", "--to", "usd"]}, runs=PIPE_RUNS, inputs={"cambio": csv_path})
     # A million rows (about 47 MB): the table streams, so its peak stays within a few MiB.
     million_rows = 1_000_000
     million_path = csv_input(million_rows)
