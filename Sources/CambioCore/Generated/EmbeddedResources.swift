@@ -665,7 +665,7 @@ error.notInTable = für {0} ({1}) gibt es keinen Kurs in den vorhandenen Kursen 
 error.withdrawn = {0} ({1}) ist nicht mehr in Gebrauch: Kurse gibt es nur in der Historie, bis {2} — geben Sie ein Datum an, z. B. „on {2}“
 error.notInTable.bundled = ; die mitgelieferte Tabelle vom {0} hat ihn
 error.notInTable.fetch =  — „refresh“ ruft die Kurse neu ab, und ein Anbieter, der ihn führt, kann antworten
-error.noCommonTable = keine vorhandene Kurstabelle führt {0} zusammen, und eine Zeile rechnet mit einer Tabelle (ein Tag, eine Quelle) — rechne sie in eigenen Zeilen um
+error.noCommonTable = keine vorhandene Kurstabelle führt {0} zusammen, und eine Zeile rechnet mit einer Tabelle (ein Tag, eine Quelle) — rechnen Sie sie in eigenen Zeilen um
 error.expected.currency = hier fehlt eine Währung
 error.expected.currency.found = hier gehört eine Währung hin, nicht {0}
 error.expected.connector = erwartet: das Zeilenende oder ein Wort zwischen den Währungen: {0}
@@ -1255,17 +1255,17 @@ doc.unclosedQuote = Zeile {0} öffnet ein Anführungszeichen ("), das nichts sch
 doc.repairedByte = Zeile {0} hat ein Byte, das kein UTF-8 ist (Offset {1}): dort als Windows-1252 gelesen, jede andere Zelle als UTF-8
 doc.carriageReturnsOnly = die Zeilen enden nur mit CR: als Zeilen gelesen, mit LF geschrieben
 doc.notUTF8At = Zeile {0} hat ein Byte, das kein UTF-8 ist (Offset {1}), und --encoding utf-8 sagt, die Datei sei es — --encoding windows-1252 liest sie als Windows-1252
-doc.utf16 = die Datei ist UTF-16 („Unicode-Text“ einer Tabellenkalkulation): speichere sie als CSV UTF-8, oder wandle sie mit iconv -f UTF-16 -t UTF-8 um
+doc.utf16 = die Datei ist UTF-16 („Unicode-Text“ einer Tabellenkalkulation): speichern Sie sie als CSV UTF-8, oder wandeln Sie sie mit iconv -f UTF-16 -t UTF-8 um
 doc.rowTooLong = Zeile {0} ist länger als {1} MiB: keine Zeile eines Kontoauszugs ist das — ein nie geschlossenes Anführungszeichen, oder keine Tabelle
 doc.unreadableInput = die Tabelle kann nicht gelesen werden: {0}
 doc.dateByContent = Daten aus {0}: keine Liste von Datumsköpfen kennt sie, und jede Zelle darin ist ein Datum (--column date=NAME nennt eine andere)
-doc.dateColumnUnread = {0} klingt nach den Daten, aber ihre Zellen sind keine Daten, die Cambio liest — nenne die Datumsspalte mit --column date=NAME, oder rechne mit --column date=none zu den aktuellen Kursen um
+doc.dateColumnUnread = {0} klingt nach den Daten, aber ihre Zellen sind keine Daten, die Cambio liest — nennen Sie die Datumsspalte mit --column date=NAME, oder rechnen Sie mit --column date=none zu den aktuellen Kursen um
 doc.dateNone = --column date=none: jede Zeile wird zu den aktuellen Kursen umgerechnet
 doc.chargedIn = der belastete Betrag aus {0}, in {1}, sofern eine Zelle nicht ihre Währung nennt
-doc.badHeaderCurrency = der Kopf nennt {0}, und das ist keine Währung, die Cambio kennt — nenne die Spalten mit --column amount=NAME, oder gib die Währung mit --from WÄHRUNG an
+doc.badHeaderCurrency = der Kopf nennt {0}, und das ist keine Währung, die Cambio kennt — nennen Sie die Spalten mit --column amount=NAME, oder geben Sie die Währung mit --from WÄHRUNG an
 doc.amountRoles = {0} und {1} enthalten beide Beträge in eigener Währung — sag, welcher umgerechnet wird und welcher belastet wurde: --column amount="{2}" --column charged="{3}"
-doc.fromContradicts = --from {0}, aber {1} enthält {2} — lass --from weg, oder nenne mit --column amount=NAME eine andere Spalte
-doc.datesEitherWay = Daten wie {0} (Zeile {1}) sind Tag zuerst ein Tag und Monat zuerst ein anderer, und kein Datum der Spalte zeigt, welcher — nenne das Gebietsschema der Datei mit --locale (en_GB: Tag zuerst, en_US: Monat zuerst)
+doc.fromContradicts = --from {0}, aber {1} enthält {2} — lassen Sie --from weg, oder nennen Sie mit --column amount=NAME eine andere Spalte
+doc.datesEitherWay = Daten wie {0} (Zeile {1}) sind Tag zuerst ein Tag und Monat zuerst ein anderer, und kein Datum der Spalte zeigt, welcher — nennen Sie das Gebietsschema der Datei mit --locale (en_GB: Tag zuerst, en_US: Monat zuerst)
 doc.dottedDayFirst = Daten mit Punkten Tag zuerst gelesen (15.03.2024): kein Gebietsschema schreibt sie Monat zuerst
 doc.averagedMonthly = jede Zeile zum Mittel der veröffentlichten Tage ihres Monats (--average monthly); die Kursdatum-Spalte nennt die gemittelten Tage
 doc.averagedYearly = jede Zeile zum Mittel der veröffentlichten Tage ihres Jahres (--average yearly); die Kursdatum-Spalte nennt die gemittelten Tage
@@ -1274,12 +1274,12 @@ doc.shortYears = zweistellige Jahre nach der POSIX-Regel gelesen (69–99: 1969�
 doc.receiptDay = Daten aus {0}, dem Belegdatum, nicht aus {1}: eine Abrechnung zählt den Tag des Kaufs (--column date=NAME nimmt eine andere)
 doc.tooWide = Zeile {0} hat {1} gefüllte Spalten, mehr als die {2}, die eine Tabelle haben darf — ist es eine Tabelle?
 doc.amountTooLong = die Betragszelle hat {0} Bytes, mehr als die {1} jedes Betrags: nicht gelesen
-doc.markContrary = {0} hat {1}, aber die Beträge der Datei werden als {2} gelesen — nenne das Gebietsschema der Datei mit --locale
-doc.eitherWayRow = {0} ist in manchen Gebietsschemata eine Dezimalzahl und in anderen Tausender, und die Beträge davor zeigen nicht, welches — nenne das Gebietsschema der Datei mit --locale (en_US: 1.5, de_DE: 1.500)
+doc.markContrary = {0} hat {1}, aber die Beträge der Datei werden als {2} gelesen — nennen Sie das Gebietsschema der Datei mit --locale
+doc.eitherWayRow = {0} ist in manchen Gebietsschemata eine Dezimalzahl und in anderen Tausender, und die Beträge davor zeigen nicht, welches — nennen Sie das Gebietsschema der Datei mit --locale (en_US: 1.5, de_DE: 1.500)
 doc.rowCurrencyContradicts = diese Zeile ist in {0}, aber {1} sagt, die Beträge sind in {2}
-doc.dayFirstRow = {0} kann nur Tag zuerst sein, aber die Spalte wird Monat zuerst gelesen — nenne das Gebietsschema der Datei mit --locale
-doc.monthFirstRow = {0} kann nur Monat zuerst sein, aber die Spalte wird Tag zuerst gelesen — nenne das Gebietsschema der Datei mit --locale
-doc.dateEitherWayRow = {0} ist Tag zuerst ein Tag und Monat zuerst ein anderer — nenne das Gebietsschema der Datei mit --locale, oder schreibe 2024-02-05
+doc.dayFirstRow = {0} kann nur Tag zuerst sein, aber die Spalte wird Monat zuerst gelesen — nennen Sie das Gebietsschema der Datei mit --locale
+doc.monthFirstRow = {0} kann nur Monat zuerst sein, aber die Spalte wird Tag zuerst gelesen — nennen Sie das Gebietsschema der Datei mit --locale
+doc.dateEitherWayRow = {0} ist Tag zuerst ein Tag und Monat zuerst ein anderer — nennen Sie das Gebietsschema der Datei mit --locale, oder schreiben Sie 2024-02-05
 error.feeTooPrecise = {0} hat mehr Stellen, als eine Gebühr behalten wird (höchstens {1} Zeichen) — z. B. „fee 1,75 %“
 error.bank.unknownSource = keine Quelle heißt {0}; Quellen: {1}
 error.bank.unknownRule = keine Regel heißt {0}; Regeln: {1} („rules“ sagt, welchem Gesetz jede folgt)
@@ -1331,8 +1331,8 @@ status.bankDaysValue = {0} Tage, {1} bis {2}
 status.rule = Regel
 prices.rule = der Preis jedes Tages ist der Kurs, den Regel {0} für diesen Tag nennt: {1}
 central.fetchFailed = (die Tabelle von {0} konnte nicht geholt werden: {1})
-error.bank.twoTables = {0} und {1} stehen in zwei Tabellen von {2} ({3} und {4}): rechne jede auf einer eigenen Zeile in {5} um
-error.ruleAndSource = --rule nennt seine eigene Quelle: gib --rule oder --source an, nicht beides
+error.bank.twoTables = {0} und {1} stehen in zwei Tabellen von {2} ({3} und {4}): rechnen Sie jede auf einer eigenen Zeile in {5} um
+error.ruleAndSource = --rule nennt seine eigene Quelle: geben Sie --rule oder --source an, nicht beides
 source.bank = {0}: jede Zeile nimmt dessen Tabelle ihres Tages oder die letzte davor (geholt, wenn Zeilen sie brauchen)
 status.bankPinned = Tabellen von {0} zum Tag jeder Zeile
 central.ecb = EZB
@@ -3169,7 +3169,7 @@ error.date.unreadable = {0} bir tarih değil — 2020-03-15, {2} ({1}), bugün, 
 error.date.noSuchDay = {0} takvimde bir gün değil — tarihler yıl-ay-gün (2020-03-15) ya da buradaki {1} biçiminde okunur
 error.date.otherOrder = {0} bu yerel ayarın sırasında ({1}) bir gün değil; ters sırada {2} — gün buysa {2} yazın
 error.date.shortYear = {0} iki basamaklı bir yıl içeriyor — yılı tam yaz: 2020-03-15 ya da {1} gibi
-error.date.ambiguous = {0}, {1} (önce gün) ya da {2} (önce ay) olabilir — kastettiğini gösterildiği gibi ya da buradaki {3} biçiminde yaz
+error.date.ambiguous = {0}, {1} (önce gün) ya da {2} (önce ay) olabilir — kastettiğinizi gösterildiği gibi ya da buradaki {3} biçiminde yazın
 error.date.future = {0} gelecekte (bugün {1}, UTC) — kurlar bugüne kadar var
 error.date.beforeData = {0}, avronun ilk referans kurlarından ({1}) önce — {1} ya da sonrasını sor
 error.date.notFetched = burada {0} için kur yok: yerleşik ECB geçmişi {1} tarihinde bitiyor ve sonraki günler saklı değil — çevrimiçi ol (ECB günleri bir kez alınır) ya da {1} ya da öncesini sor
