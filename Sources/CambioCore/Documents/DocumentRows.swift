@@ -429,6 +429,12 @@ extension DocumentConverter {
                 if let proven = reading.dayFirst { return .success(proven ? dayFirst : monthFirst) }
                 if shape?.separator == UInt8(ascii: ".") { return .success(dayFirst) }
                 return .failure(RowFailure(reason: localized("doc.dateEitherWayRow", Sanitiser.quoted(text))))
+            case .failure(.reading(.noSuchDay(let typed))) where reading.dayFirst != nil:
+                // The column's dates are read in the order they prove, not the locale's: the
+                // error names that order, not the locale's form.
+                return .failure(
+                    RowFailure(
+                        reason: localized(reading.dayFirst == true ? "doc.noSuchDayDayFirst" : "doc.noSuchDayMonthFirst", Sanitiser.quoted(typed))))
             case .failure(let problem):
                 return .failure(RowFailure(reason: problem(localized, reader)))
             }

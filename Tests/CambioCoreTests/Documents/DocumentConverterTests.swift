@@ -474,6 +474,13 @@ import Testing
         let cells = DelimitedText.rows(german.text, delimiter: UInt8(ascii: ";")).rows.map(\.fields)
         #expect(german.failed == 0 && cells[1][7] == "2024-02-05", "\(cells)")
         #expect(german.notes.contains { $0.contains("13/02/2024") && $0.contains("Zeile 3") }, "\(german.notes)")
+        // A cell that is no day names the order the column is read in, not the locale's form
+        // (a German export in en_US was told to write M/D/YYYY).
+        let badDay = Array("Buchungstag;Betrag;Währung\n15.03.2024;-1.234,56;EUR\n32.03.2024;-10,00;EUR\n".utf8)
+        let (_, told) = try convert(badDay, DocumentConverter.Options(targets: [.usd]), locale: "en_US")
+        let toldRows = DelimitedText.rows(told.text, delimiter: UInt8(ascii: ";")).rows.map(\.fields)
+        #expect(told.failed == 1, "\(toldRows)")
+        #expect(toldRows[2].last?.contains("day first (15.03.2024)") == true && toldRows[2].last?.contains("M/D/YYYY") == false, "\(toldRows)")
         // A proof in another separator still refuses a column with dates in the locale's own,
         // which would be read the other way: en_US's `05/02/2024` beside `13.02.2024`, de_DE's
         // `05.02.2024` beside `02/13/2024`, and a later `13/02/2024` after a dotted proof.
