@@ -108,9 +108,4 @@ public struct LineShape {
             return at == stored.count
         }
     }
-
-    /// The text of each run.
-    func texts(_ bytes: UnsafeBufferPointer<UInt8>) -> [String] {
-        (0..<count).map { String(decoding: UnsafeBufferPointer(rebasing: bytes[self[$0]]), as: UTF8.self) }
-    }
 }

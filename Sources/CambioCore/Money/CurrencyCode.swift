@@ -54,9 +54,6 @@ extension CurrencyCode {
     /// A code the program itself names, from its three upper-case ASCII letters.
     private init(letters a: UInt8, _ b: UInt8, _ c: UInt8) { packed = UInt32(a) << 16 | UInt32(b) << 8 | UInt32(c) }
 
-    /// A code kept as its `packed` value (upper-case letters, as `packed` gives them).
-    init(packed: UInt32) { self.packed = packed }
-
     public static let eur = CurrencyCode(letters: UInt8(ascii: "E"), UInt8(ascii: "U"), UInt8(ascii: "R"))
     public static let usd = CurrencyCode(letters: UInt8(ascii: "U"), UInt8(ascii: "S"), UInt8(ascii: "D"))
     /// The home currencies of the central banks Cambio reads.
