@@ -101,7 +101,7 @@ final class BatchRunner {
     /// Evaluates the arguments as one line.
     func runOne(_ line: String) -> Int32 {
         if stoppedBy == nil {
-            let result = session.run(line)
+            let result = session.run(.text(line))
             if write(result.reply, effects: result.effects, line: line, lineNumber: nil) { summary.lineFailed = true }
         }
         return finish()
@@ -204,7 +204,7 @@ final class BatchRunner {
     /// Evaluates one line of a pipe; true when it failed.
     private func evaluate(_ bytes: UnsafeBufferPointer<UInt8>, lineNumber: Int) -> Bool {
         let line = bytes.last == UInt8(ascii: "\r") ? UnsafeBufferPointer(rebasing: bytes.dropLast()) : bytes
-        let result = session.run(utf8: line, now: now)
+        let result = session.run(.utf8(line), now: now)
         // Invalid UTF-8 becomes U+FFFD, which the tokenizer reported with its column.
         return write(result.reply, effects: result.effects, line: String(decoding: line, as: UTF8.self), lineNumber: lineNumber)
     }

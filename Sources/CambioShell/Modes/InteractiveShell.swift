@@ -170,7 +170,7 @@ final class InteractiveShell {
                 unwrapped = session.engine.localized("note.programName")
             }
         }
-        let outcome = session.run(line)
+        let outcome = session.run(.text(line))
         var reply = outcome.reply
         if let unwrapped { reply.lines.insert(.assumption(unwrapped), at: 0) }
         reply.lines.removeAll { line in

@@ -75,9 +75,9 @@ final class Session {
         engine = engine.with(configuration)
     }
 
-    /// Evaluates a line and carries out its effects.
-    func run(_ line: String) -> LineResult {
-        let result = engine.evaluate(.text(line), state: &state, host: self)
+    /// Evaluates a line (typed, or a pipe's bytes) and carries out its effects.
+    func run(_ line: LineInput, now: Date = Date()) -> LineResult {
+        let result = engine.evaluate(line, state: &state, now: now, host: self)
         settle(result.effects)
         return result
     }
@@ -87,13 +87,6 @@ final class Session {
         .Failure) -> DocumentConverter.Output
     {
         try DocumentConverter(engine: engine).convert(input, options, state: &state, now: now, host: self, sink: sink)
-    }
-
-    /// Evaluates a pipe's line from its bytes and carries out its effects.
-    func run(utf8 line: UnsafeBufferPointer<UInt8>, now: Date) -> LineResult {
-        let result = engine.evaluate(.utf8(line), state: &state, now: now, host: self)
-        settle(result.effects)
-        return result
     }
 
     private func change(_ key: String, _ value: String?) {
