@@ -19,34 +19,13 @@ extension Engine {
             }
             value = amount.exact
         }
-        // The converter as a local: the closures then hold no reference to the engine.
-        let converter = converter
         let conversion = reading.conversion
         do throws(CommandError) {
-            guard let date = reading.date else {
+            if let date = reading.date {
+                try convert(value, conversion, notes: notes, on: date, in: bytes, shape, &context)
+            } else {
                 // The conversion changes the state only once it has succeeded.
                 try converter.convert(value, conversion, notes: notes, &context)
-                shapeHits &+= 1
-                return true
-            }
-            let dateBytes = UnsafeBufferPointer(rebasing: bytes[shape[1].lowerBound..<shape[shape.count - 1].upperBound])
-            let today = Day.utc(context.now)
-            if date.averaged {
-                let period = try dates.readPeriod(date.fixed ?? String(decoding: dateBytes, as: UTF8.self), range: nil, today: today)
-                try dates.withAverage(period, at: nil, &context) { (line: inout LineContext) throws(CommandError) in
-                    try converter.convert(value, conversion, notes: notes, &line)
-                }
-            } else {
-                // An ISO date (a ledger's) is read from its bytes.
-                let day: Day
-                if date.fixed == nil, let iso = Day(isoBytes: dateBytes) {
-                    day = try dates.checked(iso, range: nil, today: today)
-                } else {
-                    day = try dates.checkedDay(date.fixed ?? String(decoding: dateBytes, as: UTF8.self), range: nil, today: today)
-                }
-                try dates.withDay(day, at: nil, &context) { (line: inout LineContext) throws(CommandError) in
-                    try converter.convert(value, conversion, notes: notes, &line)
-                }
             }
         } catch {
             context.reply.clear()
@@ -54,6 +33,35 @@ extension Engine {
         }
         shapeHits &+= 1
         return true
+    }
+
+    /// A known shape's conversion on its day or over its period, read from the line's runs
+    /// after the first (or the shape's words).
+    private func convert(
+        _ value: Rational, _ conversion: ResolvedConversion, notes: [String], on date: LineRecogniser.DateForm,
+        in bytes: UnsafeBufferPointer<UInt8>, _ shape: LineShape, _ context: inout LineContext
+    ) throws(CommandError) {
+        // The converter as a local: the closures then hold no reference to the engine.
+        let converter = converter
+        let dateBytes = UnsafeBufferPointer(rebasing: bytes[shape[1].lowerBound..<shape[shape.count - 1].upperBound])
+        let today = Day.utc(context.now)
+        if date.averaged {
+            let period = try dates.readPeriod(date.fixed ?? String(decoding: dateBytes, as: UTF8.self), range: nil, today: today)
+            try dates.withAverage(period, at: nil, &context) { (line: inout LineContext) throws(CommandError) in
+                try converter.convert(value, conversion, notes: notes, &line)
+            }
+            return
+        }
+        // An ISO date (a ledger's) is read from its bytes.
+        let day: Day
+        if date.fixed == nil, let iso = Day(isoBytes: dateBytes) {
+            day = try dates.checked(iso, range: nil, today: today)
+        } else {
+            day = try dates.checkedDay(date.fixed ?? String(decoding: dateBytes, as: UTF8.self), range: nil, today: today)
+        }
+        try dates.withDay(day, at: nil, &context) { (line: inout LineContext) throws(CommandError) in
+            try converter.convert(value, conversion, notes: notes, &line)
+        }
     }
 
     /// What a line that evaluated was read as, when that reads the same for every line of its

@@ -186,11 +186,11 @@ public final class Engine {
                 fail(&context, error)
                 return
             }
+            // A line read otherwise than typed (decimal slashes) has no shape to keep: its bytes
+            // are not the reading.
             if !slashes.isEmpty {
                 context.reply.lines.insert(contentsOf: slashes.map { .assumption($0) }, at: 0)
             } else if let learning, let reading = reading(of: command, learning, in: bytes) {
-                // A line read otherwise than typed has no shape to keep: its bytes are not the
-                // reading.
                 recogniser.teach(learning, bytes, reading)
             }
         }

@@ -10,8 +10,7 @@ struct LineContext {
     var now: Date
     /// The rates a dated or averaged line is evaluated with (`nil`: the current ones).
     var dated: DatedLine?
-    /// The line as typed, for records that quote it (a line recognised by its shape sets it
-    /// only when records are kept).
+    /// The line as typed, for a calculation's records, which quote it.
     var typed: String
     /// Whether the reply carries records and its one value: the configuration's choice, or the
     /// preview's, which needs the value.

@@ -74,6 +74,7 @@ public enum Tokenizer {
         /// The first character after `index` that is not skipped.
         func next(after index: Int) -> C? { characters[(index + 1)...].first { !$0.isSkipped } }
 
+        /// A token of the characters in `range`; reading goes on after it.
         mutating func append(_ kind: Token.Kind, _ range: Range<Int>) {
             tokens.append(Token(kind, text(range), range))
             index = range.upperBound
@@ -156,7 +157,7 @@ public enum Tokenizer {
                 tokens.append(Token(.number, "-" + text(start..<index), sign..<index))
                 pendingSign = nil
             } else {
-                tokens.append(Token(.number, text(start..<index), start..<index))
+                append(.number, start..<index)
             }
         }
 
@@ -295,7 +296,7 @@ public enum Tokenizer {
             {
                 index += 1
                 if index < characters.count, characters[index].is(".") { index += 1 }
-                tokens.append(Token(.symbol, text(start..<index), start..<index))
+                append(.symbol, start..<index)
                 return
             }
             // `US $` (USD in ceb_PH): two capitals, a space and a currency sign.
@@ -303,15 +304,15 @@ public enum Tokenizer {
                 characters[index + 1].isCurrencySymbol, index + 2 == characters.count || !characters[index + 2].isLetter
             {
                 index += 2
-                tokens.append(Token(.symbol, text(start..<index), start..<index))
+                append(.symbol, start..<index)
                 return
             }
             // Letters directly before a currency sign form one symbol: US$, R$, CA$, JP¥, UK£.
             if index < characters.count, characters[index].isCurrencySymbol {
                 index += 1
-                tokens.append(Token(.symbol, text(start..<index), start..<index))
+                append(.symbol, start..<index)
             } else {
-                tokens.append(Token(.word, text(start..<index), start..<index))
+                append(.word, start..<index)
             }
         }
 
@@ -323,7 +324,7 @@ public enum Tokenizer {
                 index += 1
             }
             if index < characters.count, characters[index].isLetter { index = start + 1 }
-            tokens.append(Token(.symbol, text(start..<index), start..<index))
+            append(.symbol, start..<index)
         }
     }
 }
